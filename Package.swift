@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "PhotoMetadata", targets: ["PhotoMetadata"]),
+        .library(name: "JSONWriter", targets: ["JSONWriter"]),
         .executable(name: "atlas", targets: ["atlas"]),
     ],
     targets: [
@@ -20,10 +21,20 @@ let package = Package(
         // Layer 1: position, time and camera from image files, without decoding pixels.
         .target(name: "PhotoMetadata", dependencies: ["CExif", "CHeif"]),
 
-        // The command-line tool: argument parsing and output only.
-        .executableTarget(name: "atlas", dependencies: ["PhotoMetadata"]),
+        // Real image files with chosen metadata, for tests, benchmarks and the sample library.
+        .target(name: "SyntheticPhotos", dependencies: ["CExif", "CHeif"]),
 
-        .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "CExif", "CHeif"]),
+        // Deterministic JSON rendering for every machine-readable output.
+        .target(name: "JSONWriter"),
+
+        // The command-line tool: argument parsing and output only.
+        .executableTarget(name: "atlas", dependencies: ["PhotoMetadata", "JSONWriter"]),
+
+        // Writes the sample trip and the benchmark libraries.
+        .executableTarget(name: "make-photos", dependencies: ["SyntheticPhotos"], path: "Tools/make-photos"),
+
+        .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "SyntheticPhotos", "CExif"]),
+        .testTarget(name: "JSONWriterTests", dependencies: ["JSONWriter"]),
     ],
     swiftLanguageModes: [.v6]
 )

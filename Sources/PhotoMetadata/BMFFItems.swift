@@ -1,0 +1,130 @@
+/// The items of an ISO base-media file (HEIF, AVIF), from its `meta` box: enough of `iinf`
+/// and `iloc` to find an item by type and read its bytes. Used where libheif gives up.
+///
+/// ```swift
+/// let item = try BMFFItems(reader: file).exifItem()
+/// ```
+struct BMFFItems {
+    private struct Extent { let offset: Int; let length: Int }
+    private struct Location { let method: Int; let extents: [Extent] }
+
+    private let reader: any ByteReader
+    private var types: [UInt32: String] = [:]
+    private var locations: [UInt32: Location] = [:]
+    private var idat: (offset: Int, length: Int)?
+    private static let maxMetaBytes = 16 * 1024 * 1024
+
+    init(reader: some ByteReader) throws(MetadataError) {
+        self.reader = reader
+        // Top-level boxes: only their headers are read until `meta`.
+        var offset = 0
+        while offset + 8 <= reader.size {
+            guard let box = try Self.boxHeader(reader, at: offset) else { break }
+            if box.type == "meta" {
+                guard box.size <= Self.maxMetaBytes else { throw MetadataError(path: "", reason: .corrupt("meta box of \(box.size) bytes")) }
+                let meta = try reader.bytes(at: offset, count: box.size)
+                try parseMeta(meta, headerSize: box.headerSize, fileOffset: offset)
+                return
+            }
+            offset += box.size
+        }
+        throw MetadataError(path: "", reason: .corrupt("no meta box"))
+    }
+
+    /// The bytes of the first item of type `Exif`, or nil.
+    func exifItem() throws(MetadataError) -> [UInt8]? {
+        guard let id = types.filter({ $0.value == "Exif" }).keys.min(), let location = locations[id] else { return nil }
+        var out: [UInt8] = []
+        for extent in location.extents {
+            guard extent.length > 0, out.count + extent.length <= Self.maxMetaBytes else { return nil }
+            let start = location.method == 1 ? (idat?.offset ?? -1) + extent.offset : extent.offset
+            let bytes = try reader.bytes(at: start, count: extent.length)
+            guard bytes.count == extent.length else { throw MetadataError(path: "", reason: .truncated("Exif item")) }
+            out += bytes
+        }
+        return out
+    }
+
+    private static func boxHeader(_ reader: some ByteReader, at offset: Int) throws(MetadataError) -> (type: String, size: Int, headerSize: Int)? {
+        let h = try reader.bytes(at: offset, count: 16)
+        guard h.count >= 8, let size32 = h.uint32(at: 0, littleEndian: false), let type = h.fourCC(at: 4) else { return nil }
+        switch size32 {
+        case 0: return (type, reader.size - offset, 8)
+        case 1:
+            guard let large = h.uint64BE(at: 8), large >= 16, large <= UInt64(reader.size - offset) else { return nil }
+            return (type, Int(large), 16)
+        default:
+            guard size32 >= 8 else { return nil }
+            return (type, Int(size32), 8)
+        }
+    }
+
+    /// Children of a box held in `data`, from `start` to `end`.
+    private static func children(_ data: [UInt8], from start: Int, to end: Int) -> [(type: String, body: Range<Int>)] {
+        var out: [(String, Range<Int>)] = []
+        var at = start
+        while at + 8 <= end, let size = data.uint32(at: at, littleEndian: false), let type = data.fourCC(at: at + 4) {
+            let length = Int(size)
+            guard length >= 8, at + length <= end else { break }
+            out.append((type, (at + 8)..<(at + length)))
+            at += length
+        }
+        return out
+    }
+
+    private mutating func parseMeta(_ meta: [UInt8], headerSize: Int, fileOffset: Int) throws(MetadataError) {
+        // `meta` is a full box: 4 bytes of version and flags before its children.
+        for child in Self.children(meta, from: headerSize + 4, to: meta.count) {
+            switch child.type {
+            case "iinf": parseItemInfo(meta, child.body)
+            case "iloc": try parseItemLocations(meta, child.body)
+            case "idat": idat = (fileOffset + child.body.lowerBound, child.body.count)
+            default: break
+            }
+        }
+    }
+
+    private mutating func parseItemInfo(_ d: [UInt8], _ body: Range<Int>) {
+        let version = d[body.lowerBound]
+        let first = body.lowerBound + 4 + (version == 0 ? 2 : 4)
+        for entry in Self.children(d, from: first, to: body.upperBound) where entry.type == "infe" {
+            let b = entry.body.lowerBound
+            let v = d[b]
+            guard v >= 2 else { continue }
+            let id = v == 2 ? d.uint16(at: b + 4, littleEndian: false).map(UInt32.init) : d.uint32(at: b + 4, littleEndian: false)
+            let typeAt = b + 4 + (v == 2 ? 2 : 4) + 2
+            if let id, typeAt + 4 <= entry.body.upperBound, let type = d.fourCC(at: typeAt) { types[id] = type }
+        }
+    }
+
+    private mutating func parseItemLocations(_ d: [UInt8], _ body: Range<Int>) throws(MetadataError) {
+        var at = body.lowerBound
+        func read(_ size: Int) throws(MetadataError) -> Int {
+            guard at + size <= body.upperBound else { throw MetadataError(path: "", reason: .corrupt("iloc box is short")) }
+            var value = 0
+            for i in 0..<size { value = value << 8 | Int(d[at + i]) }
+            at += size
+            return value
+        }
+        let version = try read(1)
+        _ = try read(3)
+        let sizes = try read(1), more = try read(1)
+        let (offsetSize, lengthSize, baseSize) = (sizes >> 4, sizes & 15, more >> 4)
+        let indexSize = version == 1 || version == 2 ? more & 15 : 0
+        let itemCount = try read(version < 2 ? 2 : 4)
+        for _ in 0..<itemCount {
+            let id = UInt32(try read(version < 2 ? 2 : 4))
+            let method = version == 1 || version == 2 ? try read(2) & 15 : 0
+            _ = try read(2)  // data_reference_index
+            let base = try read(baseSize)
+            let extentCount = try read(2)
+            var extents: [Extent] = []
+            for _ in 0..<extentCount {
+                _ = try read(indexSize)
+                let offset = try read(offsetSize), length = try read(lengthSize)
+                extents.append(Extent(offset: base + offset, length: length))
+            }
+            locations[id] = Location(method: method, extents: extents)
+        }
+    }
+}

@@ -1,0 +1,46 @@
+/// The container of an image file, recognised by its first bytes, never by its name.
+///
+/// ```swift
+/// ImageFormat(magic: [0xFF, 0xD8, 0xFF, 0xE1])   // .jpeg
+/// ```
+public enum ImageFormat: String, Sendable, CaseIterable, Codable {
+    case jpeg, tiff, heif, avif, png, webp
+    /// Canon CR3: an ISO base-media file, recognised so it is reported by name.
+    case cr3
+
+    /// The number of leading bytes ``init(magic:)`` looks at.
+    public static let magicLength = 32
+
+    /// Recognises a format from the first ``magicLength`` bytes of a file, or `nil`.
+    public init?(magic b: some Collection<UInt8>) {
+        let b = Array(b.prefix(Self.magicLength))
+        func has(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
+            b.count >= offset + prefix.count && Array(b[offset..<offset + prefix.count]) == prefix
+        }
+        if has([0xFF, 0xD8, 0xFF]) {
+            self = .jpeg
+        } else if has([0x49, 0x49]) || has([0x4D, 0x4D]), b.count >= 4 {
+            // "II"/"MM" then 42, or the magic numbers of TIFF-based raws: ORF (0x4F52, 0x5352), RW2 (0x55).
+            let magic = has([0x49, 0x49]) ? UInt16(b[2]) | UInt16(b[3]) << 8 : UInt16(b[2]) << 8 | UInt16(b[3])
+            guard [42, 0x4F52, 0x5352, 0x55].contains(magic) else { return nil }
+            self = .tiff
+        } else if has([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+            self = .png
+        } else if has(Array("RIFF".utf8)), has(Array("WEBP".utf8), at: 8) {
+            self = .webp
+        } else if has(Array("ftyp".utf8), at: 4), b.count >= 12 {
+            let brand = String(decoding: b[8..<12], as: UTF8.self)
+            // A generic major brand ("mif1") names the real one among the compatible brands.
+            let compatible = stride(from: 16, to: b.count - 3, by: 4).map { String(decoding: b[$0..<$0 + 4], as: UTF8.self) }
+            switch brand {
+            case "avif", "avis": self = .avif
+            case "mif1", "miaf": self = compatible.contains("avif") ? .avif : .heif
+            case "heic", "heix", "heim", "heis", "hevc", "hevx", "msf1", "mif2": self = .heif
+            case "crx ": self = .cr3
+            default: return nil
+            }
+        } else {
+            return nil
+        }
+    }
+}

@@ -1,0 +1,64 @@
+/// The header segments of a JPEG, walked marker by marker up to the start of the image data:
+/// where the Exif APP1 lies and the frame size. Only segment headers and the Exif payload are
+/// read; nothing past the start-of-scan.
+///
+/// libexif's own file loader stops at APPn segments it does not know (APP6–APP9 before APP1
+/// are common on phones), so the walk is done here.
+///
+/// ```swift
+/// let segments = try JPEGSegments(reader: file)
+/// segments.exif   // the TIFF structure inside "Exif\0\0", if any
+/// ```
+struct JPEGSegments {
+    /// The bytes after `Exif\0\0` in the first Exif APP1 segment.
+    private(set) var exif: [UInt8]?
+    private(set) var width: Int?
+    private(set) var height: Int?
+
+    init(reader: some ByteReader) throws(MetadataError) {
+        var offset = 2  // after SOI
+        // One read usually covers every header segment; later ones fetch only what they need.
+        var window = try reader.bytes(at: 0, count: 64 * 1024)
+        var windowStart = 0
+        func fetch(_ at: Int, _ count: Int) throws(MetadataError) -> [UInt8] {
+            if at >= windowStart, at + count <= windowStart + window.count {
+                return Array(window[(at - windowStart)..<(at - windowStart + count)])
+            }
+            window = try reader.bytes(at: at, count: max(count, 16 * 1024))
+            windowStart = at
+            return Array(window.prefix(count))
+        }
+
+        while offset + 4 <= reader.size {
+            var head = try fetch(offset, 4)
+            guard head.count == 4, head[0] == 0xFF else { return }  // garbage between segments: stop
+            // Markers may be preceded by any number of 0xFF fill bytes.
+            var marker = head[1]
+            while marker == 0xFF {
+                offset += 1
+                head = try fetch(offset, 4)
+                guard head.count == 4 else { return }
+                marker = head[1]
+            }
+            if marker == 0xDA || marker == 0xD9 { return }  // start of scan / end of image
+            if marker == 0x01 || (0xD0...0xD7).contains(marker) { offset += 2; continue }  // no length
+            let length = Int(head[2]) << 8 | Int(head[3])
+            guard length >= 2 else { throw MetadataError(path: "", reason: .corrupt("JPEG segment length \(length) at offset \(offset)")) }
+            let payload = offset + 4
+            if marker == 0xE1, exif == nil, length > 8 {
+                let data = try fetch(payload, length - 2)
+                if data.starts(with: [0x45, 0x78, 0x69, 0x66, 0, 0]) { exif = Array(data.dropFirst(6)) }
+            } else if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker), width == nil {
+                let frame = try fetch(payload, 5)
+                if frame.count == 5 {
+                    height = Int(frame[1]) << 8 | Int(frame[2])
+                    width = Int(frame[3]) << 8 | Int(frame[4])
+                }
+            }
+            offset = payload + length - 2
+        }
+        if exif == nil && width == nil {
+            throw MetadataError(path: "", reason: .truncated("JPEG ends inside its header segments"))
+        }
+    }
+}

@@ -1,0 +1,83 @@
+/// Reads position, altitude, capture time, camera and size from image files without decoding
+/// pixels, and reading only the bytes that hold them: JPEG and TIFF-based raws (CR2, NEF, ARW,
+/// ORF, RW2, PEF, DNG) and Canon CR3 through libexif, HEIC/HEIF/AVIF through libheif, PNG and WebP by
+/// extracting their Exif chunk.
+///
+/// ```swift
+/// let reader = MetadataReader()
+/// do {
+///     let m = try reader.read(path: "/photos/IMG_0042.jpg")
+///     print(m.position?.latitude ?? "no position: \(m.gpsIssue!)")
+/// } catch {
+///     print(error)   // path and reason
+/// }
+/// ```
+///
+/// Stateless and `Sendable`: one reader may serve every thread at once.
+public struct MetadataReader: Sendable {
+    public init() {}
+
+    /// Reads one file. Throws ``MetadataError`` naming the path when the file cannot be read
+    /// or is no image; a photo without GPS is a result, with ``ImageMetadata/gpsIssue`` set.
+    public func read(path: String) throws(MetadataError) -> ImageMetadata {
+        do {
+            let file = try FileSource(path: path)
+            return try read(file, heif: .file(path))
+        } catch {
+            throw error.path.isEmpty ? MetadataError(path: path, reason: error.reason) : error
+        }
+    }
+
+    /// Reads an image held in memory (a download, an archive member, a fuzzer's input).
+    public func read(bytes: [UInt8], name: String = "<memory>") throws(MetadataError) -> ImageMetadata {
+        do {
+            return try read(MemoryBytes(data: bytes), heif: .memory(bytes))
+        } catch {
+            throw MetadataError(path: name, reason: error.reason)
+        }
+    }
+
+    private func read(_ source: some ByteReader, heif: HEIFExif.Input) throws(MetadataError) -> ImageMetadata {
+        guard source.size > 0 else { throw MetadataError(path: "", reason: .empty) }
+        let magic = try source.bytes(at: 0, count: ImageFormat.magicLength)
+        guard let format = ImageFormat(magic: magic) else { throw MetadataError(path: "", reason: .unrecognisedFormat) }
+
+        var metadata = ImageMetadata(format: format)
+        let directories: TIFFDirectories?
+        switch format {
+        case .jpeg:
+            let jpeg = try JPEGSegments(reader: source)
+            (metadata.pixelWidth, metadata.pixelHeight) = (jpeg.width, jpeg.height)
+            directories = try jpeg.exif.flatMap { block throws(MetadataError) in try Self.directories(in: block) }
+        case .tiff:
+            directories = try TIFFDirectories(reader: source, base: 0)
+        case .heif, .avif:
+            let item = try HEIFExif(input: heif, reader: source)
+            (metadata.pixelWidth, metadata.pixelHeight) = (item.width, item.height)
+            directories = try item.exif.flatMap { block throws(MetadataError) in try Self.directories(in: block) }
+        case .png:
+            directories = try ChunkedContainers.pngExif(reader: source).flatMap { block throws(MetadataError) in try Self.directories(in: block) }
+        case .webp:
+            directories = try ChunkedContainers.webpExif(reader: source).flatMap { block throws(MetadataError) in try Self.directories(in: block) }
+        case .cr3:
+            directories = try CR3Boxes.directories(reader: source)
+        }
+
+        guard let directories else {
+            metadata.gpsIssue = .noExif
+            return metadata
+        }
+        ExifDecoder.decode(directories.compactExifBlock(), hasGPSDirectory: directories.gps != nil, into: &metadata)
+        return metadata
+    }
+
+    /// An Exif block that does not even hold a TIFF header is as good as none: the image is
+    /// still an image.
+    private static func directories(in block: [UInt8]) throws(MetadataError) -> TIFFDirectories? {
+        do {
+            return try TIFFDirectories(reader: MemoryBytes(data: block), base: 0)
+        } catch {
+            return nil
+        }
+    }
+}

@@ -1,0 +1,184 @@
+/// The three TIFF directories that hold what TravelAtlas needs — IFD0 (camera), the Exif IFD
+/// (capture time) and the GPS IFD — read from any TIFF structure, wherever it lies in a file,
+/// with only the entries worth keeping.
+///
+/// libexif cannot load a TIFF file, caps its input at 64 KiB and parses maker notes that are
+/// large and hostile. So the reader gathers the wanted entries itself, with every offset and
+/// count bounded, and hands libexif a small, clean TIFF built from them (``compactExifBlock()``).
+///
+/// ```swift
+/// let dirs = try TIFFDirectories(reader: MemoryBytes(data: tiff), base: 0)
+/// let block = dirs.compactExifBlock()   // "Exif\0\0" + a TIFF under 64 KiB
+/// ```
+///
+/// A value type; safe to share once built.
+struct TIFFDirectories {
+    struct Entry {
+        let tag: UInt16
+        let type: UInt16
+        let count: UInt32
+        /// The value bytes, in the byte order of the source.
+        let value: [UInt8]
+    }
+
+    let littleEndian: Bool
+    private(set) var ifd0: [Entry] = []
+    private(set) var exif: [Entry]?
+    private(set) var gps: [Entry]?
+
+    static let exifPointer: UInt16 = 0x8769
+    static let gpsPointer: UInt16 = 0x8825
+    private static let ifd0Tags: Set<UInt16> = [0x0100, 0x0101, 0x010F, 0x0110, 0x0132]
+    private static let exifTags: Set<UInt16> = [0x9003, 0x9004, 0x9010, 0x9011, 0x9012, 0x9291, 0xA002, 0xA003, gpsPointer]
+    /// Real directories have tens of entries; thousands mean a corrupt count.
+    private static let maxEntries = 1000
+    /// Strings and GPS arrays are short; anything longer is not a field we read.
+    private static let maxValueBytes = 4096
+
+    /// Parses the TIFF header at `base`; offsets inside are relative to `base`.
+    init(reader: some ByteReader, base: Int) throws(MetadataError) {
+        let (littleEndian, ifd0Offset) = try Self.header(reader, base: base)
+        self.littleEndian = littleEndian
+        guard let ifd0 = try readDirectory(reader, base: base, offset: ifd0Offset, keep: { Self.ifd0Tags.contains($0) || $0 == Self.exifPointer || $0 == Self.gpsPointer }) else {
+            throw MetadataError(path: "", reason: .corrupt("IFD0 offset \(ifd0Offset) is outside the data"))
+        }
+        self.ifd0 = ifd0.filter { $0.tag != Self.exifPointer && $0.tag != Self.gpsPointer }
+        if let offset = pointer(Self.exifPointer, in: ifd0), offset != ifd0Offset {
+            exif = try readDirectory(reader, base: base, offset: offset, keep: { Self.exifTags.contains($0) })
+        }
+        // Some cameras (Canon PowerShot) put the GPS pointer in the Exif IFD instead of IFD0.
+        if let offset = pointer(Self.gpsPointer, in: ifd0) ?? exif.flatMap({ pointer(Self.gpsPointer, in: $0) }), offset != ifd0Offset {
+            gps = try readDirectory(reader, base: base, offset: offset, keep: { $0 <= 0x001F })
+        }
+        exif = exif?.filter { $0.tag != Self.gpsPointer }
+    }
+
+    /// Canon CR3 keeps each directory as the first IFD of its own small TIFF (boxes CMT1, CMT2
+    /// and CMT4); a directory in another byte order than IFD0's is left out.
+    init(ifd0 cmt1: [UInt8], exif cmt2: [UInt8]?, gps cmt4: [UInt8]?) throws(MetadataError) {
+        let (littleEndian, ifd0Offset) = try Self.header(MemoryBytes(data: cmt1), base: 0)
+        self.littleEndian = littleEndian
+        ifd0 = try readDirectory(MemoryBytes(data: cmt1), base: 0, offset: ifd0Offset, keep: { Self.ifd0Tags.contains($0) }) ?? []
+        func first(_ tiff: [UInt8]?, keep: (UInt16) -> Bool) throws(MetadataError) -> [Entry]? {
+            guard let tiff, let (order, offset) = try? Self.header(MemoryBytes(data: tiff), base: 0), order == littleEndian else { return nil }
+            return try readDirectory(MemoryBytes(data: tiff), base: 0, offset: offset, keep: keep)
+        }
+        exif = try first(cmt2, keep: { Self.exifTags.contains($0) && $0 != Self.gpsPointer })
+        gps = try first(cmt4, keep: { $0 <= 0x001F })
+    }
+
+    private static func header(_ reader: some ByteReader, base: Int) throws(MetadataError) -> (littleEndian: Bool, ifd0: Int) {
+        let header = try reader.bytes(at: base, count: 8)
+        guard header.count == 8 else { throw MetadataError(path: "", reason: .truncated("TIFF header")) }
+        let littleEndian: Bool
+        switch (header[0], header[1]) {
+        case (0x49, 0x49): littleEndian = true
+        case (0x4D, 0x4D): littleEndian = false
+        default: throw MetadataError(path: "", reason: .corrupt("no TIFF byte-order mark"))
+        }
+        return (littleEndian, Int(header.uint32(at: 4, littleEndian: littleEndian)!))
+    }
+
+    /// A sub-IFD pointer counts only as a single LONG, SLONG or IFD value: an ASCII-typed
+    /// GPSInfo (seen in the wild) is no pointer.
+    private func pointer(_ tag: UInt16, in entries: [Entry]) -> Int? {
+        guard let e = entries.first(where: { $0.tag == tag }), e.count == 1, [4, 9, 13].contains(e.type) else { return nil }
+        return Int(e.value.uint32(at: 0, littleEndian: littleEndian)!)
+    }
+
+    private static func typeSize(_ type: UInt16) -> Int? {
+        switch type {
+        case 1, 2, 6, 7: 1
+        case 3, 8: 2
+        case 4, 9, 11, 13: 4
+        case 5, 10, 12: 8
+        default: nil
+        }
+    }
+
+    /// The kept entries of the directory at `offset`, or nil when the directory itself is
+    /// unreachable. Entries with an unknown type or an out-of-range value are dropped one by
+    /// one, so a single bad entry does not hide its neighbours.
+    private func readDirectory(_ reader: some ByteReader, base: Int, offset: Int, keep: (UInt16) -> Bool) throws(MetadataError) -> [Entry]? {
+        guard offset >= 8, base + offset + 2 <= reader.size else { return nil }
+        let countBytes = try reader.bytes(at: base + offset, count: 2)
+        guard let declared = countBytes.uint16(at: 0, littleEndian: littleEndian), Int(declared) <= Self.maxEntries else { return nil }
+        let table = try reader.bytes(at: base + offset + 2, count: Int(declared) * 12)
+        var entries: [Entry] = []
+        for i in 0..<(table.count / 12) {
+            let at = i * 12
+            let tag = table.uint16(at: at, littleEndian: littleEndian)!
+            guard keep(tag) else { continue }
+            let type = table.uint16(at: at + 2, littleEndian: littleEndian)!
+            let count = table.uint32(at: at + 4, littleEndian: littleEndian)!
+            guard let size = Self.typeSize(type), count > 0 else { continue }
+            let (total, overflow) = Int(count).multipliedReportingOverflow(by: size)
+            guard !overflow, total <= Self.maxValueBytes else { continue }
+            let value: [UInt8]
+            if total <= 4 {
+                value = Array(table[(at + 8)..<(at + 8 + total)])
+            } else {
+                let valueOffset = Int(table.uint32(at: at + 8, littleEndian: littleEndian)!)
+                value = try reader.bytes(at: base + valueOffset, count: total)
+                guard value.count == total else { continue }
+            }
+            entries.append(Entry(tag: tag, type: type, count: count, value: value))
+        }
+        return entries
+    }
+
+    /// `Exif\0\0` followed by a TIFF holding only the kept entries: the input libexif expects,
+    /// always far below its 64 KiB limit.
+    func compactExifBlock() -> [UInt8] {
+        var ifds: [[Entry]] = [ifd0]
+        if let exif { ifds.append(exif) }
+        if let gps { ifds.append(gps) }
+        func dataSize(_ e: Entry) -> Int { e.value.count > 4 ? (e.value.count + 1) & ~1 : 0 }
+        func ifdSize(_ entries: [Entry]) -> Int { 2 + 12 * entries.count + 4 + entries.reduce(0) { $0 + dataSize($1) } }
+
+        // IFD0 gains one pointer entry per sub-directory; lay out the offsets first.
+        let pointerCount = (exif == nil ? 0 : 1) + (gps == nil ? 0 : 1)
+        var offset = 8 + ifdSize(ifd0) + 12 * pointerCount
+        var exifOffset = 0, gpsOffset = 0
+        if let exif { exifOffset = offset; offset += ifdSize(exif) }
+        if let gps { gpsOffset = offset; offset += ifdSize(gps) }
+
+        var root = ifd0
+        if exif != nil { root.append(Entry(tag: Self.exifPointer, type: 4, count: 1, value: encode32(UInt32(exifOffset)))) }
+        if gps != nil { root.append(Entry(tag: Self.gpsPointer, type: 4, count: 1, value: encode32(UInt32(gpsOffset)))) }
+        ifds[0] = root
+
+        var out: [UInt8] = Array("Exif".utf8) + [0, 0]
+        out += littleEndian ? [0x49, 0x49, 42, 0] : [0x4D, 0x4D, 0, 42]
+        out += encode32(8)
+        for entries in ifds {
+            let sorted = entries.sorted { $0.tag < $1.tag }
+            let start = out.count - 6
+            var dataOffset = start + 2 + 12 * sorted.count + 4
+            var data: [UInt8] = []
+            out += encode16(UInt16(sorted.count))
+            for e in sorted {
+                out += encode16(e.tag) + encode16(e.type) + encode32(e.count)
+                if e.value.count <= 4 {
+                    out += e.value + [UInt8](repeating: 0, count: 4 - e.value.count)
+                } else {
+                    out += encode32(UInt32(dataOffset))
+                    data += e.value
+                    if e.value.count % 2 == 1 { data.append(0) }
+                    dataOffset += dataSize(e)
+                }
+            }
+            out += encode32(0) + data
+        }
+        return out
+    }
+
+    private func encode16(_ v: UInt16) -> [UInt8] {
+        littleEndian ? [UInt8(v & 0xFF), UInt8(v >> 8)] : [UInt8(v >> 8), UInt8(v & 0xFF)]
+    }
+
+    private func encode32(_ v: UInt32) -> [UInt8] {
+        let b = [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
+        return littleEndian ? b.reversed() : b
+    }
+}

@@ -1,0 +1,32 @@
+import Testing
+@testable import PhotoMetadata
+
+@Suite struct CaptureTimeTests {
+    @Test func parsesExifDateTimeAndOffset() throws {
+        let t = try #require(CaptureTime(exif: "2019:04:03 10:21:07", offset: "-05:30"))
+        #expect(t.iso8601 == "2019-04-03T10:21:07-05:30")
+        #expect(t.utcOffsetSeconds == -19800)
+    }
+
+    @Test func instantSubtractsTheOffset() throws {
+        let t = try #require(CaptureTime(exif: "1970:01:01 09:00:00", offset: "+09:00"))
+        #expect(t.instant?.timeIntervalSince1970 == 0)
+        #expect(CaptureTime(exif: "1970:01:01 09:00:00")?.instant == nil)
+    }
+
+    @Test func acceptsDashesAndRejectsPlaceholders() {
+        #expect(CaptureTime(exif: "2020-06-16 18:52:46")?.day == 16)
+        #expect(CaptureTime(exif: "0000:00:00 00:00:00") == nil)
+        #expect(CaptureTime(exif: "    :  :     :  :  ") == nil)
+        #expect(CaptureTime(exif: "1999:99:99 99:99:99") == nil)
+        #expect(CaptureTime(exif: "2023:02:30 10:00:00")?.instant == nil)
+    }
+
+    @Test func offsetForms() {
+        #expect(CaptureTime.parseOffset("+09:00") == 32400)
+        #expect(CaptureTime.parseOffset("-0800") == -28800)
+        #expect(CaptureTime.parseOffset("Z") == 0)
+        #expect(CaptureTime.parseOffset("+25:00") == nil)
+        #expect(CaptureTime.parseOffset("09:00") == nil)
+    }
+}
