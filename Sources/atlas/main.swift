@@ -1,1 +1,41 @@
-print("atlas")
+#if canImport(Glibc)
+import Glibc
+#endif
+
+let commands: [any Command.Type] = [InspectCommand.self]
+
+let overview = """
+    atlas — an offline travel atlas for photo libraries
+
+    Usage: atlas COMMAND [OPTIONS]
+
+    Commands:
+    \(commands.map { "  " + $0.name.padding(toLength: 10, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
+
+    Run 'atlas COMMAND --help' for a command's options.
+    """
+
+var words = Array(CommandLine.arguments.dropFirst())
+guard let name = words.first, !["--help", "-h", "help"].contains(name) else {
+    if words.isEmpty { Console.error(overview); exit(ExitStatus.usage.rawValue) }
+    Console.out(overview)
+    exit(ExitStatus.success.rawValue)
+}
+guard let command = commands.first(where: { $0.name == name }) else {
+    Console.error("atlas: unknown command '\(name)'\n\n\(overview)")
+    exit(ExitStatus.usage.rawValue)
+}
+var arguments = Arguments(Array(words.dropFirst()))
+if arguments.wantsHelp {
+    Console.out(command.help)
+    exit(ExitStatus.success.rawValue)
+}
+do {
+    exit(try command.run(&arguments).rawValue)
+} catch let error as UsageError {
+    Console.error("atlas \(name): \(error.message)\n\n\(command.help)")
+    exit(ExitStatus.usage.rawValue)
+} catch {
+    Console.error("atlas \(name): \(error)")
+    exit(ExitStatus.fatal.rawValue)
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// One `atlas` subcommand: its name, its help text, and how it runs. Each lives in its own
+/// file and only calls the libraries.
+protocol Command {
+    static var name: String { get }
+    /// One line for `atlas --help`.
+    static var summary: String { get }
+    /// The full `--help` text.
+    static var help: String { get }
+    /// Runs with the words after the subcommand; returns the exit status.
+    static func run(_ arguments: inout Arguments) throws -> ExitStatus
+}
+
+/// The exit statuses every command shares.
+enum ExitStatus: Int32 {
+    case success = 0
+    case usage = 1
+    case fatal = 2
+    /// The work was done, but some inputs failed (listed on stderr).
+    case partial = 3
+}
+
+/// Diagnostics and progress go to stderr; data goes to stdout.
+enum Console {
+    static func error(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+
+    static func out(_ text: String) {
+        print(text)
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import JSONWriter
+import PhotoMetadata
+
+extension ImageMetadata {
+    /// The `atlas inspect --json` object.
+    func json(path: String) -> JSONValue {
+        .object([
+            ("path", .string(path)),
+            ("format", .string(format.rawValue)),
+            ("latitude", .number(position?.latitude, digits: 7)),
+            ("longitude", .number(position?.longitude, digits: 7)),
+            ("altitude", .number(altitude, digits: 2)),
+            ("taken_at", .optional(captureTime?.localISO8601)),
+            ("offset", .optional(captureTime?.offsetText)),
+            ("time_source", .optional(captureTimeSource?.rawValue)),
+            ("gps_time_utc", .optional(gpsTimestamp.map(Timestamp.utc))),
+            ("speed_kmh", .number(speedKmh, digits: 2)),
+            ("make", .optional(make)),
+            ("model", .optional(model)),
+            ("width", pixelWidth.map(JSONValue.int) ?? .null),
+            ("height", pixelHeight.map(JSONValue.int) ?? .null),
+            ("gps_issue", .optional(gpsIssue?.description)),
+            ("missing_gps_ref", position.map { .bool($0.missingReference) } ?? .null),
+            ("error", .null),
+        ])
+    }
+
+    /// One aligned line for people.
+    func summaryLine(path: String) -> String {
+        let place = position.map { String(format: "%11.6f %11.6f", $0.latitude, $0.longitude) }
+            ?? "no position (\(gpsIssue?.description ?? "unknown"))"
+        let time = captureTime?.iso8601 ?? "no capture time"
+        let camera = [make, model].compactMap { $0 }.joined(separator: " ")
+        return [path, format.rawValue, place, time, camera].filter { !$0.isEmpty }.joined(separator: "  ")
+    }
+}
+
+/// Fixed ISO 8601 renderings, independent of locale.
+enum Timestamp {
+    /// "2026-02-19T22:22:36Z", with fractional seconds only when present.
+    static func utc(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .nanosecond], from: date)
+        var text = String(format: "%04d-%02d-%02dT%02d:%02d:%02d", c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!)
+        let tenths = Int((Double(c.nanosecond!) / 1e8).rounded())
+        if tenths > 0 && tenths < 10 { text += ".\(tenths)" }
+        return text + "Z"
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import JSONWriter
+import PhotoMetadata
+
+/// `atlas inspect FILE... [--json]`: what the metadata reader sees in each file.
+enum InspectCommand: Command {
+    static let name = "inspect"
+    static let summary = "Show the position, time and camera that photos record"
+    static let help = """
+        Usage: atlas inspect FILE... [--json]
+
+        Reads each file's GPS position, altitude, capture time and camera without decoding
+        pixels (JPEG, TIFF and TIFF-based raws, HEIC/HEIF/AVIF, PNG, WebP).
+
+        Options:
+          --json    One JSON object per line per file: path, format, latitude, longitude,
+                    altitude, taken_at, offset, gps_time_utc, make, model, error, ...
+          --help    Show this help.
+
+        Exit status: 0 every file read, 1 usage error, 3 some files could not be read.
+        """
+
+    static func run(_ arguments: inout Arguments) throws -> ExitStatus {
+        let json = arguments.flag("--json")
+        let paths = try arguments.finish()
+        guard !paths.isEmpty else { throw UsageError("no files given") }
+
+        let reader = MetadataReader()
+        let width = paths.map(\.count).max() ?? 0
+        var failures = 0
+        for path in paths {
+            do {
+                let metadata = try reader.read(path: path)
+                Console.out(json ? metadata.json(path: path).rendered() : metadata.summaryLine(path: path.padding(toLength: width, withPad: " ", startingAt: 0)))
+            } catch {
+                failures += 1
+                if json { Console.out(JSONValue.object([("path", .string(path)), ("error", .string(error.message))]).rendered()) }
+                Console.error("atlas inspect: \(error)")
+            }
+        }
+        return failures == 0 ? .success : .partial
+    }
+}
