@@ -33,6 +33,9 @@ let package = Package(
         // Writes the sample trip and the benchmark libraries.
         .executableTarget(name: "make-photos", dependencies: ["SyntheticPhotos"], path: "Tools/make-photos"),
 
+        // Benchmarks: each prints its figures against a reference measured in the same run.
+        .executableTarget(name: "bench-metadata", dependencies: ["PhotoMetadata"], path: "benchmarks/metadata"),
+
         .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "SyntheticPhotos", "CExif"]),
         .testTarget(name: "JSONWriterTests", dependencies: ["JSONWriter"]),
     ],

@@ -37,7 +37,7 @@ struct BMFFItems {
         var out: [UInt8] = []
         for extent in location.extents {
             guard extent.length > 0, out.count + extent.length <= Self.maxMetaBytes else { return nil }
-            let start = location.method == 1 ? (idat?.offset ?? -1) + extent.offset : extent.offset
+            let start = location.method == 1 ? (idat?.offset ?? -1) &+ extent.offset : extent.offset
             let bytes = try reader.bytes(at: start, count: extent.length)
             guard bytes.count == extent.length else { throw MetadataError(path: "", reason: .truncated("Exif item")) }
             out += bytes
@@ -102,7 +102,11 @@ struct BMFFItems {
         func read(_ size: Int) throws(MetadataError) -> Int {
             guard at + size <= body.upperBound else { throw MetadataError(path: "", reason: .corrupt("iloc box is short")) }
             var value = 0
-            for i in 0..<size { value = value << 8 | Int(d[at + i]) }
+            for i in 0..<size {
+                // Offsets past 2^55 are no file offsets; refusing them keeps every sum below in range.
+                guard value < 1 << 47 else { throw MetadataError(path: "", reason: .corrupt("iloc value out of range")) }
+                value = value << 8 | Int(d[at + i])
+            }
             at += size
             return value
         }

@@ -22,11 +22,24 @@ public struct CaptureTime: Sendable, Equatable, Hashable, Codable {
     /// Parses an Exif date-time ("YYYY:MM:DD HH:MM:SS"; dashes accepted in the date) and an
     /// optional offset ("+09:00"). Blank or impossible dates give nil.
     public init?(exif text: String, offset: String? = nil) {
-        let digits = text.trimmingCharacters(in: .whitespacesAndNewlines.union(.controlCharacters))
-            .split(whereSeparator: { ":- T".contains($0) })
-        let f = digits.prefix(6).compactMap { Int($0) }
-        guard f.count == 6 else { return nil }
-        guard (1...9999).contains(f[0]), (1...12).contains(f[1]), (1...31).contains(f[2]),
+        // Byte-level on purpose: this runs for every photo, and Foundation's string trimming
+        // and calendars cost more than reading the file.
+        var fields: [Int] = []
+        var current = -1
+        for byte in text.utf8 {
+            if byte >= 0x30 && byte <= 0x39 {
+                current = (current < 0 ? 0 : current * 10) + Int(byte - 0x30)
+                if current > 99_999 { return nil }
+            } else {
+                if current >= 0 { fields.append(current); current = -1 }
+                if fields.count == 6 { break }
+                guard byte == 0x3A || byte == 0x2D || byte == 0x20 || byte == 0x54 || byte == 0 else { return nil }  // : - space T NUL
+            }
+        }
+        if current >= 0 { fields.append(current) }
+        guard fields.count >= 6 else { return nil }
+        let f = fields
+        guard (1...9999).contains(f[0]), (1...12).contains(f[1]), (1...Self.daysIn(month: f[1], year: f[0])).contains(f[2]),
               (0...23).contains(f[3]), (0...59).contains(f[4]), (0...60).contains(f[5]) else { return nil }
         self.init(year: f[0], month: f[1], day: f[2], hour: f[3], minute: f[4], second: f[5],
                   utcOffsetSeconds: offset.flatMap(CaptureTime.parseOffset))
@@ -34,13 +47,24 @@ public struct CaptureTime: Sendable, Equatable, Hashable, Codable {
 
     /// "+09:00", "-0530", "Z" into seconds east of UTC.
     public static func parseOffset(_ text: String) -> Int? {
-        let t = text.trimmingCharacters(in: .whitespacesAndNewlines.union(.controlCharacters))
-        if t == "Z" { return 0 }
-        guard let sign = t.first, sign == "+" || sign == "-" else { return nil }
-        let body = t.dropFirst().filter { $0 != ":" }
-        guard body.count == 4, let hhmm = Int(body), hhmm / 100 <= 14, hhmm % 100 < 60 else { return nil }
-        let seconds = (hhmm / 100) * 3600 + (hhmm % 100) * 60
-        return sign == "-" ? -seconds : seconds
+        let bytes = Array(text.utf8).filter { $0 != 0x20 && $0 != 0 }
+        if bytes == [0x5A] { return 0 }  // "Z"
+        guard let sign = bytes.first, sign == 0x2B || sign == 0x2D else { return nil }
+        let digits = bytes.dropFirst().filter { $0 != 0x3A }
+        guard digits.count == 4, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        let d = digits.map { Int($0 - 0x30) }
+        let (hours, minutes) = (d[0] * 10 + d[1], d[2] * 10 + d[3])
+        guard hours <= 14, minutes < 60 else { return nil }
+        let seconds = hours * 3600 + minutes * 60
+        return sign == 0x2D ? -seconds : seconds
+    }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
     }
 
     /// "2019-04-03T10:21:07", without the offset.
@@ -61,16 +85,21 @@ public struct CaptureTime: Sendable, Equatable, Hashable, Codable {
     /// The UTC instant, when the offset is known.
     public var instant: Date? {
         guard let offset = utcOffsetSeconds else { return nil }
-        return localAsUTC.map { $0.addingTimeInterval(TimeInterval(-offset)) }
+        return localAsUTC.addingTimeInterval(TimeInterval(-offset))
     }
 
     /// The wall-clock fields read as if they were UTC: the basis of instant arithmetic.
-    var localAsUTC: Date? {
-        var c = DateComponents()
-        (c.year, c.month, c.day, c.hour, c.minute, c.second) = (year, month, day, hour, minute, second)
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        guard let date = calendar.date(from: c), calendar.component(.day, from: date) == day else { return nil }
-        return date
+    public var localAsUTC: Date {
+        Date(timeIntervalSince1970: TimeInterval(Self.daysFromCivil(year, month, day) * 86_400 + hour * 3600 + minute * 60 + second))
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
+    static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
     }
 }

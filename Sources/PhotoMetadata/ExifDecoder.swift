@@ -96,7 +96,7 @@ enum ExifDecoder {
               hms.allSatisfy({ $0.den != 0 }) else { return nil }
         let seconds = hms.map { Double($0.num) / Double($0.den) }
         guard seconds[0] < 24, seconds[1] < 60, seconds[2] < 61,
-              let day = CaptureTime(exif: date + " 00:00:00")?.localAsUTC else { return nil }
+              let day = CaptureTime(exif: date.prefix(10) + " 00:00:00")?.localAsUTC else { return nil }
         return day.addingTimeInterval(seconds[0] * 3600 + seconds[1] * 60 + seconds[2])
     }
 }
@@ -129,9 +129,10 @@ private struct Entries {
     func string(_ tag: UInt16) -> String? {
         guard let e = entry(tag), let raw = e.pointee.data, e.pointee.size > 0 else { return nil }
         guard e.pointee.format == EXIF_FORMAT_ASCII || e.pointee.format == EXIF_FORMAT_UNDEFINED || e.pointee.format == EXIF_FORMAT_BYTE else { return nil }
-        let bytes = UnsafeBufferPointer(start: raw, count: Int(e.pointee.size)).prefix { $0 != 0 }
-        let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespaces)
-        return text.isEmpty ? nil : text
+        var bytes = UnsafeBufferPointer(start: raw, count: Int(e.pointee.size)).prefix { $0 != 0 }
+        while bytes.first == 0x20 { bytes = bytes.dropFirst() }
+        while bytes.last == 0x20 { bytes = bytes.dropLast() }
+        return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
     }
 
     func integer(_ tag: UInt16) -> Int? {

@@ -6,16 +6,14 @@ import CHeif
 /// libheif 1.15 rejects some valid files (recent iPhone HEICs with a gain-map item); for
 /// those, ``BMFFItems`` finds the Exif item from the box structure directly.
 ///
+/// libheif reads through ``HEIFByteStream`` rather than its own file stream: its `ifstream`
+/// makes a seek system call per box, which cost more than all the parsing.
+///
 /// ```swift
-/// let heif = try HEIFExif(input: .file("/photos/IMG_0001.HEIC"), reader: file)
+/// let heif = try HEIFExif(reader: file)
 /// heif.exif   // TIFF bytes
 /// ```
 struct HEIFExif {
-    enum Input {
-        case file(String)
-        case memory([UInt8])
-    }
-
     private(set) var exif: [UInt8]?
     private(set) var width: Int?
     private(set) var height: Int?
@@ -26,17 +24,15 @@ struct HEIFExif {
         return true
     }()
 
-    init(input: Input, reader: some ByteReader) throws(MetadataError) {
+    init(reader: some ByteReader) throws(MetadataError) {
         _ = Self.initialised
         let context = heif_context_alloc()
         defer { heif_context_free(context) }
-        let status: heif_error
-        switch input {
-        case .file(let path):
-            status = heif_context_read_from_file(context, path, nil)
-        case .memory(let bytes):
-            status = bytes.withUnsafeBytes { heif_context_read_from_memory_without_copy(context, $0.baseAddress, $0.count, nil) }
+        let stream = HEIFByteStream(reader)
+        let status = withExtendedLifetime(stream) {
+            heif_context_read_from_reader(context, HEIFByteStream.functions, Unmanaged.passUnretained(stream).toOpaque(), nil)
         }
+        if let failure = stream.failure { throw failure }
         guard status.code == heif_error_Ok else {
             let message = status.message.map { String(cString: $0) } ?? "libheif error \(status.code.rawValue)"
             // Fall back on the box structure; if that also fails, libheif's reason is the one to report.
@@ -80,5 +76,54 @@ struct HEIFExif {
         }
         guard let start = (0..<min(item.count, 64)).first(where: isTIFF) else { return nil }
         return Array(item[start...])
+    }
+}
+
+/// A ``ByteReader`` as libheif's `heif_reader` (a position plus the reader's windowed reads).
+///
+/// Not thread-safe: one per context.
+final class HEIFByteStream {
+    private let reader: any ByteReader
+    private var position = 0
+    /// An I/O error, kept to be reported instead of libheif's generic "read error".
+    private(set) var failure: MetadataError?
+
+    init(_ reader: some ByteReader) { self.reader = reader }
+
+    /// The C function table; it must outlive every context, so it is allocated once.
+    nonisolated(unsafe) static let functions: UnsafeMutablePointer<heif_reader> = {
+        let table = UnsafeMutablePointer<heif_reader>.allocate(capacity: 1)
+        table.initialize(to: heif_reader(
+            reader_api_version: 1,
+            get_position: { Int64(HEIFByteStream.from($0).position) },
+            read: { data, size, user in HEIFByteStream.from(user).read(into: data, count: size) ? 0 : 1 },
+            seek: { position, user in
+                let stream = HEIFByteStream.from(user)
+                guard position >= 0, position <= Int64(stream.reader.size) else { return 1 }
+                stream.position = Int(position)
+                return 0
+            },
+            wait_for_file_size: { target, user in
+                target <= Int64(HEIFByteStream.from(user).reader.size) ? heif_reader_grow_status_size_reached : heif_reader_grow_status_size_beyond_eof
+            }))
+        return table
+    }()
+
+    private static func from(_ user: UnsafeMutableRawPointer?) -> HEIFByteStream {
+        Unmanaged<HEIFByteStream>.fromOpaque(user!).takeUnretainedValue()
+    }
+
+    private func read(into data: UnsafeMutableRawPointer?, count: Int) -> Bool {
+        guard let data, count >= 0, position + count <= reader.size else { return false }
+        do {
+            let bytes = try reader.bytes(at: position, count: count)
+            guard bytes.count == count else { return false }
+            bytes.withUnsafeBytes { data.copyMemory(from: $0.baseAddress!, byteCount: count) }
+        } catch {
+            failure = error
+            return false
+        }
+        position += count
+        return true
     }
 }

@@ -7,27 +7,17 @@
 ///
 /// ```swift
 /// let segments = try JPEGSegments(reader: file)
-/// segments.exif   // the TIFF structure inside "Exif\0\0", if any
+/// segments.exif   // where the TIFF structure inside "Exif\0\0" lies, if any
 /// ```
 struct JPEGSegments {
-    /// The bytes after `Exif\0\0` in the first Exif APP1 segment.
-    private(set) var exif: [UInt8]?
+    /// Where the bytes after `Exif\0\0` of the first Exif APP1 segment lie in the file.
+    private(set) var exif: Range<Int>?
     private(set) var width: Int?
     private(set) var height: Int?
 
     init(reader: some ByteReader) throws(MetadataError) {
         var offset = 2  // after SOI
-        // One read usually covers every header segment; later ones fetch only what they need.
-        var window = try reader.bytes(at: 0, count: 64 * 1024)
-        var windowStart = 0
-        func fetch(_ at: Int, _ count: Int) throws(MetadataError) -> [UInt8] {
-            if at >= windowStart, at + count <= windowStart + window.count {
-                return Array(window[(at - windowStart)..<(at - windowStart + count)])
-            }
-            window = try reader.bytes(at: at, count: max(count, 16 * 1024))
-            windowStart = at
-            return Array(window.prefix(count))
-        }
+        func fetch(_ at: Int, _ count: Int) throws(MetadataError) -> [UInt8] { try reader.bytes(at: at, count: count) }
 
         while offset + 4 <= reader.size {
             var head = try fetch(offset, 4)
@@ -46,8 +36,10 @@ struct JPEGSegments {
             guard length >= 2 else { throw MetadataError(path: "", reason: .corrupt("JPEG segment length \(length) at offset \(offset)")) }
             let payload = offset + 4
             if marker == 0xE1, exif == nil, length > 8 {
-                let data = try fetch(payload, length - 2)
-                if data.starts(with: [0x45, 0x78, 0x69, 0x66, 0, 0]) { exif = Array(data.dropFirst(6)) }
+                // Only the signature is read here; the TIFF reader fetches the entries it needs.
+                if try fetch(payload, 6) == [0x45, 0x78, 0x69, 0x66, 0, 0] {
+                    exif = (payload + 6)..<min(reader.size, payload + length - 2)
+                }
             } else if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker), width == nil {
                 let frame = try fetch(payload, 5)
                 if frame.count == 5 {

@@ -21,8 +21,7 @@ public struct MetadataReader: Sendable {
     /// or is no image; a photo without GPS is a result, with ``ImageMetadata/gpsIssue`` set.
     public func read(path: String) throws(MetadataError) -> ImageMetadata {
         do {
-            let file = try FileSource(path: path)
-            return try read(file, heif: .file(path))
+            return try read(FileSource(path: path))
         } catch {
             throw error.path.isEmpty ? MetadataError(path: path, reason: error.reason) : error
         }
@@ -31,13 +30,13 @@ public struct MetadataReader: Sendable {
     /// Reads an image held in memory (a download, an archive member, a fuzzer's input).
     public func read(bytes: [UInt8], name: String = "<memory>") throws(MetadataError) -> ImageMetadata {
         do {
-            return try read(MemoryBytes(data: bytes), heif: .memory(bytes))
+            return try read(MemoryBytes(data: bytes))
         } catch {
             throw MetadataError(path: name, reason: error.reason)
         }
     }
 
-    private func read(_ source: some ByteReader, heif: HEIFExif.Input) throws(MetadataError) -> ImageMetadata {
+    private func read(_ source: some ByteReader) throws(MetadataError) -> ImageMetadata {
         guard source.size > 0 else { throw MetadataError(path: "", reason: .empty) }
         let magic = try source.bytes(at: 0, count: ImageFormat.magicLength)
         guard let format = ImageFormat(magic: magic) else { throw MetadataError(path: "", reason: .unrecognisedFormat) }
@@ -48,11 +47,11 @@ public struct MetadataReader: Sendable {
         case .jpeg:
             let jpeg = try JPEGSegments(reader: source)
             (metadata.pixelWidth, metadata.pixelHeight) = (jpeg.width, jpeg.height)
-            directories = try jpeg.exif.flatMap { block throws(MetadataError) in try Self.directories(in: block) }
+            directories = jpeg.exif.flatMap { range in try? TIFFDirectories(reader: source, base: range.lowerBound, limit: range.upperBound) }
         case .tiff:
             directories = try TIFFDirectories(reader: source, base: 0)
         case .heif, .avif:
-            let item = try HEIFExif(input: heif, reader: source)
+            let item = try HEIFExif(reader: source)
             (metadata.pixelWidth, metadata.pixelHeight) = (item.width, item.height)
             directories = try item.exif.flatMap { block throws(MetadataError) in try Self.directories(in: block) }
         case .png:

@@ -22,29 +22,43 @@ struct TIFFDirectories {
     }
 
     let littleEndian: Bool
+    private let limit: Int
     private(set) var ifd0: [Entry] = []
     private(set) var exif: [Entry]?
     private(set) var gps: [Entry]?
 
     static let exifPointer: UInt16 = 0x8769
     static let gpsPointer: UInt16 = 0x8825
-    private static let ifd0Tags: Set<UInt16> = [0x0100, 0x0101, 0x010F, 0x0110, 0x0132]
-    private static let exifTags: Set<UInt16> = [0x9003, 0x9004, 0x9010, 0x9011, 0x9012, 0x9291, 0xA002, 0xA003, gpsPointer]
+    private static func isIFD0Tag(_ tag: UInt16) -> Bool {
+        switch tag {
+        case 0x0100, 0x0101, 0x010F, 0x0110, 0x0132: true
+        default: false
+        }
+    }
+
+    private static func isExifTag(_ tag: UInt16) -> Bool {
+        switch tag {
+        case 0x9003, 0x9004, 0x9010, 0x9011, 0x9012, 0x9291, 0xA002, 0xA003, gpsPointer: true
+        default: false
+        }
+    }
     /// Real directories have tens of entries; thousands mean a corrupt count.
     private static let maxEntries = 1000
     /// Strings and GPS arrays are short; anything longer is not a field we read.
     private static let maxValueBytes = 4096
 
-    /// Parses the TIFF header at `base`; offsets inside are relative to `base`.
-    init(reader: some ByteReader, base: Int) throws(MetadataError) {
+    /// Parses the TIFF header at `base`; offsets inside are relative to `base`, and nothing
+    /// at or past `limit` (the end of the block; the file size by default) is read.
+    init(reader: some ByteReader, base: Int, limit: Int? = nil) throws(MetadataError) {
         let (littleEndian, ifd0Offset) = try Self.header(reader, base: base)
         self.littleEndian = littleEndian
-        guard let ifd0 = try readDirectory(reader, base: base, offset: ifd0Offset, keep: { Self.ifd0Tags.contains($0) || $0 == Self.exifPointer || $0 == Self.gpsPointer }) else {
+        self.limit = limit ?? reader.size
+        guard let ifd0 = try readDirectory(reader, base: base, offset: ifd0Offset, keep: { Self.isIFD0Tag($0) || $0 == Self.exifPointer || $0 == Self.gpsPointer }) else {
             throw MetadataError(path: "", reason: .corrupt("IFD0 offset \(ifd0Offset) is outside the data"))
         }
         self.ifd0 = ifd0.filter { $0.tag != Self.exifPointer && $0.tag != Self.gpsPointer }
         if let offset = pointer(Self.exifPointer, in: ifd0), offset != ifd0Offset {
-            exif = try readDirectory(reader, base: base, offset: offset, keep: { Self.exifTags.contains($0) })
+            exif = try readDirectory(reader, base: base, offset: offset, keep: { Self.isExifTag($0) })
         }
         // Some cameras (Canon PowerShot) put the GPS pointer in the Exif IFD instead of IFD0.
         if let offset = pointer(Self.gpsPointer, in: ifd0) ?? exif.flatMap({ pointer(Self.gpsPointer, in: $0) }), offset != ifd0Offset {
@@ -58,12 +72,13 @@ struct TIFFDirectories {
     init(ifd0 cmt1: [UInt8], exif cmt2: [UInt8]?, gps cmt4: [UInt8]?) throws(MetadataError) {
         let (littleEndian, ifd0Offset) = try Self.header(MemoryBytes(data: cmt1), base: 0)
         self.littleEndian = littleEndian
-        ifd0 = try readDirectory(MemoryBytes(data: cmt1), base: 0, offset: ifd0Offset, keep: { Self.ifd0Tags.contains($0) }) ?? []
+        limit = Int.max
+        ifd0 = try readDirectory(MemoryBytes(data: cmt1), base: 0, offset: ifd0Offset, keep: { Self.isIFD0Tag($0) }) ?? []
         func first(_ tiff: [UInt8]?, keep: (UInt16) -> Bool) throws(MetadataError) -> [Entry]? {
             guard let tiff, let (order, offset) = try? Self.header(MemoryBytes(data: tiff), base: 0), order == littleEndian else { return nil }
             return try readDirectory(MemoryBytes(data: tiff), base: 0, offset: offset, keep: keep)
         }
-        exif = try first(cmt2, keep: { Self.exifTags.contains($0) && $0 != Self.gpsPointer })
+        exif = try first(cmt2, keep: { Self.isExifTag($0) && $0 != Self.gpsPointer })
         gps = try first(cmt4, keep: { $0 <= 0x001F })
     }
 
@@ -100,10 +115,11 @@ struct TIFFDirectories {
     /// unreachable. Entries with an unknown type or an out-of-range value are dropped one by
     /// one, so a single bad entry does not hide its neighbours.
     private func readDirectory(_ reader: some ByteReader, base: Int, offset: Int, keep: (UInt16) -> Bool) throws(MetadataError) -> [Entry]? {
-        guard offset >= 8, base + offset + 2 <= reader.size else { return nil }
+        let end = min(limit, reader.size)
+        guard offset >= 8, base + offset + 2 <= end else { return nil }
         let countBytes = try reader.bytes(at: base + offset, count: 2)
         guard let declared = countBytes.uint16(at: 0, littleEndian: littleEndian), Int(declared) <= Self.maxEntries else { return nil }
-        let table = try reader.bytes(at: base + offset + 2, count: Int(declared) * 12)
+        let table = try reader.bytes(at: base + offset + 2, count: min(Int(declared) * 12, end - base - offset - 2))
         var entries: [Entry] = []
         for i in 0..<(table.count / 12) {
             let at = i * 12
@@ -119,6 +135,7 @@ struct TIFFDirectories {
                 value = Array(table[(at + 8)..<(at + 8 + total)])
             } else {
                 let valueOffset = Int(table.uint32(at: at + 8, littleEndian: littleEndian)!)
+                guard base + valueOffset + total <= end else { continue }
                 value = try reader.bytes(at: base + valueOffset, count: total)
                 guard value.count == total else { continue }
             }
@@ -130,55 +147,74 @@ struct TIFFDirectories {
     /// `Exif\0\0` followed by a TIFF holding only the kept entries: the input libexif expects,
     /// always far below its 64 KiB limit.
     func compactExifBlock() -> [UInt8] {
-        var ifds: [[Entry]] = [ifd0]
-        if let exif { ifds.append(exif) }
-        if let gps { ifds.append(gps) }
         func dataSize(_ e: Entry) -> Int { e.value.count > 4 ? (e.value.count + 1) & ~1 : 0 }
         func ifdSize(_ entries: [Entry]) -> Int { 2 + 12 * entries.count + 4 + entries.reduce(0) { $0 + dataSize($1) } }
 
         // IFD0 gains one pointer entry per sub-directory; lay out the offsets first.
         let pointerCount = (exif == nil ? 0 : 1) + (gps == nil ? 0 : 1)
         var offset = 8 + ifdSize(ifd0) + 12 * pointerCount
-        var exifOffset = 0, gpsOffset = 0
-        if let exif { exifOffset = offset; offset += ifdSize(exif) }
-        if let gps { gpsOffset = offset; offset += ifdSize(gps) }
-
         var root = ifd0
-        if exif != nil { root.append(Entry(tag: Self.exifPointer, type: 4, count: 1, value: encode32(UInt32(exifOffset)))) }
-        if gps != nil { root.append(Entry(tag: Self.gpsPointer, type: 4, count: 1, value: encode32(UInt32(gpsOffset)))) }
-        ifds[0] = root
+        var ifds: [[Entry]] = []
+        for (sub, tag) in [(exif, Self.exifPointer), (gps, Self.gpsPointer)] {
+            guard let sub else { continue }
+            root.append(Entry(tag: tag, type: 4, count: 1, value: []))  // value written below
+            ifds.append(sub)
+        }
+        ifds.insert(root, at: 0)
 
-        var out: [UInt8] = Array("Exif".utf8) + [0, 0]
-        out += littleEndian ? [0x49, 0x49, 42, 0] : [0x4D, 0x4D, 0, 42]
-        out += encode32(8)
+        var out = ByteWriter(littleEndian: littleEndian, capacity: 6 + offset + ifds.dropFirst().reduce(0) { $0 + ifdSize($1) })
+        out.append([0x45, 0x78, 0x69, 0x66, 0, 0])
+        out.append(littleEndian ? [0x49, 0x49, 42, 0] : [0x4D, 0x4D, 0, 42])
+        out.put32(8)
+        // Sub-directories follow IFD0 in the order their pointers were added.
+        var subOffsets: [(tag: UInt16, offset: UInt32)] = []
+        for (tag, entries) in zip(root.suffix(ifds.count - 1).map(\.tag), ifds.dropFirst()) {
+            subOffsets.append((tag, UInt32(offset)))
+            offset += ifdSize(entries)
+        }
         for entries in ifds {
             let sorted = entries.sorted { $0.tag < $1.tag }
-            let start = out.count - 6
-            var dataOffset = start + 2 + 12 * sorted.count + 4
-            var data: [UInt8] = []
-            out += encode16(UInt16(sorted.count))
+            var dataOffset = out.bytes.count - 6 + 2 + 12 * sorted.count + 4
+            out.put16(UInt16(sorted.count))
             for e in sorted {
-                out += encode16(e.tag) + encode16(e.type) + encode32(e.count)
-                if e.value.count <= 4 {
-                    out += e.value + [UInt8](repeating: 0, count: 4 - e.value.count)
+                out.put16(e.tag); out.put16(e.type); out.put32(e.count)
+                if e.value.isEmpty, let pointer = subOffsets.first(where: { $0.tag == e.tag }) {
+                    out.put32(pointer.offset)
+                } else if e.value.count <= 4 {
+                    out.append(e.value)
+                    for _ in e.value.count..<4 { out.bytes.append(0) }
                 } else {
-                    out += encode32(UInt32(dataOffset))
-                    data += e.value
-                    if e.value.count % 2 == 1 { data.append(0) }
+                    out.put32(UInt32(dataOffset))
                     dataOffset += dataSize(e)
                 }
             }
-            out += encode32(0) + data
+            out.put32(0)
+            for e in sorted where e.value.count > 4 {
+                out.append(e.value)
+                if e.value.count % 2 == 1 { out.bytes.append(0) }
+            }
         }
-        return out
+        return out.bytes
+    }
+}
+
+/// Appends integers in one byte order.
+private struct ByteWriter {
+    let littleEndian: Bool
+    var bytes: [UInt8] = []
+
+    init(littleEndian: Bool, capacity: Int) {
+        self.littleEndian = littleEndian
+        bytes.reserveCapacity(capacity)
     }
 
-    private func encode16(_ v: UInt16) -> [UInt8] {
-        littleEndian ? [UInt8(v & 0xFF), UInt8(v >> 8)] : [UInt8(v >> 8), UInt8(v & 0xFF)]
+    @inline(__always) mutating func append(_ b: [UInt8]) { bytes.append(contentsOf: b) }
+
+    @inline(__always) mutating func put16(_ v: UInt16) {
+        if littleEndian { bytes.append(UInt8(v & 0xFF)); bytes.append(UInt8(v >> 8)) } else { bytes.append(UInt8(v >> 8)); bytes.append(UInt8(v & 0xFF)) }
     }
 
-    private func encode32(_ v: UInt32) -> [UInt8] {
-        let b = [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
-        return littleEndian ? b.reversed() : b
+    @inline(__always) mutating func put32(_ v: UInt32) {
+        if littleEndian { put16(UInt16(v & 0xFFFF)); put16(UInt16(v >> 16)) } else { put16(UInt16(v >> 16)); put16(UInt16(v & 0xFFFF)) }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import PhotoMetadata
 
@@ -33,5 +34,11 @@ import Testing
         bytes.removeLast(10)
         let items = try BMFFItems(reader: MemoryBytes(data: bytes))
         #expect(throws: MetadataError.self) { try items.exifItem() }
+    }
+
+    /// Found by the fuzzer: 8-byte iloc fields whose sum overflowed.
+    @Test func hugeIlocOffsetsAreCorruptNotACrash() {
+        let input = Array(Data(base64Encoded: "AAAAHGZ0eXBoZWljAgAAAG1pZjFoZWljbWlhZgAAAkNtZXRhAAAAAAAAACFoZGxyAAAAAAAAAABwaWN0AAAAAAAAAAAAAAAAAAAAAA5waXRtAAAAAAABAAAANGlsb2MDO4M/gYIAEgODgYIAEwODgYIAFCwDg4GCABUDg4GCABYDg4GCABcDg4GCABgDg4GCABkDg4GCABoDg4GCABsAAAAAAAAH2gAAADZpaQgAAAAAAAAAAAA1IADIYz+xKftgXw==")!)
+        #expect(throws: MetadataError.self) { try MetadataReader().read(bytes: input) }
     }
 }
