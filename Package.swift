@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .library(name: "PhotoMetadata", targets: ["PhotoMetadata"]),
         .library(name: "JSONWriter", targets: ["JSONWriter"]),
+        .library(name: "Gazetteer", targets: ["Gazetteer"]),
+        .library(name: "Resolver", targets: ["Resolver"]),
         .executable(name: "atlas", targets: ["atlas"]),
     ],
     targets: [
@@ -24,20 +26,37 @@ let package = Package(
         // Real image files with chosen metadata, for tests, benchmarks and the sample library.
         .target(name: "SyntheticPhotos", dependencies: ["CExif", "CHeif"]),
 
+        // A small SQLite layer shared by the gazetteer and the travel log.
+        .target(name: "SQLite", dependencies: ["CSQLite"]),
+
+        // Layer 2: the read-only directory of places (Resources/gazetteer.sqlite).
+        .target(name: "Gazetteer", dependencies: ["SQLite"]),
+
+        // Country and region polygons with a grid index for point-in-polygon.
+        .target(name: "Boundaries", dependencies: ["Gazetteer"]),
+
+        // Layer 3: coordinate → place chain.
+        .target(name: "Resolver", dependencies: ["Gazetteer", "Boundaries"]),
+
         // Deterministic JSON rendering for every machine-readable output.
         .target(name: "JSONWriter"),
 
         // The command-line tool: argument parsing and output only.
-        .executableTarget(name: "atlas", dependencies: ["PhotoMetadata", "JSONWriter"]),
+        .executableTarget(name: "atlas", dependencies: ["PhotoMetadata", "Gazetteer", "Resolver", "JSONWriter"]),
 
         // Writes the sample trip and the benchmark libraries.
         .executableTarget(name: "make-photos", dependencies: ["SyntheticPhotos"], path: "Tools/make-photos"),
 
         // Benchmarks: each prints its figures against a reference measured in the same run.
         .executableTarget(name: "bench-metadata", dependencies: ["PhotoMetadata"], path: "benchmarks/metadata"),
+        .executableTarget(name: "bench-resolver", dependencies: ["Gazetteer", "Resolver"], path: "benchmarks/resolver"),
 
         .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "SyntheticPhotos", "CExif"]),
         .testTarget(name: "JSONWriterTests", dependencies: ["JSONWriter"]),
+        .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
+        .testTarget(name: "GazetteerTests", dependencies: ["Gazetteer", "SQLite"]),
+        .testTarget(name: "BoundariesTests", dependencies: ["Boundaries", "Gazetteer"]),
+        .testTarget(name: "ResolverTests", dependencies: ["Resolver", "Boundaries", "Gazetteer"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -52,7 +52,8 @@ struct Arguments {
         var optionsEnded = false
         for w in words {
             if !optionsEnded, w == "--" { optionsEnded = true; continue }
-            if !optionsEnded, w.hasPrefix("-"), w != "-" { throw UsageError("unknown option '\(w)'") }
+            // "-104.06" is a value (a western longitude), not an option.
+            if !optionsEnded, w.hasPrefix("-"), w != "-", Double(w) == nil { throw UsageError("unknown option '\(w)'") }
             out.append(w)
         }
         return out

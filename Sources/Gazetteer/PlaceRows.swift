@@ -1,0 +1,118 @@
+import SQLite
+
+/// Reads ``Place`` values from the gazetteer's tables: one query for the row, small ones for
+/// the names of its ancestors.
+enum PlaceRows {
+    static func place(_ id: PlaceID, in db: Database) throws -> Place? {
+        switch id.kind {
+        case .continent: return try continent(id.code, db)
+        case .country: return try country(id.code, db)
+        case .region: return try region(id.code, db)
+        case .city: return try Int(id.code).flatMap { try city($0, db) }
+        case .airport: return try airport(id.code, db)
+        }
+    }
+
+    /// Identifiers a bare code may stand for, most likely first.
+    static func candidates(forCode code: String, in db: Database) throws -> [PlaceID] {
+        var out: [PlaceID] = []
+        func add(_ sql: String, _ kind: PlaceKind) throws {
+            let s = try db.prepare(sql).bind(code)
+            while try s.step() { if let c = s.string(0) { out.append(PlaceID(kind, c)) } }
+        }
+        if code.allSatisfy(\.isNumber) { return [PlaceID(.city, code)] }
+        switch code.count {
+        case 2: try add("SELECT iso2 FROM countries WHERE iso2 = ?", .country)
+        case 3:
+            try add("SELECT iso2 FROM countries WHERE iso3 = ?", .country)
+            try add("SELECT iata FROM airports WHERE iata = ?", .airport)
+        case 4: try add("SELECT iata FROM airports WHERE icao = ?", .airport)
+        default: break
+        }
+        if code.contains("-") { try add("SELECT id FROM regions WHERE iso_code = ?", .region) }
+        if code.contains(".") { try add("SELECT id FROM regions WHERE id = ?", .region) }
+        return out
+    }
+
+    // MARK: - One kind each
+
+    private static func continent(_ code: String, _ db: Database) throws -> Place? {
+        let s = try db.prepare("SELECT name, folded, population, geonameid FROM continents WHERE code = ?").bind(code)
+        guard try s.step() else { return nil }
+        var codes = Place.Codes()
+        codes.geonameID = s.optionalInt(3)
+        return Place(id: PlaceID(.continent, code), name: s.string(0) ?? code, foldedName: s.string(1) ?? "",
+                     lineage: [], coordinate: nil, population: s.int(2), codes: codes)
+    }
+
+    private static func country(_ iso2: String, _ db: Database) throws -> Place? {
+        let s = try db.prepare("SELECT iso3, name, folded, continent, population, geonameid, lat, lon FROM countries WHERE iso2 = ?").bind(iso2)
+        guard try s.step() else { return nil }
+        var codes = Place.Codes()
+        (codes.iso2, codes.iso3, codes.geonameID) = (iso2, s.string(0), s.optionalInt(5))
+        return Place(id: PlaceID(.country, iso2), name: s.string(1) ?? iso2, foldedName: s.string(2) ?? "",
+                     lineage: try lineage(continent: s.string(3), country: nil, region: nil, db),
+                     coordinate: coordinate(s, 6), population: s.int(4), codes: codes)
+    }
+
+    private static func region(_ id: String, _ db: Database) throws -> Place? {
+        let s = try db.prepare("SELECT country, name, folded, iso_code, geonameid, lat, lon, population, quality FROM regions WHERE id = ?").bind(id)
+        guard try s.step() else { return nil }
+        var codes = Place.Codes()
+        (codes.iso3166_2, codes.geonameID) = (s.string(3), s.optionalInt(4))
+        return Place(id: PlaceID(.region, id), name: s.string(1) ?? id, foldedName: s.string(2) ?? "",
+                     lineage: try lineage(continent: nil, country: s.string(0), region: nil, db),
+                     coordinate: coordinate(s, 5), population: s.int(7), codes: codes, detail: s.string(8))
+    }
+
+    private static func city(_ geonameID: Int, _ db: Database) throws -> Place? {
+        let s = try db.prepare("SELECT name, folded, country, region, lat, lon, population, timezone FROM cities WHERE geonameid = ?").bind(geonameID)
+        guard try s.step() else { return nil }
+        var codes = Place.Codes()
+        codes.geonameID = geonameID
+        return Place(id: PlaceID(.city, String(geonameID)), name: s.string(0) ?? "", foldedName: s.string(1) ?? "",
+                     lineage: try lineage(continent: nil, country: s.string(2), region: s.string(3), db),
+                     coordinate: coordinate(s, 4), population: s.int(6), codes: codes, timeZone: s.string(7))
+    }
+
+    private static func airport(_ iata: String, _ db: Database) throws -> Place? {
+        let s = try db.prepare("SELECT icao, name, folded, lat, lon, size, scheduled, country, region FROM airports WHERE iata = ?").bind(iata)
+        guard try s.step() else { return nil }
+        var codes = Place.Codes()
+        (codes.iata, codes.icao) = (iata, s.string(0))
+        let size = s.string(5) ?? "small"
+        return Place(id: PlaceID(.airport, iata), name: s.string(1) ?? iata, foldedName: s.string(2) ?? "",
+                     lineage: try lineage(continent: nil, country: s.string(7), region: s.string(8), db),
+                     coordinate: coordinate(s, 3), population: AirportSize(rawValue: size)?.importance ?? 0,
+                     codes: codes, detail: size)
+    }
+
+    private static func coordinate(_ s: Statement, _ column: Int32) -> GeoCoordinate? {
+        guard let lat = s.optionalDouble(column), let lon = s.optionalDouble(column + 1) else { return nil }
+        return GeoCoordinate(latitude: lat, longitude: lon)
+    }
+
+    /// Continent > country > region, from whichever is given (the rest is looked up).
+    static func lineage(continent: String?, country: String?, region: String?, _ db: Database) throws -> [Place.Ancestor] {
+        var out: [Place.Ancestor] = []
+        var continentCode = continent
+        var countryAncestor: Place.Ancestor?
+        if let country {
+            let s = try db.prepare("SELECT name, continent FROM countries WHERE iso2 = ?").bind(country)
+            if try s.step() {
+                countryAncestor = Place.Ancestor(id: PlaceID(.country, country), name: s.string(0) ?? country)
+                continentCode = continentCode ?? s.string(1)
+            }
+        }
+        if let continentCode {
+            let s = try db.prepare("SELECT name FROM continents WHERE code = ?").bind(continentCode)
+            if try s.step() { out.append(Place.Ancestor(id: PlaceID(.continent, continentCode), name: s.string(0) ?? continentCode)) }
+        }
+        if let countryAncestor { out.append(countryAncestor) }
+        if let region {
+            let s = try db.prepare("SELECT name FROM regions WHERE id = ?").bind(region)
+            if try s.step() { out.append(Place.Ancestor(id: PlaceID(.region, region), name: s.string(0) ?? region)) }
+        }
+        return out
+    }
+}

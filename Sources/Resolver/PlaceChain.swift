@@ -1,0 +1,60 @@
+import Gazetteer
+
+/// The answer to "which place is this coordinate?": continent, country, region, city and
+/// airport with distances, what kind of ground or water it is, and how sure the answer is.
+///
+/// ```swift
+/// let chain = try resolver.resolve(GeoCoordinate(latitude: 42.3149, longitude: -83.0364))
+/// chain.country?.name   // "Canada"  (Windsor, not Detroit)
+/// chain.region?.id      // region:CA.08
+/// ```
+public struct PlaceChain: Sendable, Equatable {
+    /// A place in the chain: its identifier, its name, and one code worth showing with it.
+    public struct Link: Sendable, Equatable {
+        public let id: PlaceID
+        public let name: String
+        /// ISO alpha-3 for a country, ISO 3166-2 for a region, ICAO for an airport.
+        public let code: String?
+        /// Distance from the coordinate (cities and airports).
+        public let distanceKm: Double?
+
+        public init(id: PlaceID, name: String, code: String? = nil, distanceKm: Double? = nil) {
+            self.id = id
+            self.name = name
+            self.code = code
+            self.distanceKm = distanceKm
+        }
+    }
+
+    /// What lies under the coordinate.
+    public enum Waters: String, Sendable, Equatable {
+        /// Inside a country polygon, or within the coastline tolerance of one.
+        case land
+        /// At sea within 12 nautical miles of a country's coast: that country's waters.
+        case territorial
+        /// At sea, no country's.
+        case international
+    }
+
+    public let coordinate: GeoCoordinate
+    public var continent: Link?
+    public var country: Link?
+    public var region: Link?
+    public var city: Link?
+    public var airport: Link?
+    public var waters: Waters
+    /// Distance to the nearest region or country border, when under 5 km.
+    public var borderKm: Double?
+    /// The boundary quality of the region (or country) that decided the answer:
+    /// `natural-earth-lines`, `split`, `approximate`, ...
+    public var boundaryQuality: String?
+    /// The nearest city without the containment constraint lies in another region or country:
+    /// the case naive nearest-city tools get wrong.
+    public var nearestCityElsewhere: Bool
+
+    public init(coordinate: GeoCoordinate, waters: Waters) {
+        self.coordinate = coordinate
+        self.waters = waters
+        nearestCityElsewhere = false
+    }
+}

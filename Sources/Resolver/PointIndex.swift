@@ -1,0 +1,167 @@
+import Foundation
+import Gazetteer
+
+/// Points (cities or airports) in memory for nearest-neighbour search on the sphere: sorted by
+/// latitude into 1° strips, and by longitude within a strip.
+///
+/// A search binary-searches each strip of the latitude window to the longitude span of the
+/// spherical cap it asks about, so it touches only points in that cap's bounding box, and
+/// compares chord lengths between unit vectors (no trigonometry per point). It starts narrow
+/// and widens only while the cap is empty: a point found inside a cap of radius r is nearer
+/// than anything outside it.
+///
+/// Several indexes (the world, each region) share one ``PointStorage`` and differ only in
+/// which of its points they list.
+///
+/// ```swift
+/// let storage = PointStorage(latitudes: lats, longitudes: lons)
+/// let world = PointIndex(storage: storage, members: nil)
+/// world.nearest(latitude: 45.76, longitude: 4.83)   // (member, km)
+/// ```
+///
+/// Immutable; safe to share between threads.
+struct PointIndex: Sendable {
+    let storage: PointStorage
+    /// Positions in `storage`, in strip-then-longitude order.
+    private let positions: [Int32]
+    private let firstStrip: Int
+    private let stripStart: [Int32]
+
+    /// The first probe: narrow, since most photos are near a town.
+    static let firstRadiusDegrees = 0.1
+    static let kmPerDegree = GeoCoordinate.earthRadiusKm * Double.pi / 180
+
+    /// An index over the storage points whose member `include` accepts (all when nil).
+    init(storage: PointStorage, include: ((Int32) -> Bool)? = nil) {
+        self.storage = storage
+        positions = include.map { f in storage.members.indices.filter { f(storage.members[$0]) }.map(Int32.init) }
+            ?? storage.members.indices.map(Int32.init)
+        (firstStrip, stripStart) = Self.strips(positions.map { Double(storage.latitudes[Int($0)]) })
+    }
+
+    /// One index per group (`group[member]`, negative for none), in one pass over the storage.
+    static func grouped(storage: PointStorage, group: [Int32], groupCount: Int) -> [PointIndex] {
+        var lists = [[Int32]](repeating: [], count: groupCount)
+        for (position, member) in storage.members.enumerated() where group[Int(member)] >= 0 {
+            lists[Int(group[Int(member)])].append(Int32(position))
+        }
+        return lists.map { PointIndex(storage: storage, sortedPositions: $0) }
+    }
+
+    private init(storage: PointStorage, sortedPositions: [Int32]) {
+        self.storage = storage
+        positions = sortedPositions
+        (firstStrip, stripStart) = Self.strips(sortedPositions.map { Double(storage.latitudes[Int($0)]) })
+    }
+
+    private static func strips(_ latitudes: [Double]) -> (Int, [Int32]) {
+        guard let first = latitudes.first, let last = latitudes.last else { return (0, [0]) }
+        let firstStrip = PointStorage.strip(first)
+        var start = [Int32](repeating: 0, count: PointStorage.strip(last) - firstStrip + 2)
+        for lat in latitudes { start[PointStorage.strip(lat) - firstStrip + 1] += 1 }
+        for i in 0..<(start.count - 1) { start[i + 1] += start[i] }
+        return (firstStrip, start)
+    }
+
+    var isEmpty: Bool { positions.isEmpty }
+
+    /// Calls `body(member, squaredChord)` for every point within `radiusDegrees` (angular).
+    @inline(__always)
+    func forEach(within radiusDegrees: Double, latitude: Double, longitude: Double, _ body: (Int32, Double) -> Void) {
+        guard !positions.isEmpty else { return }
+        let q = PointStorage.unitVector(latitude, longitude)
+        let limit = PointStorage.squaredChord(degrees: radiusDegrees)
+        // Longitude half-width of the spherical cap, widened by the Float rounding of stored longitudes.
+        var span = 180.0
+        if abs(latitude) + radiusDegrees < 89.9 {
+            let s = sin(radiusDegrees * .pi / 180) / cos(latitude * .pi / 180)
+            if s < 1 { span = asin(s) * 180 / .pi + 1e-4 }
+        }
+        let lowStrip = max(firstStrip, PointStorage.strip(latitude - radiusDegrees))
+        let highStrip = min(firstStrip + stripStart.count - 2, PointStorage.strip(latitude + radiusDegrees))
+        guard lowStrip <= highStrip else { return }
+        let s = storage
+        for strip in lowStrip...highStrip {
+            let (start, end) = (Int(stripStart[strip - firstStrip]), Int(stripStart[strip - firstStrip + 1]))
+            guard start < end else { continue }
+            var ranges = [(longitude - span, longitude + span)]
+            if span >= 180 { ranges = [(-181, 181)] }
+            else if longitude - span < -180 { ranges = [(longitude - span + 360, 181), (-181, longitude + span)] }
+            else if longitude + span > 180 { ranges = [(longitude - span, 181), (-181, longitude + span - 360)] }
+            for (west, east) in ranges {
+                var k = lowerBound(Float(west), start, end)
+                while k < end {
+                    let p = Int(positions[k])
+                    if Double(s.longitudes[p]) > east { break }
+                    let (dx, dy, dz) = (s.x[p] - q.x, s.y[p] - q.y, s.z[p] - q.z)
+                    let chord = dx * dx + dy * dy + dz * dz
+                    if chord <= limit { body(s.members[p], chord) }
+                    k += 1
+                }
+            }
+        }
+    }
+
+    /// The nearest point and its distance in km; `precedes(a, b)` orders members at equal distance.
+    func nearest(latitude: Double, longitude: Double, precedes: (Int32, Int32) -> Bool) -> (member: Int32, km: Double)? {
+        guard !positions.isEmpty else { return nil }
+        var radius = Self.firstRadiusDegrees
+        while true {
+            var best: (member: Int32, chord: Double)?
+            forEach(within: radius, latitude: latitude, longitude: longitude) { member, chord in
+                if best == nil || chord < best!.chord || (chord == best!.chord && precedes(member, best!.member)) { best = (member, chord) }
+            }
+            if let best { return (best.member, PointStorage.kilometres(squaredChord: best.chord)) }
+            if radius >= 180 { return nil }
+            radius = min(180, radius * 4)
+        }
+    }
+
+    private func lowerBound(_ target: Float, _ start: Int, _ end: Int) -> Int {
+        var low = start, high = end
+        while low < high {
+            let mid = (low + high) / 2
+            if storage.longitudes[Int(positions[mid])] < target { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+}
+
+/// The points themselves, sorted by strip and longitude: coordinates for the search bounds and
+/// unit vectors for distances.
+final class PointStorage: Sendable {
+    let latitudes: [Float]
+    let longitudes: [Float]
+    let x: [Double], y: [Double], z: [Double]
+    /// What each point stands for: its index in the caller's table.
+    let members: [Int32]
+
+    init(latitudes: [Double], longitudes: [Double]) {
+        let keys = latitudes.indices.map { i in (UInt64(Self.strip(latitudes[i])) << 40) | UInt64((longitudes[i] + 180) * 1_000_000) }
+        let order = latitudes.indices.sorted { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : $0 < $1 }
+        self.latitudes = order.map { Float(latitudes[$0]) }
+        self.longitudes = order.map { Float(longitudes[$0]) }
+        let vectors = order.map { Self.unitVector(latitudes[$0], longitudes[$0]) }
+        x = vectors.map(\.x)
+        y = vectors.map(\.y)
+        z = vectors.map(\.z)
+        members = order.map(Int32.init)
+    }
+
+    @inline(__always) static func strip(_ latitude: Double) -> Int { min(179, max(0, Int((latitude + 90).rounded(.down)))) }
+
+    @inline(__always) static func unitVector(_ latitude: Double, _ longitude: Double) -> (x: Double, y: Double, z: Double) {
+        let (phi, lambda) = (latitude * .pi / 180, longitude * .pi / 180)
+        return (cos(phi) * cos(lambda), cos(phi) * sin(lambda), sin(phi))
+    }
+
+    /// The squared chord of an angle (on the unit sphere).
+    static func squaredChord(degrees: Double) -> Double {
+        let c = 2 * sin(min(180, degrees) * .pi / 360)
+        return c * c
+    }
+
+    static func kilometres(squaredChord: Double) -> Double {
+        2 * asin(min(1, squaredChord.squareRoot() / 2)) * GeoCoordinate.earthRadiusKm
+    }
+}

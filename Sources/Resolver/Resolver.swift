@@ -1,0 +1,188 @@
+import Boundaries
+import Foundation
+import Gazetteer
+
+/// Coordinate → place chain, offline: polygon containment decides the country and region, the
+/// nearest city is searched only inside them, an airport is added within a size-based radius,
+/// and points off every polygon are placed in territorial or international waters.
+///
+/// Pure and deterministic: the same coordinate and gazetteer always give the same chain.
+///
+/// ```swift
+/// let resolver = try Resolver(gazetteer: Gazetteer.open())
+/// let chain = try resolver.resolve(GeoCoordinate(latitude: 34.4320, longitude: 135.2304))
+/// chain.airport?.id   // airport:KIX
+/// ```
+///
+/// Immutable after loading: one resolver serves every thread.
+public final class Resolver: Sendable {
+    /// How far from an airport's reference point a photo still counts as taken at the airport.
+    public static let airportRadiusKm: [AirportSize: Double] = [.large: 4, .medium: 2.5, .small: 1.5]
+    static let airportReachDegrees = (airportRadiusKm.values.max() ?? 0) / PointIndex.kmPerDegree
+    /// 12 nautical miles.
+    public static let territorialWatersKm = 22.224
+    /// Borders nearer than this are reported in ``PlaceChain/borderKm``.
+    public static let borderReportKm = 5.0
+
+    public let gazetteerVersion: String
+    /// The coastline tolerance in km (the gazetteer's, in degrees of latitude).
+    public let coastlineToleranceKm: Double
+    let boundaries: BoundaryIndex
+    let tables: PlaceTables
+    let cities: PointIndex
+    let citiesByRegion: [PointIndex]
+    let airports: PointIndex
+    /// Boundary shape → region or country table index.
+    let shapeRegion: [Int32]
+    let shapeCountry: [Int32]
+    /// Seconds each loading phase took, in order (for benchmarks and `--verbose` output).
+    public let loadTimings: [(phase: String, seconds: Double)]
+
+    public init(gazetteer: Gazetteer) throws {
+        var timings: [(String, Double)] = []
+        var clock = DispatchTime.now().uptimeNanoseconds
+        func lap(_ phase: String) {
+            let now = DispatchTime.now().uptimeNanoseconds
+            timings.append((phase, Double(now - clock) / 1e9))
+            clock = now
+        }
+        gazetteerVersion = gazetteer.version
+        coastlineToleranceKm = gazetteer.coastlineToleranceDegrees * PointIndex.kmPerDegree
+        let tables = try PlaceTables.load(from: gazetteer)
+        self.tables = tables
+        lap("tables")
+        boundaries = try BoundaryIndex.load(from: gazetteer)
+        lap("boundaries")
+        shapeRegion = boundaries.shapes.map { $0.id.kind == .region ? Int32(tables.regionIndex[$0.id.code] ?? -1) : -1 }
+        shapeCountry = boundaries.shapes.map { Int32(tables.countryIndex[$0.country] ?? -1) }
+
+        let c = tables.cities
+        let cityStorage = PointStorage(latitudes: c.latitudes, longitudes: c.longitudes)
+        cities = PointIndex(storage: cityStorage)
+        citiesByRegion = PointIndex.grouped(storage: cityStorage, group: c.region, groupCount: tables.regions.count)
+        let a = tables.airports
+        airports = PointIndex(storage: PointStorage(latitudes: a.map(\.latitude), longitudes: a.map(\.longitude)))
+        lap("city and airport indexes")
+        loadTimings = timings
+    }
+
+    /// The place chain of `coordinate`; throws ``ResolverError`` for NaN or out-of-range values.
+    public func resolve(_ coordinate: GeoCoordinate) throws(ResolverError) -> PlaceChain {
+        if let reason = coordinate.invalidReason { throw ResolverError(reason: reason) }
+        var hit = boundaries.locate(coordinate)
+        var waters = PlaceChain.Waters.land
+
+        if hit.country == nil {
+            // The 10m coastline is generalised: a point just off it is still on land.
+            if let near = boundaries.nearestEdge(to: coordinate, withinKm: coastlineToleranceKm, where: { _ in true }) {
+                hit = landHit(near: near.shape, coordinate: coordinate, withinKm: coastlineToleranceKm)
+            } else if let coast = boundaries.nearestEdge(to: coordinate, withinKm: Self.territorialWatersKm, where: { self.boundaries.shapes[$0].id.kind == .country }) {
+                waters = .territorial
+                hit = landHit(near: coast.shape, coordinate: coordinate, withinKm: Self.territorialWatersKm + 5)
+            } else {
+                var chain = PlaceChain(coordinate: coordinate, waters: .international)
+                chain.airport = nearestAirport(to: coordinate)
+                return chain
+            }
+        }
+        return chain(for: coordinate, hit: hit, waters: waters)
+    }
+
+    /// The shapes a point near (not in) `shape` belongs to: that shape's country and the nearest
+    /// region of the same country.
+    private func landHit(near shape: Int, coordinate: GeoCoordinate, withinKm radius: Double) -> BoundaryIndex.Hit {
+        let country = boundaries.shapes[shape].country
+        var hit = BoundaryIndex.Hit()
+        hit.country = boundaries.nearestEdge(to: coordinate, withinKm: radius) { s in
+            self.boundaries.shapes[s].id.kind == .country && self.boundaries.shapes[s].country == country
+        }?.shape
+        hit.region = boundaries.nearestEdge(to: coordinate, withinKm: radius) { s in
+            self.boundaries.shapes[s].id.kind == .region && self.boundaries.shapes[s].country == country
+        }?.shape
+        return hit
+    }
+
+    private func chain(for coordinate: GeoCoordinate, hit: BoundaryIndex.Hit, waters: PlaceChain.Waters) -> PlaceChain {
+        var chain = PlaceChain(coordinate: coordinate, waters: waters)
+        let region = hit.region.map { Int(shapeRegion[$0]) }.flatMap { $0 >= 0 ? $0 : nil }
+        let country = region.map { Int(tables.regions[$0].country) } ?? hit.country.map { Int(shapeCountry[$0]) }.flatMap { $0 >= 0 ? $0 : nil }
+        guard let country else { return chain }
+
+        let c = tables.countries[country]
+        chain.country = .init(id: PlaceID(.country, c.iso2), name: c.name, code: c.iso3)
+        if let continent = tables.continents[c.continent] { chain.continent = .init(id: PlaceID(.continent, c.continent), name: continent) }
+        if let region {
+            let r = tables.regions[region]
+            chain.region = .init(id: PlaceID(.region, r.id), name: r.name, code: r.isoCode)
+        }
+        chain.boundaryQuality = (hit.region ?? hit.country).map { boundaries.shapes[$0].quality }
+
+        // The nearest city inside the region, or the country when the region has none.
+        let (lat, lon) = (coordinate.latitude, coordinate.longitude)
+        let precedes: (Int32, Int32) -> Bool = { self.tables.cities.geonameIDs[Int($0)] < self.tables.cities.geonameIDs[Int($1)] }
+        let constrained = region.flatMap { citiesByRegion[$0].nearest(latitude: lat, longitude: lon, precedes: precedes) }
+            ?? nearestCity(inCountry: Int32(country), latitude: lat, longitude: lon, precedes: precedes)
+        if let found = constrained {
+            let i = Int(found.member)
+            chain.city = .init(id: PlaceID(.city, String(tables.cities.geonameIDs[i])), name: tables.cities.names[i], distanceKm: found.km)
+            chain.nearestCityElsewhere = cityElsewhere(than: found, region: region.map(Int32.init), country: Int32(country), latitude: lat, longitude: lon, precedes: precedes)
+        }
+        chain.airport = nearestAirport(to: coordinate)
+
+        if waters == .land {
+            // A neighbour's polygon within reach means its shared border is that near.
+            let (ownRegion, ownCountry) = (hit.region ?? -1, hit.country ?? -1)
+            chain.borderKm = boundaries.nearestEdge(to: coordinate, withinKm: Self.borderReportKm) { s in
+                s != ownRegion && s != ownCountry && (hit.region != nil || self.boundaries.shapes[s].id.kind == .country)
+            }?.km
+        }
+        return chain
+    }
+
+    /// The nearest city of a country, for points in no region: the world index, widening until
+    /// it meets one of the country's cities.
+    private func nearestCity(inCountry country: Int32, latitude: Double, longitude: Double, precedes: (Int32, Int32) -> Bool) -> (member: Int32, km: Double)? {
+        var radius = PointIndex.firstRadiusDegrees
+        while true {
+            var best: (member: Int32, chord: Double)?
+            cities.forEach(within: radius, latitude: latitude, longitude: longitude) { member, chord in
+                guard tables.cities.country[Int(member)] == country else { return }
+                if best == nil || chord < best!.chord || (chord == best!.chord && precedes(member, best!.member)) { best = (member, chord) }
+            }
+            if let best { return (best.member, PointStorage.kilometres(squaredChord: best.chord)) }
+            if radius >= 180 { return nil }
+            radius = min(180, radius * 4)
+        }
+    }
+
+    /// Whether a city of another region (or country) is nearer than the constrained answer:
+    /// only the cap the answer spans needs looking at.
+    private func cityElsewhere(than found: (member: Int32, km: Double), region: Int32?, country: Int32, latitude: Double, longitude: Double,
+                               precedes: (Int32, Int32) -> Bool) -> Bool {
+        let foundChord = PointStorage.squaredChord(degrees: found.km / PointIndex.kmPerDegree)
+        var elsewhere = false
+        cities.forEach(within: found.km / PointIndex.kmPerDegree + 1e-9, latitude: latitude, longitude: longitude) { member, chord in
+            guard !elsewhere, chord <= foundChord else { return }
+            let i = Int(member)
+            let outside = tables.cities.country[i] != country || (region != nil && tables.cities.region[i] != region!)
+            if outside && (chord < foundChord || precedes(member, found.member)) { elsewhere = true }
+        }
+        return elsewhere
+    }
+
+    /// The nearest airport whose size-based radius reaches the coordinate.
+    func nearestAirport(to coordinate: GeoCoordinate) -> PlaceChain.Link? {
+        var best: (index: Int, km: Double)?
+        airports.forEach(within: Self.airportReachDegrees, latitude: coordinate.latitude, longitude: coordinate.longitude) { member, chord in
+            let i = Int(member)
+            let airport = tables.airports[i]
+            let km = PointStorage.kilometres(squaredChord: chord)
+            guard km <= Self.airportRadiusKm[airport.size] ?? 0 else { return }
+            if best == nil || km < best!.km || (km == best!.km && airport.iata < tables.airports[best!.index].iata) { best = (i, km) }
+        }
+        return best.map { b in
+            let a = tables.airports[b.index]
+            return .init(id: PlaceID(.airport, a.iata), name: a.name, code: a.icao, distanceKm: b.km)
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import CSQLite
+
+/// A prepared statement: bind, step, read columns. Reusable after ``reset()``.
+///
+/// ```swift
+/// let s = try db.prepare("SELECT name FROM countries WHERE iso2 = ?")
+/// try s.bind("JP")
+/// while try s.step() { print(s.string(0)!) }
+/// ```
+///
+/// Belongs to its connection's thread rules.
+public final class Statement {
+    let database: Database
+    let handle: OpaquePointer
+
+    init(database: Database, sql: String) throws {
+        self.database = database
+        var statement: OpaquePointer?
+        let rc = sqlite3_prepare_v2(database.handle, sql, -1, &statement, nil)
+        guard rc == SQLITE_OK, let statement else { throw database.error(rc) }
+        handle = statement
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    /// Binds values to `?` parameters in order, after clearing earlier bindings and resetting.
+    @discardableResult
+    public func bind(_ values: SQLValue?...) throws -> Statement {
+        try bind(values)
+    }
+
+    @discardableResult
+    public func bind(_ values: [SQLValue?]) throws -> Statement {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        for (i, value) in values.enumerated() {
+            let index = Int32(i + 1)
+            let rc: Int32
+            switch value?.sqlValue {
+            case nil, .null?: rc = sqlite3_bind_null(handle, index)
+            case .integer(let v)?: rc = sqlite3_bind_int64(handle, index, v)
+            case .real(let v)?: rc = sqlite3_bind_double(handle, index, v)
+            case .text(let v)?: rc = sqlite3_bind_text(handle, index, v, -1, csqlite_transient())
+            case .blob(let v)?: rc = v.withUnsafeBytes { sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), csqlite_transient()) }
+            }
+            guard rc == SQLITE_OK else { throw database.error(rc) }
+        }
+        return self
+    }
+
+    /// Advances to the next row; false when done.
+    public func step() throws -> Bool {
+        let rc = sqlite3_step(handle)
+        switch rc {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default: throw database.error(rc)
+        }
+    }
+
+    /// Runs a statement that returns no rows.
+    public func run() throws {
+        while try step() {}
+        sqlite3_reset(handle)
+    }
+
+    public func reset() { sqlite3_reset(handle) }
+
+    public func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+    public func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }
+    public func optionalInt(_ column: Int32) -> Int? { isNull(column) ? nil : int(column) }
+    public func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
+    public func optionalDouble(_ column: Int32) -> Double? { isNull(column) ? nil : double(column) }
+
+    public func string(_ column: Int32) -> String? {
+        guard let text = sqlite3_column_text(handle, column) else { return nil }
+        return String(cString: text)
+    }
+
+    public func blob(_ column: Int32) -> [UInt8] {
+        let count = Int(sqlite3_column_bytes(handle, column))
+        guard count > 0, let pointer = sqlite3_column_blob(handle, column) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: pointer, count: count))
+    }
+
+    /// The blob of `column` without copying, for the duration of `body`.
+    public func withBlob<T>(_ column: Int32, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return try body(UnsafeRawBufferPointer(start: sqlite3_column_blob(handle, column), count: count))
+    }
+
+    /// The first column of the first row as an integer.
+    public func scalarInt() throws -> Int? {
+        defer { reset() }
+        return try step() ? optionalInt(0) : nil
+    }
+
+    /// The first column of the first row as text.
+    public func scalarString() throws -> String? {
+        defer { reset() }
+        return try step() ? string(0) : nil
+    }
+}
+
+/// A value SQLite stores.
+public enum SQLStorage: Sendable, Equatable {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+    case blob([UInt8])
+}
+
+/// A Swift value that binds to a statement parameter.
+public protocol SQLValue {
+    var sqlValue: SQLStorage { get }
+}
+
+extension Int: SQLValue { public var sqlValue: SQLStorage { .integer(Int64(self)) } }
+extension Int64: SQLValue { public var sqlValue: SQLStorage { .integer(self) } }
+extension Double: SQLValue { public var sqlValue: SQLStorage { .real(self) } }
+extension String: SQLValue { public var sqlValue: SQLStorage { .text(self) } }
+extension Bool: SQLValue { public var sqlValue: SQLStorage { .integer(self ? 1 : 0) } }
+extension [UInt8]: SQLValue { public var sqlValue: SQLStorage { .blob(self) } }
+extension SQLStorage: SQLValue { public var sqlValue: SQLStorage { self } }

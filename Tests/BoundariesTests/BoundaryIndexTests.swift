@@ -1,0 +1,85 @@
+import Foundation
+import Gazetteer
+import Testing
+@testable import Boundaries
+
+@Suite struct BoundaryIndexTests {
+    static let gazetteer = try! Gazetteer.open()
+    static let index = try! BoundaryIndex.load(from: gazetteer)
+
+    private func located(_ lat: Double, _ lon: Double) -> (country: String?, region: String?) {
+        let hit = Self.index.locate(GeoCoordinate(latitude: lat, longitude: lon))
+        return (hit.country.map { Self.index.shapes[$0].id.description }, hit.region.map { Self.index.shapes[$0].id.description })
+    }
+
+    @Test func namedPlacesLieInTheirPolygons() {
+        #expect(located(35.0116, 135.7681).region == "region:JP.22")          // Kyoto
+        #expect(located(52.5244, 13.4105).region == "region:DE.16")           // Berlin, not Brandenburg (DE.11)
+        #expect(located(52.3906, 13.0645).region == "region:DE.11")           // Potsdam, Brandenburg
+        #expect(located(47.7167, -104.1563).region == "region:US.MT")         // Sidney, Montana
+        #expect(located(42.3001, -83.0165).region == "region:CA.08")          // Windsor, Ontario
+        #expect(located(41.9029, 12.4534).country == "country:VA")            // Vatican City: a hole in Rome
+        #expect(located(41.8919, 12.5113).country == "country:IT")
+        #expect(located(-29.3151, 27.4869).country == "country:LS")           // Maseru: a hole in South Africa
+        #expect(located(-29.0852, 26.1596).country == "country:ZA")
+        #expect(located(43.9424, 12.4578).country == "country:SM")            // San Marino
+        #expect(located(30.0, -40.0).country == nil)                          // mid-Atlantic
+    }
+
+    @Test func regionsNestInTheirCountry() {
+        for shape in Self.index.shapes where shape.id.kind == .region {
+            #expect(shape.id.code.hasPrefix(shape.country + "."), "\(shape.id) filed under \(shape.country)")
+        }
+    }
+
+    @Test func polygonsDecodeAndAreWellFormed() throws {
+        let index = Self.index
+        #expect(index.shapes.count > 3_900)
+        for (s, shape) in index.shapes.enumerated() {
+            #expect(shape.areaKm2 >= 0, "\(shape.id) has a negative area")
+            // The exterior ring encloses area (tiny atolls round to 0.0 km² in the table, not here).
+            let outer = shape.rings[0]
+            let twiceArea = (outer.lowerBound..<(outer.upperBound - 1)).reduce(0.0) { sum, i in
+                sum + Double(index.xs[i]) * Double(index.ys[i + 1]) - Double(index.xs[i + 1]) * Double(index.ys[i])
+            }
+            #expect(twiceArea != 0, "\(shape.id) has no area")
+            for ring in shape.rings {
+                #expect(ring.count >= 4, "\(shape.id): ring of \(ring.count - 1) points")
+                // Closed by repeating the first vertex.
+                #expect(index.xs[ring.first!] == index.xs[ring.last!] && index.ys[ring.first!] == index.ys[ring.last!])
+                for i in ring.lowerBound..<(ring.upperBound - 1) {
+                    #expect(index.xs[i] != index.xs[i + 1] || index.ys[i] != index.ys[i + 1], "\(shape.id): repeated vertex")
+                }
+                #expect(index.edgeShape[ring.first!] == Int32(s))
+            }
+        }
+    }
+
+    /// No two edges of one shape cross (the grid puts every pair that could in one cell).
+    @Test func noShapeCrossesItself() {
+        let index = Self.index
+        var crossings: [String] = []
+        for cell in 0..<BoundaryIndex.Grid.count where index.cellEdgeStart[cell + 1] - index.cellEdgeStart[cell] > 1 {
+            let edges = Array(index.cellEdges[Int(index.cellEdgeStart[cell])..<Int(index.cellEdgeStart[cell + 1])])
+            for a in 0..<edges.count {
+                for b in (a + 1)..<edges.count where index.edgeShape[Int(edges[a])] == index.edgeShape[Int(edges[b])] {
+                    if properlyCross(Int(edges[a]), Int(edges[b]), index) {
+                        crossings.append(index.shapes[Int(index.edgeShape[Int(edges[a])])].id.description)
+                    }
+                }
+            }
+        }
+        #expect(crossings.isEmpty, "self-crossing shapes: \(Set(crossings).sorted().prefix(20))")
+    }
+
+    private func properlyCross(_ i: Int, _ j: Int, _ index: BoundaryIndex) -> Bool {
+        func p(_ k: Int) -> (Int64, Int64) { (Int64(index.xs[k]), Int64(index.ys[k])) }
+        let (a, b, c, d) = (p(i), p(i + 1), p(j), p(j + 1))
+        func orient(_ p: (Int64, Int64), _ q: (Int64, Int64), _ r: (Int64, Int64)) -> Int64 {
+            let v = (q.0 - p.0) * (r.1 - p.1) - (q.1 - p.1) * (r.0 - p.0)
+            return v > 0 ? 1 : v < 0 ? -1 : 0
+        }
+        let (o1, o2, o3, o4) = (orient(a, b, c), orient(a, b, d), orient(c, d, a), orient(c, d, b))
+        return o1 * o2 < 0 && o3 * o4 < 0
+    }
+}

@@ -1,0 +1,70 @@
+import Boundaries
+import Foundation
+import Gazetteer
+import Testing
+@testable import Resolver
+
+/// The fast resolver against ``ReferenceResolver`` on more than 10,000 coordinates: city
+/// locations, random land points, and points within 2 km of region borders taken from the
+/// polygons themselves. Zero differences allowed.
+@Suite struct ResolverEquivalenceTests {
+    @Test func fastEqualsReferenceIdentifierForIdentifier() throws {
+        let gazetteer = ResolverTests.gazetteer
+        let fast = ResolverTests.resolver
+        let reference = try ReferenceResolver(gazetteer: gazetteer)
+        var random = SeededGenerator(seed: 20261129)
+        var points: [(Double, Double, String)] = []
+
+        // 4,000 city locations.
+        for _ in 0..<4_000 {
+            let c = reference.cities[Int.random(in: 0..<reference.cities.count, using: &random)]
+            points.append((c.lat, c.lon, "city \(c.id)"))
+        }
+        // 3,000 random points in the bounding boxes of random countries (land and sea alike).
+        let countries = reference.shapes.filter { $0.id.kind == .country }
+        for _ in 0..<3_000 {
+            let s = countries[Int.random(in: 0..<countries.count, using: &random)]
+            let x = Double.random(in: s.minX...s.maxX, using: &random), y = Double.random(in: s.minY...s.maxY, using: &random)
+            points.append((y / 100_000, x / 100_000, "box of \(s.id)"))
+        }
+        // 3,200 points within 2 km of a region border: a random spot on a random edge, pushed sideways.
+        let regions = reference.shapes.filter { $0.id.kind == .region }
+        for _ in 0..<3_200 {
+            let s = regions[Int.random(in: 0..<regions.count, using: &random)]
+            let ring = s.rings[Int.random(in: 0..<s.rings.count, using: &random)]
+            let i = Int.random(in: 0..<ring.count, using: &random)
+            let (a, b) = (ring[i], ring[(i + 1) % ring.count])
+            let t = Double.random(in: 0...1, using: &random)
+            let lat = (a.y + t * (b.y - a.y)) / 100_000, lon = (a.x + t * (b.x - a.x)) / 100_000
+            let offset = Double.random(in: -2...2, using: &random) / 111.195
+            let angle = Double.random(in: 0..<(2 * .pi), using: &random)
+            points.append((max(-90, min(90, lat + offset * sin(angle))),
+                           max(-180, min(180, lon + offset * cos(angle) / max(0.05, cos(lat * .pi / 180)))), "near \(s.id)"))
+        }
+        #expect(points.count >= 10_000)
+
+        var differences: [String] = []
+        for (lat, lon, origin) in points {
+            let chain = try fast.resolve(GeoCoordinate(latitude: lat, longitude: lon))
+            let got = ReferenceResolver.Answer(continent: chain.continent?.id.description, country: chain.country?.id.description,
+                                               region: chain.region?.id.description, city: chain.city?.id.description,
+                                               airport: chain.airport?.id.description, waters: chain.waters.rawValue)
+            let want = reference.resolve(latitude: lat, longitude: lon)
+            if got != want { differences.append("\(lat),\(lon) (\(origin)): fast \(got) / reference \(want)") }
+        }
+        #expect(differences.isEmpty, "\(differences.count) differences, first: \(differences.prefix(10).joined(separator: "\n"))")
+    }
+}
+
+/// SplitMix64: the same points on every machine and every run.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,85 @@
+import Boundaries
+import Foundation
+import Gazetteer
+import Testing
+@testable import Resolver
+
+@Suite struct ResolverTests {
+    static let gazetteer = try! Gazetteer.open()
+    static let resolver = try! Resolver(gazetteer: gazetteer)
+
+    private func resolve(_ lat: Double, _ lon: Double) throws -> PlaceChain {
+        try Self.resolver.resolve(GeoCoordinate(latitude: lat, longitude: lon))
+    }
+
+    @Test func montanaIsNotNorthDakota() throws {
+        let montana = try resolve(47.80, -104.06)
+        #expect(montana.region?.id == PlaceID("region:US.MT"))
+        #expect(montana.city.map { try! Self.gazetteer.place($0.id)!.ancestor(.region)?.id } == PlaceID("region:US.MT"))
+        #expect(montana.borderKm != nil)
+        let dakota = try resolve(47.80, -104.03)
+        #expect(dakota.region?.id == PlaceID("region:US.ND"))
+    }
+
+    @Test func windsorIsInCanadaAndDetroitIsNot() throws {
+        let windsor = try resolve(42.3001, -83.0165)
+        #expect(windsor.country?.id == PlaceID("country:CA"))
+        #expect(windsor.region?.id == PlaceID("region:CA.08"))
+        #expect(windsor.city?.name == "Windsor")
+        let detroit = try resolve(42.3400, -83.0500)
+        #expect(detroit.country?.id == PlaceID("country:US"))
+        #expect(detroit.region?.id == PlaceID("region:US.MI"))
+    }
+
+    @Test func berlinInsideBrandenburg() throws {
+        let berlin = try resolve(52.52437, 13.41053)   // GeoNames' point for Berlin
+        #expect(berlin.region?.id == PlaceID("region:DE.16"))
+        #expect(berlin.city?.id == PlaceID("city:2950159"))
+        #expect(berlin.continent?.id == PlaceID("continent:EU"))
+        #expect(try resolve(52.3906, 13.0645).region?.id == PlaceID("region:DE.11"))
+    }
+
+    @Test func enclavesAreHolesInTheirSurroundings() throws {
+        #expect(try resolve(41.9029, 12.4534).country?.id == PlaceID("country:VA"))
+        #expect(try resolve(-29.3151, 27.4869).country?.id == PlaceID("country:LS"))
+        #expect(try resolve(-29.3151, 27.4869).city?.name == "Maseru")
+    }
+
+    @Test func fijiOnBothSidesOfTheAntimeridian() throws {
+        let west = try resolve(-18.1416, 178.4419)   // Suva
+        #expect(west.country?.id == PlaceID("country:FJ"))
+        let east = try resolve(-18.20, -178.80)      // Lau islands, east of 180°
+        #expect(east.country?.id == PlaceID("country:FJ"))
+        #expect(east.waters != .international)
+    }
+
+    @Test func aFerryInTheOresundIsInTerritorialWaters() throws {
+        let ferry = try resolve(55.95, 12.66)
+        #expect(ferry.waters == .territorial || ferry.waters == .land)
+        #expect([PlaceID("country:DK"), PlaceID("country:SE")].contains(ferry.country?.id))
+        #expect(ferry.city != nil)
+    }
+
+    @Test func openSeaIsNoCountry() throws {
+        let atlantic = try resolve(30.0, -40.0)
+        #expect(atlantic.waters == .international)
+        #expect(atlantic.country == nil && atlantic.city == nil)
+        #expect(try resolve(90, 0).waters == .international)
+        #expect(try resolve(0, 0).waters == .international)
+    }
+
+    @Test func kansaiAirportTerminal() throws {
+        let kix = try resolve(34.4320, 135.2304)
+        #expect(kix.airport?.id == PlaceID("airport:KIX"))
+        #expect(kix.airport?.code == "RJBB")
+        #expect(kix.country?.id == PlaceID("country:JP"))
+        #expect((kix.airport?.distanceKm ?? 99) < Resolver.airportRadiusKm[.large]!)
+        #expect(try resolve(34.70, 135.50).airport == nil)  // central Osaka
+    }
+
+    @Test func invalidCoordinatesAreErrors() {
+        #expect(throws: ResolverError.self) { try resolve(.nan, 0) }
+        #expect(throws: ResolverError.self) { try resolve(91, 0) }
+        #expect(throws: ResolverError.self) { try resolve(0, -180.5) }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+@testable import SQLite
+
+@Suite struct DatabaseTests {
+    private func temporaryPath() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("sqlite-test-\(UUID().uuidString).sqlite").path
+    }
+
+    @Test func bindsAndReadsEveryType() throws {
+        let db = try Database(path: temporaryPath(), mode: .readWrite)
+        try db.execute("CREATE TABLE t(i INTEGER, r REAL, s TEXT, b BLOB, n INTEGER)")
+        try db.prepare("INSERT INTO t VALUES (?, ?, ?, ?, ?)").bind(42, 2.5, "Zürich", [UInt8]([1, 2, 3]), nil).run()
+        let s = try db.prepare("SELECT i, r, s, b, n FROM t")
+        #expect(try s.step())
+        #expect(s.int(0) == 42 && s.double(1) == 2.5 && s.string(2) == "Zürich" && s.blob(3) == [1, 2, 3])
+        #expect(s.optionalInt(4) == nil && s.isNull(4))
+        #expect(try !s.step())
+    }
+
+    @Test func aThrowingTransactionLeavesNothingBehind() throws {
+        let db = try Database(path: temporaryPath(), mode: .readWrite)
+        try db.execute("CREATE TABLE t(x INTEGER)")
+        struct Stop: Error {}
+        #expect(throws: Stop.self) {
+            try db.transaction {
+                try db.prepare("INSERT INTO t VALUES (1)").run()
+                throw Stop()
+            }
+        }
+        #expect(try db.prepare("SELECT count(*) FROM t").scalarInt() == 0)
+        try db.transaction { try db.prepare("INSERT INTO t VALUES (1)").run() }
+        #expect(try db.prepare("SELECT count(*) FROM t").scalarInt() == 1)
+    }
+
+    @Test func errorsNameTheFile() throws {
+        let path = temporaryPath()
+        let db = try Database(path: path, mode: .readWrite)
+        do {
+            try db.execute("SELECT * FROM missing")
+            Issue.record("no error")
+        } catch let error as SQLiteError {
+            #expect(error.path == path)
+            #expect(error.message.contains("missing"))
+        }
+        #expect(throws: SQLiteError.self) { try Database(path: "/nonexistent/dir/x.sqlite", mode: .readOnly) }
+    }
+
+    @Test func immutableReadOnlyRefusesWrites() throws {
+        let path = temporaryPath()
+        try Database(path: path, mode: .readWrite).execute("CREATE TABLE t(x)")
+        let ro = try Database(path: path, mode: .readOnlyImmutable)
+        #expect(throws: SQLiteError.self) { try ro.execute("INSERT INTO t VALUES (1)") }
+        #expect(try ro.prepare("SELECT count(*) FROM t").scalarInt() == 0)
+    }
+
+    @Test func pathsWithURICharactersOpen() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("a?b#c%d-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let db = try Database(path: dir.appendingPathComponent("x.sqlite").path, mode: .readWrite)
+        try db.execute("CREATE TABLE t(x)")
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("x.sqlite").path))
+    }
+}
