@@ -22,7 +22,7 @@ SLIVER_KM2 = 1.0          # faces smaller than this with <= SLIVER_VOTES votes a
 SLIVER_VOTES = 2
 VOTE_NEAREST = 0.1        # cities outside every face vote for the nearest face within this (deg)
 APPROX_BUFFER = 0.03      # radius (deg) around the cities of a unit that has no face at all
-SIMPLIFY_TOL = 0.01       # coverage_simplify tolerance (area-based, see README)
+SIMPLIFY_TOL = 0.002      # coverage_simplify tolerance (area-based, see README)
 
 
 def approx_km2(geom):
@@ -317,9 +317,10 @@ def label_frame(faces, votes, allowed, default, valid_regions, stats):
 # The world
 
 class FrameSpec:
-    def __init__(self, key, geom, default, allowed):
+    def __init__(self, key, geom, default, allowed, quality="natural-earth-lines"):
         self.key = key                # e.g. NE ADM0_A3
         self.geom = geom
+        self.quality = quality        # 'approximate' when the frame geometry was replaced
         self.default = default        # GeoNames iso2 or None (frame belongs to no country)
         self.allowed = set(allowed) | ({default} if default else set())
 
@@ -406,7 +407,7 @@ def label_world(frames, base, cities, valid_regions, log=print):
         labs = label_frame(faces, fv, fr.allowed, fr.default, valid_regions, stats)
         for j, f in enumerate(faces):
             k = start + j
-            flag = "split" if split_area is not None and split_area.intersects(f.point_on_surface()) else "natural-earth-lines"
+            flag = "split" if split_area is not None and split_area.intersects(f.point_on_surface()) else fr.quality
             out.append({"face": f, "label": labs[j], "frame": fi, "votes": fv[j], "flag": flag})
         start += len(faces)
     return out, stats

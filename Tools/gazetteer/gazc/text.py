@@ -46,7 +46,7 @@ def useful_alt(a):
     return True
 
 
-def select_alt_names(name, alts, limit=8, non_latin_max=2):
+def select_alt_names(name, alts, limit=6, non_latin_max=2):
     """Bounded, deduplicated alternate names: drop those equal to the name after folding, URLs,
     codes and digits; prefer Latin script, then short ones; keep at most `non_latin_max` names in
     other scripts. Display forms are kept (the folded form only decides duplicates)."""
