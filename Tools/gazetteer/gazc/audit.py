@@ -182,6 +182,13 @@ def write_audit(b, path):
         d, al, reason = b.frames_table[k]
         a(f"- {k} → {d or 'none'}{' (+' + ' '.join(al) + ')' if al else ''}: {reason}")
     a("")
+    a("Frame parts (product/parts.txt):")
+    a("")
+    for k, cc, x, y, reason in b.parts:
+        a(f"- {k} faces within 1° of {x}, {y} → {cc}: {reason}")
+    a("")
+    a("Frame geometry replacements (product/frame_geometry.txt): " + (", ".join(b.frame_overrides) or "none"))
+    a("")
     a(f"Corrections applied (product/corrections.txt): {len(b.corrections)}")
     for c in b.corrections:
         a(f"- {c[0]} {c[1]} = {c[2]}: {c[3]}")

@@ -157,6 +157,16 @@ class Build:
             else:
                 d, al = (fr["iso_a2_eh"] if fr["iso_a2_eh"] in self.gcountries else None), []
             specs.append(geom.FrameSpec(fr["adm0_a3"], fr["geom"], d, al, fr["quality"]))
+        from shapely.geometry import Point
+        byk = {f.key: f for f in specs}
+        self.parts = []
+        for body, reason in records.read_product(os.path.join(PRODUCT, "parts.txt")):
+            k, cc, x, y = body.split()
+            if k not in byk or cc not in self.gcountries:
+                raise SystemExit(f"parts.txt: unknown frame or country in {body!r}")
+            byk[k].parts.append((cc, Point(float(x), float(y))))
+            byk[k].allowed.add(cc)
+            self.parts.append((k, cc, x, y, reason))
         self.frames = specs
 
     def coverage(self, cities):

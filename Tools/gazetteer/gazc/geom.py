@@ -22,6 +22,7 @@ SLIVER_KM2 = 1.0          # faces smaller than this with <= SLIVER_VOTES votes a
 SLIVER_VOTES = 2
 VOTE_NEAREST = 0.1        # cities outside every face vote for the nearest face within this (deg)
 APPROX_BUFFER = 0.03      # radius (deg) around the cities of a unit that has no face at all
+PART_RADIUS = 1.0         # product/parts.txt: faces this close (deg) to the point change country
 SIMPLIFY_TOL = 0.002      # coverage_simplify tolerance (area-based, see README)
 
 
@@ -321,6 +322,7 @@ class FrameSpec:
         self.key = key                # e.g. NE ADM0_A3
         self.geom = geom
         self.quality = quality        # 'approximate' when the frame geometry was replaced
+        self.parts = []               # [(country, Point)]: faces within PART_RADIUS go to that country
         self.default = default        # GeoNames iso2 or None (frame belongs to no country)
         self.allowed = set(allowed) | ({default} if default else set())
 
@@ -405,6 +407,11 @@ def label_world(frames, base, cities, valid_regions, log=print):
         fr = frames[fi]
         fv = votes[start:start + len(faces)]
         labs = label_frame(faces, fv, fr.allowed, fr.default, valid_regions, stats)
+        for cc, pt in fr.parts:
+            for j, f in enumerate(faces):
+                if f.distance(pt) <= PART_RADIUS:
+                    labs[j] = (cc, None)
+                    stats["part_faces"] += 1
         for j, f in enumerate(faces):
             k = start + j
             flag = "split" if split_area is not None and split_area.intersects(f.point_on_surface()) else fr.quality
