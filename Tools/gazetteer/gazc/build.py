@@ -162,10 +162,11 @@ class Build:
         self.parts = []
         for body, reason in records.read_product(os.path.join(PRODUCT, "parts.txt")):
             k, cc, x, y = body.split()
-            if k not in byk or cc not in self.gcountries:
-                raise SystemExit(f"parts.txt: unknown frame or country in {body!r}")
-            byk[k].parts.append((cc, Point(float(x), float(y))))
-            byk[k].allowed.add(cc)
+            lab = (cc.split(".")[0], cc) if "." in cc else (cc, None)
+            if k not in byk or lab[0] not in self.gcountries or (lab[1] and lab[1] not in self.regions):
+                raise SystemExit(f"parts.txt: unknown frame, country or region in {body!r}")
+            byk[k].parts.append((lab, Point(float(x), float(y))))
+            byk[k].allowed.add(lab[0])
             self.parts.append((k, cc, x, y, reason))
         self.frames = specs
 

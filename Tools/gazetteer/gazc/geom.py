@@ -322,7 +322,7 @@ class FrameSpec:
         self.key = key                # e.g. NE ADM0_A3
         self.geom = geom
         self.quality = quality        # 'approximate' when the frame geometry was replaced
-        self.parts = []               # [(country, Point)]: faces within PART_RADIUS go to that country
+        self.parts = []               # [((country, region-or-None), Point)]: faces within PART_RADIUS get that label
         self.default = default        # GeoNames iso2 or None (frame belongs to no country)
         self.allowed = set(allowed) | ({default} if default else set())
 
@@ -407,10 +407,10 @@ def label_world(frames, base, cities, valid_regions, log=print):
         fr = frames[fi]
         fv = votes[start:start + len(faces)]
         labs = label_frame(faces, fv, fr.allowed, fr.default, valid_regions, stats)
-        for cc, pt in fr.parts:
+        for lab, pt in fr.parts:
             for j, f in enumerate(faces):
                 if f.distance(pt) <= PART_RADIUS:
-                    labs[j] = (cc, None)
+                    labs[j] = lab
                     stats["part_faces"] += 1
         for j, f in enumerate(faces):
             k = start + j
@@ -434,6 +434,7 @@ def approximate_units(faced, cities, valid_regions, have_labels):
     taken = []
     for lab in sorted(pts, key=lambda l: (l[0], l[1])):
         hull = shapely.convex_hull(MultiPoint(pts[lab])).buffer(APPROX_BUFFER, quad_segs=4)
+        hull = hull.intersection(shapely.box(-180, -90, 180, 90))      # never across the antimeridian
         near = occupied.query(hull, predicate="intersects").tolist()
         sub = [faces[i] for i in sorted(near)] + [t for t in taken if t.intersects(hull)]
         g = hull.difference(shapely.union_all(sub)) if sub else hull

@@ -52,9 +52,12 @@ def select_alt_names(name, alts, limit=6, non_latin_max=2):
     other scripts. Display forms are kept (the folded form only decides duplicates)."""
     seen = {fold(name)}
     latin, other = [], []
+    name_has_upper = any(ch.isupper() for ch in name or "")
     for a in sorted(set(alts or []), key=lambda x: (len(x), x)):
         if not useful_alt(a):
             continue
+        if name_has_upper and a.islower():
+            continue               # lowercase romanisations of other scripts ('kywtw', 'brlyn')
         f = fold(a)
         if not f or f in seen:
             continue

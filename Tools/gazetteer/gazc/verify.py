@@ -48,6 +48,8 @@ def verify(out_dir):
             for i, r in enumerate(p):
                 if len(r) < 3:
                     problems.append(f"{ident}: ring with {len(r)} points")
+        if any(abs(x) > 180 * 100000 or abs(y) > 90 * 100000 for p in polys for r in p for x, y in r):
+            problems.append(f"{ident}: coordinate outside [-180, 180] x [-90, 90]")
         g = to_shapely(polys)
         if not g.is_valid:
             problems.append(f"{ident}: invalid after decoding")

@@ -114,7 +114,7 @@ class CoverageTests(unittest.TestCase):
 class PartsTests(unittest.TestCase):
     def test_part_of_frame_goes_to_listed_country(self):
         fs = geom.FrameSpec("NOR", shapely.union_all([box(0, 0, 4, 4), box(30, -50, 31, -49)]), "NO", [])
-        fs.parts.append(("BV", Point(30.5, -49.5)))
+        fs.parts.append((("BV", None), Point(30.5, -49.5)))
         fs.allowed.add("BV")
         pts = grid(0, 4, 0, 4, 3, "NO", "NO.12")
         keys, raw, simp, q, st = run([fs], [], pts, ["NO.12"])
