@@ -6,7 +6,7 @@ from .build import GATES
 
 
 def pct(x):
-    return f"{100 * x:.2f}%"
+    return f"{100 * x:.3f}%"
 
 
 def fmt(v):
