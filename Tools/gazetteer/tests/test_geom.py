@@ -1,0 +1,126 @@
+import unittest
+
+import numpy as np
+import shapely
+from shapely.geometry import LineString, Point, Polygon, box
+
+from gazc import geom
+
+
+def cities(points):
+    """points: list of (lon, lat, country, region-or-None)."""
+    ids = list(range(1, len(points) + 1))
+    return geom.Cities(ids, [p[0] for p in points], [p[1] for p in points], [(p[2], p[3]) for p in points])
+
+
+def grid(x0, x1, y0, y1, n, cc, reg):
+    out = []
+    for i in range(n):
+        for j in range(n):
+            out.append((x0 + (x1 - x0) * (i + 0.5) / n, y0 + (y1 - y0) * (j + 0.5) / n, cc, reg))
+    return out
+
+
+def run(frames, lines, pts, valid):
+    base, _ = geom.build_base_faces(frames, lines, log=lambda *a: None)
+    faced, stats = geom.label_world(frames, base, cities(pts), set(valid), log=lambda *a: None)
+    keys, geoms, quality = geom.dissolve(faced)
+    raw, simp = geom.finish(geoms)
+    return keys, raw, simp, quality, stats
+
+
+def at(keys, polys, x, y, tol=0.0):
+    res, _ = geom.lookup(keys, polys, shapely.points([x], [y]), tol)
+    return res[0]
+
+
+class CoverageTests(unittest.TestCase):
+    def test_line_splits_frame_and_votes_label(self):
+        fr = [geom.FrameSpec("AAA", box(0, 0, 10, 10), "AA", [])]
+        pts = grid(0, 5, 0, 10, 3, "AA", "AA.01") + grid(5, 10, 0, 10, 3, "AA", "AA.02")
+        keys, raw, simp, q, _ = run(fr, [LineString([(5, -1), (5, 11)])], pts, ["AA.01", "AA.02"])
+        self.assertEqual(keys, [("AA", "AA.01"), ("AA", "AA.02")])
+        self.assertEqual(q[("AA", "AA.01")], "natural-earth-lines")
+        self.assertEqual(at(keys, simp, 2, 5), ("AA", "AA.01"))
+        self.assertEqual(at(keys, simp, 8, 5), ("AA", "AA.02"))
+        self.assertTrue(shapely.coverage_is_valid(np.asarray(simp, dtype=object)))
+
+    def test_gap_closing_connects_short_line(self):
+        fr = [geom.FrameSpec("AAA", box(0, 0, 10, 10), "AA", [])]
+        pts = grid(0, 5, 0, 10, 3, "AA", "AA.01") + grid(5, 10, 0, 10, 3, "AA", "AA.02")
+        line = LineString([(5, 0.003), (5, 9.996)])      # stops short of the frame at both ends
+        base, st = geom.build_base_faces(fr, [line], log=lambda *a: None)
+        self.assertEqual(st["gap_connectors"], 2)
+        self.assertEqual(len(base[0][2]), 2)
+
+    def test_voronoi_split_of_two_strong_labels(self):
+        fr = [geom.FrameSpec("AAA", box(0, 0, 10, 10), "AA", [])]
+        pts = grid(0, 4, 0, 10, 3, "AA", "AA.01") + grid(6, 10, 0, 10, 3, "AA", "AA.02")
+        keys, raw, simp, q, st = run(fr, [], pts, ["AA.01", "AA.02"])
+        self.assertEqual(st["faces_split"], 1)
+        self.assertEqual(q[("AA", "AA.02")], "split")
+        self.assertEqual(at(keys, simp, 1, 5), ("AA", "AA.01"))
+        self.assertEqual(at(keys, simp, 9, 5), ("AA", "AA.02"))
+
+    def test_unit_that_wins_nowhere_gets_a_face(self):
+        fr = [geom.FrameSpec("AAA", box(0, 0, 10, 10), "AA", [])]
+        pts = grid(0, 10, 0, 10, 5, "AA", "AA.01") + [(5.1, 5.1, "AA", "AA.03")]
+        keys, raw, simp, q, _ = run(fr, [], pts, ["AA.01", "AA.03"])
+        self.assertIn(("AA", "AA.03"), keys)
+        self.assertEqual(at(keys, simp, 5.1, 5.1), ("AA", "AA.03"))
+
+    def test_unlabelled_face_inherits_longest_boundary(self):
+        fr = [geom.FrameSpec("AAA", box(0, 0, 10, 10), "AA", [])]
+        lines = [LineString([(2, -1), (2, 11)]), LineString([(2, 3), (11, 3)])]
+        pts = grid(0, 2, 0, 10, 3, "AA", "AA.01") + grid(2, 10, 0, 3, 3, "AA", "AA.02")
+        keys, raw, simp, q, st = run(fr, lines, pts, ["AA.01", "AA.02"])
+        # the empty face (2..10 x 3..10) shares 7 units with AA.01 and 8 with AA.02
+        self.assertEqual(at(keys, simp, 6, 8), ("AA", "AA.02"))
+        self.assertGreaterEqual(st["inherited"], 1)
+
+    def test_frame_table_assigns_overseas_part(self):
+        fr = [geom.FrameSpec("FRA", shapely.union_all([box(0, 0, 4, 4), box(20, 0, 22, 2)]), "FR", ["GF"])]
+        pts = grid(0, 4, 0, 4, 3, "FR", "FR.11") + grid(20, 22, 0, 2, 2, "GF", "GF.GF")
+        keys, raw, simp, q, _ = run(fr, [], pts, ["FR.11", "GF.GF"])
+        self.assertEqual(at(keys, simp, 21, 1), ("GF", "GF.GF"))
+        self.assertEqual(at(keys, simp, 2, 2), ("FR", "FR.11"))
+
+    def test_frame_without_country_is_left_out(self):
+        fr = [geom.FrameSpec("BRT", box(0, 0, 1, 1), None, [])]
+        keys, raw, simp, q, _ = run(fr, [], [], [])
+        self.assertEqual(keys, [])
+
+    def test_enclave_is_a_hole_and_nearest_fallback(self):
+        outer = Polygon([(0, 0), (10, 0), (10, 10), (0, 10)], [[(4, 4), (6, 4), (6, 6), (4, 6)]])
+        fr = [geom.FrameSpec("ITA", outer, "IT", []), geom.FrameSpec("VAT", box(4, 4, 6, 6), "VA", [])]
+        pts = grid(0, 10, 0, 3, 3, "IT", "IT.07") + [(5, 5, "VA", None)]
+        keys, raw, simp, q, _ = run(fr, [], pts, ["IT.07"])
+        self.assertEqual(at(keys, simp, 5, 5), ("VA", None))
+        self.assertEqual(at(keys, simp, 8, 8), ("IT", "IT.07"))
+        self.assertIsNone(at(keys, simp, 10.05, 5))
+        self.assertEqual(at(keys, simp, 10.05, 5, tol=0.1), ("IT", "IT.07"))
+        # no point in two polygons: the enclave is a hole of the surrounding region
+        it = simp[keys.index(("IT", "IT.07"))]
+        self.assertFalse(it.covers(Point(5, 5)))
+
+    def test_deterministic(self):
+        fr = [geom.FrameSpec("AAA", box(0, 0, 10, 10), "AA", [])]
+        pts = grid(0, 4, 0, 10, 3, "AA", "AA.01") + grid(6, 10, 0, 10, 3, "AA", "AA.02")
+        a = run(fr, [], pts, ["AA.01", "AA.02"])
+        b = run(fr, [], list(reversed(pts)), ["AA.01", "AA.02"])
+        self.assertEqual([g.wkb for g in a[2]], [g.wkb for g in b[2]])
+
+
+class PartsTests(unittest.TestCase):
+    def test_part_of_frame_goes_to_listed_country(self):
+        fs = geom.FrameSpec("NOR", shapely.union_all([box(0, 0, 4, 4), box(30, -50, 31, -49)]), "NO", [])
+        fs.parts.append((("BV", None), Point(30.5, -49.5)))
+        fs.allowed.add("BV")
+        pts = grid(0, 4, 0, 4, 3, "NO", "NO.12")
+        keys, raw, simp, q, st = run([fs], [], pts, ["NO.12"])
+        self.assertEqual(at(keys, simp, 30.5, -49.5), ("BV", None))
+        self.assertEqual(at(keys, simp, 2, 2), ("NO", "NO.12"))
+
+
+if __name__ == "__main__":
+    unittest.main()
