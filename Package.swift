@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "Gazetteer", dependencies: ["SQLite"]),
 
         // Country and region polygons with a grid index for point-in-polygon.
-        .target(name: "Boundaries", dependencies: ["Gazetteer"]),
+        .target(name: "Boundaries", dependencies: ["Gazetteer", "SQLite"]),
 
         // Layer 3: coordinate → place chain.
         .target(name: "Resolver", dependencies: ["Gazetteer", "Boundaries"]),

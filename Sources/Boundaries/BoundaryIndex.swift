@@ -23,23 +23,12 @@ public final class BoundaryIndex: Sendable {
     let xs: [Int32], ys: [Int32]
     /// The shape each edge (a vertex and the next) belongs to; -1 on a ring's closing vertex.
     let edgeShape: [Int32]
-    let grid: Grid
     /// Cell → edges crossing it (CSR).
     let cellEdgeStart: [Int32], cellEdges: [Int32]
     /// Cell → shapes containing its south-west corner (CSR).
     let cellInsideStart: [Int32], cellInside: [Int32]
-
-    /// The world in 0.25° cells, in the ×10⁵ integer units of the vertices.
-    struct Grid: Sendable {
-        static let size: Int32 = 25_000
-        static let columns = 1440, rows = 720
-        static var count: Int { columns * rows }
-
-        @inline(__always) static func column(_ x: Double) -> Int { max(0, min(columns - 1, Int(((x + 18_000_000) / Double(size)).rounded(.down)))) }
-        @inline(__always) static func row(_ y: Double) -> Int { max(0, min(rows - 1, Int(((y + 9_000_000) / Double(size)).rounded(.down)))) }
-        @inline(__always) static func cornerX(_ column: Int) -> Double { Double(column) * Double(size) - 18_000_000 }
-        @inline(__always) static func cornerY(_ row: Int) -> Double { Double(row) * Double(size) - 9_000_000 }
-    }
+    /// Seconds each building phase took: decoding, edges into cells, corner states.
+    public let buildTimings: [(phase: String, seconds: Double)]
 
     /// What contains a point: indices into ``shapes`` (the smallest country and region).
     public struct Hit: Sendable, Equatable {
@@ -52,97 +41,17 @@ public final class BoundaryIndex: Sendable {
         }
     }
 
-    /// Decodes every boundary of the gazetteer and builds the grid.
-    public static func load(from gazetteer: Gazetteer) throws -> BoundaryIndex {
-        var shapes: [BoundaryShape] = []
-        var xs: [Int32] = [], ys: [Int32] = [], edgeShape: [Int32] = []
-        try gazetteer.withDatabase { db in
-            let rows = try db.prepare("SELECT id, country, area_km2, quality, vertices, geometry FROM boundaries ORDER BY id")
-            while try rows.step() {
-                guard let text = rows.string(0), let id = PlaceID(text) else { continue }
-                let polygons: [[[SIMD2<Int32>]]]
-                do {
-                    polygons = try rows.withBlob(5) { try GeometryBlob.decode($0) }
-                } catch {
-                    throw GazetteerError(path: gazetteer.path, reason: "boundary \(text): \(error)")
-                }
-                let shapeIndex = Int32(shapes.count)
-                var ringRanges: [Range<Int>] = []
-                for ring in polygons.joined() {
-                    let start = xs.count
-                    for p in ring + [ring[0]] { xs.append(p.x); ys.append(p.y); edgeShape.append(shapeIndex) }
-                    edgeShape[edgeShape.count - 1] = -1
-                    ringRanges.append(start..<xs.count)
-                }
-                shapes.append(BoundaryShape(id: id, country: rows.string(1) ?? "", areaKm2: rows.double(2),
-                                            quality: rows.string(3) ?? "none", rings: ringRanges))
-            }
-        }
-        return BoundaryIndex(shapes: shapes, xs: xs, ys: ys, edgeShape: edgeShape)
-    }
-
-    init(shapes: [BoundaryShape], xs: [Int32], ys: [Int32], edgeShape: [Int32]) {
+    init(shapes: [BoundaryShape], xs: [Int32], ys: [Int32], edgeShape: [Int32], decodeSeconds: Double = 0) {
         self.shapes = shapes
         self.xs = xs
         self.ys = ys
         self.edgeShape = edgeShape
-        grid = Grid()
+        let t0 = DispatchTime.now().uptimeNanoseconds
         (cellEdgeStart, cellEdges) = Self.edgesByCell(xs: xs, ys: ys, edgeShape: edgeShape)
+        let t1 = DispatchTime.now().uptimeNanoseconds
         (cellInsideStart, cellInside) = Self.cornersInside(xs: xs, ys: ys, edgeShape: edgeShape)
-    }
-
-    // MARK: - Building the grid
-
-    /// Each edge goes to every cell its bounding box touches.
-    private static func edgesByCell(xs: [Int32], ys: [Int32], edgeShape: [Int32]) -> ([Int32], [Int32]) {
-        var pairs = CSRBuilder(buckets: Grid.count)
-        for i in 0..<(xs.count - 1) where edgeShape[i] >= 0 {
-            let (c0, c1) = minmax(Grid.column(Double(xs[i])), Grid.column(Double(xs[i + 1])))
-            let (r0, r1) = minmax(Grid.row(Double(ys[i])), Grid.row(Double(ys[i + 1])))
-            for r in r0...r1 { for c in c0...c1 { pairs.add(Int32(i), to: r * Grid.columns + c) } }
-        }
-        return pairs.build()
-    }
-
-    /// Which shapes contain each cell's south-west corner, by one scanline per grid row: along
-    /// the row's parallel, a corner is inside a shape when an odd number of the shape's edges
-    /// cross the parallel east of it (the ray-casting rule).
-    private static func cornersInside(xs: [Int32], ys: [Int32], edgeShape: [Int32]) -> ([Int32], [Int32]) {
-        var crossingsByRow = [[(shape: Int32, x: Double)]](repeating: [], count: Grid.rows)
-        for i in 0..<(xs.count - 1) where edgeShape[i] >= 0 {
-            let (ya, yb) = (Double(ys[i]), Double(ys[i + 1]))
-            guard ya != yb else { continue }
-            let (r0, r1) = minmax(Grid.row(ya), Grid.row(yb))
-            for r in r0...min(r1 + 1, Grid.rows - 1) {
-                let y = Grid.cornerY(r)
-                guard (ya > y) != (yb > y) else { continue }
-                let (xa, xb) = (Double(xs[i]), Double(xs[i + 1]))
-                crossingsByRow[r].append((edgeShape[i], xa + (y - ya) * (xb - xa) / (yb - ya)))
-            }
-        }
-        var inside = CSRBuilder(buckets: Grid.count)
-        for r in 0..<Grid.rows {
-            let crossings = crossingsByRow[r].sorted { $0.shape != $1.shape ? $0.shape < $1.shape : $0.x < $1.x }
-            var start = 0
-            while start < crossings.count {
-                var end = start
-                while end < crossings.count && crossings[end].shape == crossings[start].shape { end += 1 }
-                // Corners with an odd number of this shape's crossings strictly east of them.
-                var k = end - 1
-                while k - 1 >= start {
-                    let (west, east) = (crossings[k - 1].x, crossings[k].x)
-                    // corner x in [west, east): first column whose corner is ≥ west, up to the last < east.
-                    let first = Int(((west + 18_000_000) / Double(Grid.size)).rounded(.up))
-                    let last = Int(((east + 18_000_000) / Double(Grid.size)).rounded(.up)) - 1
-                    if first <= last {
-                        for c in max(0, first)...min(Grid.columns - 1, last) { inside.add(crossings[start].shape, to: r * Grid.columns + c) }
-                    }
-                    k -= 2
-                }
-                start = end
-            }
-        }
-        return inside.build()
+        let t2 = DispatchTime.now().uptimeNanoseconds
+        buildTimings = [("decode", decodeSeconds), ("edges into cells", Double(t1 - t0) / 1e9), ("corner states", Double(t2 - t1) / 1e9)]
     }
 
     // MARK: - Queries
@@ -223,35 +132,5 @@ public final class BoundaryIndex: Sendable {
             }
         }
         return inside
-    }
-}
-
-@inline(__always) func minmax(_ a: Int, _ b: Int) -> (Int, Int) { a < b ? (a, b) : (b, a) }
-
-/// Collects (bucket, value) pairs and packs them as compressed sparse rows.
-struct CSRBuilder {
-    private var buckets: [Int32] = []
-    private var values: [Int32] = []
-    private let count: Int
-
-    init(buckets: Int) { count = buckets }
-
-    mutating func add(_ value: Int32, to bucket: Int) {
-        buckets.append(Int32(bucket))
-        values.append(value)
-    }
-
-    /// Offsets (count + 1) and the values grouped by bucket, in insertion order within a bucket.
-    func build() -> ([Int32], [Int32]) {
-        var start = [Int32](repeating: 0, count: count + 1)
-        for b in buckets { start[Int(b) + 1] += 1 }
-        for i in 0..<count { start[i + 1] += start[i] }
-        var next = start
-        var out = [Int32](repeating: 0, count: values.count)
-        for (b, v) in zip(buckets, values) {
-            out[Int(next[Int(b)])] = v
-            next[Int(b)] += 1
-        }
-        return (start, out)
     }
 }

@@ -13,52 +13,75 @@ public enum GeometryBlob {
 
     /// Polygons, each a list of rings (exterior first), each a list of quantised points.
     public static func decode(_ bytes: UnsafeRawBufferPointer) throws -> [[[SIMD2<Int32>]]] {
-        var at = 0
-        func varint() throws -> UInt64 {
-            var value: UInt64 = 0
-            var shift: UInt64 = 0
-            while true {
-                guard at < bytes.count else { throw DecodingError(description: "geometry ends inside a varint") }
-                let byte = bytes[at]
-                at += 1
-                value |= UInt64(byte & 0x7F) << shift
-                if byte & 0x80 == 0 { return value }
-                shift += 7
-                guard shift < 64 else { throw DecodingError(description: "varint longer than 64 bits") }
-            }
-        }
-        func zigzag() throws -> Int64 {
-            let v = try varint()
-            return Int64(bitPattern: v >> 1) ^ -Int64(bitPattern: v & 1)
-        }
-        func count(_ what: String, max: UInt64) throws -> Int {
-            let n = try varint()
-            guard n <= max else { throw DecodingError(description: "\(what) count \(n) is implausible") }
-            return Int(n)
-        }
-
         var polygons: [[[SIMD2<Int32>]]] = []
-        for _ in 0..<(try count("polygon", max: 1_000_000)) {
-            var rings: [[SIMD2<Int32>]] = []
-            for _ in 0..<(try count("ring", max: 1_000_000)) {
-                let n = try count("point", max: UInt64(bytes.count))
+        var xs: [Int32] = [], ys: [Int32] = []
+        try decode(bytes, appendingTo: &xs, &ys) { polygonStart, ring, xs, ys in
+            if polygonStart { polygons.append([]) }
+            polygons[polygons.count - 1].append(ring.map { SIMD2(xs[$0], ys[$0]) })
+        }
+        return polygons
+    }
+
+    /// Streams the points into flat arrays; `ring(startsPolygon, range, &xs, &ys)` is called after
+    /// each ring with the positions its points took (and the arrays, to append to).
+    public static func decode(_ bytes: UnsafeRawBufferPointer, appendingTo xs: inout [Int32], _ ys: inout [Int32],
+                              ring: (Bool, Range<Int>, inout [Int32], inout [Int32]) throws -> Void) throws {
+        var reader = VarintReader(bytes: bytes)
+        let polygons = try reader.count("polygon", max: 1_000_000)
+        for _ in 0..<polygons {
+            let rings = try reader.count("ring", max: 1_000_000)
+            for r in 0..<rings {
+                let n = try reader.count("point", max: UInt64(bytes.count))
                 guard n >= 3 else { throw DecodingError(description: "ring with \(n) points") }
-                var ring: [SIMD2<Int32>] = []
-                ring.reserveCapacity(n)
+                let start = xs.count
                 var x: Int64 = 0, y: Int64 = 0
                 for _ in 0..<n {
-                    x += try zigzag()
-                    y += try zigzag()
+                    x += try reader.zigzag()
+                    y += try reader.zigzag()
                     guard abs(x) <= 18_000_000, abs(y) <= 9_000_000 else {
                         throw DecodingError(description: "point \(x), \(y) outside the world")
                     }
-                    ring.append(SIMD2(Int32(x), Int32(y)))
+                    xs.append(Int32(truncatingIfNeeded: x))
+                    ys.append(Int32(truncatingIfNeeded: y))
                 }
-                rings.append(ring)
+                try ring(r == 0, start..<xs.count, &xs, &ys)
             }
-            polygons.append(rings)
         }
-        guard at == bytes.count else { throw DecodingError(description: "\(bytes.count - at) bytes after the last polygon") }
-        return polygons
+        guard reader.offset == bytes.count else { throw DecodingError(description: "\(bytes.count - reader.offset) bytes after the last polygon") }
+    }
+}
+
+/// LEB128 varints from a buffer, bounds-checked.
+struct VarintReader {
+    let bytes: UnsafeRawBufferPointer
+    private(set) var offset = 0
+
+    init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+    @inline(__always)
+    mutating func varint() throws -> UInt64 {
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            offset += 1
+            value |= UInt64(byte & 0x7F) << shift
+            if byte & 0x80 == 0 { return value }
+            shift += 7
+            if shift >= 64 { throw GeometryBlob.DecodingError(description: "varint longer than 64 bits") }
+        }
+        throw GeometryBlob.DecodingError(description: "geometry ends inside a varint")
+    }
+
+    @inline(__always)
+    mutating func zigzag() throws -> Int64 {
+        let v = try varint()
+        return Int64(bitPattern: v >> 1) ^ -Int64(bitPattern: v & 1)
+    }
+
+    mutating func count(_ what: String, max: UInt64) throws -> Int {
+        let n = try varint()
+        guard n <= max else { throw GeometryBlob.DecodingError(description: "\(what) count \(n) is implausible") }
+        return Int(n)
     }
 }

@@ -9,15 +9,20 @@ struct PlaceTables: Sendable {
     struct Region: Sendable { let id: String, name: String, isoCode: String?, country: Int32 }
     struct Airport: Sendable { let iata: String, icao: String?, name: String, size: AirportSize, latitude: Double, longitude: Double }
 
-    /// Column-wise, for cache-friendly loading and searching.
+    /// Column-wise, for cache-friendly loading and searching; names stay UTF-8 until asked for.
     struct Cities: Sendable {
-        var geonameIDs: [Int] = []
-        var names: [String] = []
+        var geonameIDs: [Int32] = []
         var latitudes: [Double] = []
         var longitudes: [Double] = []
         var region: [Int32] = []
         var country: [Int32] = []
+        var nameBytes: [UInt8] = []
+        var nameStart: [Int32] = []
         var count: Int { geonameIDs.count }
+
+        func name(_ i: Int) -> String {
+            String(decoding: nameBytes[Int(nameStart[i])..<Int(nameStart[i + 1] - 1)], as: UTF8.self)
+        }
     }
 
     var continents: [String: String] = [:]
@@ -47,17 +52,13 @@ struct PlaceTables: Sendable {
                                         country: Int32(t.countryIndex[regions.string(3)!] ?? -1)))
             }
 
-            let cities = try db.prepare("SELECT geonameid, name, lat, lon, country, region FROM cities ORDER BY geonameid")
-            t.cities.geonameIDs.reserveCapacity(240_000)
-            while try cities.step() {
-                t.cities.geonameIDs.append(cities.int(0))
-                t.cities.names.append(cities.string(1)!)
-                t.cities.latitudes.append(cities.double(2))
-                t.cities.longitudes.append(cities.double(3))
-                t.cities.country.append(Int32(t.countryIndex[cities.string(4)!] ?? -1))
-                t.cities.region.append(cities.isNull(5) ? -1 : Int32(t.regionIndex[cities.string(5)!] ?? -1))
+            let parts = try db.prepare("SELECT part, data FROM city_points")
+            var blobs: [String: [UInt8]] = [:]
+            while try parts.step() { blobs[parts.string(0) ?? ""] = parts.blob(1) }
+            guard let records = blobs["records"], let names = blobs["names"] else {
+                throw GazetteerError(path: gazetteer.path, reason: "city_points is missing")
             }
-
+            t.cities = try Self.unpack(records: records, names: names, regionCount: t.regions.count, countryCount: t.countries.count, path: gazetteer.path)
             let airports = try db.prepare("SELECT iata, icao, name, size, lat, lon FROM airports ORDER BY iata")
             while try airports.step() {
                 t.airports.append(Airport(iata: airports.string(0)!, icao: airports.string(1), name: airports.string(2)!,
@@ -66,5 +67,40 @@ struct PlaceTables: Sendable {
             }
         }
         return t
+    }
+
+    /// The `city_points` layout (Tools/gazetteer/README.md): 24-byte little-endian records of
+    /// geonameid u32, country u16, region u16 (0xFFFF none), lat f64, lon f64; NUL-ended names.
+    static func unpack(records: [UInt8], names: [UInt8], regionCount: Int, countryCount: Int, path: String) throws -> Cities {
+        let count = records.count / 24
+        guard records.count % 24 == 0 else { throw GazetteerError(path: path, reason: "city_points records are not 24-byte aligned") }
+        var c = Cities()
+        c.geonameIDs.reserveCapacity(count)
+        c.latitudes.reserveCapacity(count)
+        c.longitudes.reserveCapacity(count)
+        c.region.reserveCapacity(count)
+        c.country.reserveCapacity(count)
+        try records.withUnsafeBytes { raw in
+            for i in 0..<count {
+                let at = i * 24
+                let id = raw.loadUnaligned(fromByteOffset: at, as: UInt32.self).littleEndian
+                let country = Int(raw.loadUnaligned(fromByteOffset: at + 4, as: UInt16.self).littleEndian)
+                let region = Int(raw.loadUnaligned(fromByteOffset: at + 6, as: UInt16.self).littleEndian)
+                guard country < countryCount, region == 0xFFFF || region < regionCount else {
+                    throw GazetteerError(path: path, reason: "city \(id) refers to a missing country or region")
+                }
+                c.geonameIDs.append(Int32(bitPattern: id))
+                c.country.append(Int32(country))
+                c.region.append(region == 0xFFFF ? -1 : Int32(region))
+                c.latitudes.append(Double(bitPattern: raw.loadUnaligned(fromByteOffset: at + 8, as: UInt64.self).littleEndian))
+                c.longitudes.append(Double(bitPattern: raw.loadUnaligned(fromByteOffset: at + 16, as: UInt64.self).littleEndian))
+            }
+        }
+        c.nameBytes = names
+        c.nameStart.reserveCapacity(count + 1)
+        c.nameStart.append(0)
+        for (i, byte) in names.enumerated() where byte == 0 { c.nameStart.append(Int32(i + 1)) }
+        guard c.nameStart.count == count + 1 else { throw GazetteerError(path: path, reason: "city_points has \(c.nameStart.count - 1) names for \(count) cities") }
+        return c
     }
 }

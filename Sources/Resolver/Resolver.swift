@@ -48,21 +48,24 @@ public final class Resolver: Sendable {
         }
         gazetteerVersion = gazetteer.version
         coastlineToleranceKm = gazetteer.coastlineToleranceDegrees * PointIndex.kmPerDegree
-        let tables = try PlaceTables.load(from: gazetteer)
-        self.tables = tables
-        lap("tables")
+        // Names and cities on one core while the polygons decode on the other.
+        let places = ParallelLoad { () throws -> (PlaceTables, PointIndex, [PointIndex], PointIndex) in
+            let tables = try PlaceTables.load(from: gazetteer)
+            let c = tables.cities
+            let storage = PointStorage(latitudes: c.latitudes, longitudes: c.longitudes)
+            let airports = PointStorage(latitudes: tables.airports.map(\.latitude), longitudes: tables.airports.map(\.longitude))
+            return (tables, PointIndex(storage: storage),
+                    PointIndex.grouped(storage: storage, group: c.region, groupCount: tables.regions.count),
+                    PointIndex(storage: airports))
+        }
         boundaries = try BoundaryIndex.load(from: gazetteer)
         lap("boundaries")
-        shapeRegion = boundaries.shapes.map { $0.id.kind == .region ? Int32(tables.regionIndex[$0.id.code] ?? -1) : -1 }
-        shapeCountry = boundaries.shapes.map { Int32(tables.countryIndex[$0.country] ?? -1) }
-
-        let c = tables.cities
-        let cityStorage = PointStorage(latitudes: c.latitudes, longitudes: c.longitudes)
-        cities = PointIndex(storage: cityStorage)
-        citiesByRegion = PointIndex.grouped(storage: cityStorage, group: c.region, groupCount: tables.regions.count)
-        let a = tables.airports
-        airports = PointIndex(storage: PointStorage(latitudes: a.map(\.latitude), longitudes: a.map(\.longitude)))
-        lap("city and airport indexes")
+        timings += boundaries.buildTimings.map { ("  " + $0.phase, $0.seconds) }
+        let loaded = try places.value()
+        (tables, cities, citiesByRegion, airports) = loaded
+        lap("cities and airports (in parallel)")
+        shapeRegion = boundaries.shapes.map { $0.id.kind == .region ? Int32(loaded.0.regionIndex[$0.id.code] ?? -1) : -1 }
+        shapeCountry = boundaries.shapes.map { Int32(loaded.0.countryIndex[$0.country] ?? -1) }
         loadTimings = timings
     }
 
@@ -72,11 +75,12 @@ public final class Resolver: Sendable {
         var hit = boundaries.locate(coordinate)
         var waters = PlaceChain.Waters.land
 
-        if hit.country == nil {
+        if hit.country == nil && hit.region == nil {
             // The 10m coastline is generalised: a point just off it is still on land.
             if let near = boundaries.nearestEdge(to: coordinate, withinKm: coastlineToleranceKm, where: { _ in true }) {
                 hit = landHit(near: near.shape, coordinate: coordinate, withinKm: coastlineToleranceKm)
-            } else if let coast = boundaries.nearestEdge(to: coordinate, withinKm: Self.territorialWatersKm, where: { self.boundaries.shapes[$0].id.kind == .country }) {
+            } else if let coast = boundaries.nearestEdge(to: coordinate, withinKm: Self.territorialWatersKm, where: { _ in true }) {
+                // Any outline will do: a coast is the edge of a country and of its coastal region alike.
                 waters = .territorial
                 hit = landHit(near: coast.shape, coordinate: coordinate, withinKm: Self.territorialWatersKm + 5)
             } else {
@@ -124,7 +128,7 @@ public final class Resolver: Sendable {
             ?? nearestCity(inCountry: Int32(country), latitude: lat, longitude: lon, precedes: precedes)
         if let found = constrained {
             let i = Int(found.member)
-            chain.city = .init(id: PlaceID(.city, String(tables.cities.geonameIDs[i])), name: tables.cities.names[i], distanceKm: found.km)
+            chain.city = .init(id: PlaceID(.city, String(tables.cities.geonameIDs[i])), name: tables.cities.name(i), distanceKm: found.km)
             chain.nearestCityElsewhere = cityElsewhere(than: found, region: region.map(Int32.init), country: Int32(country), latitude: lat, longitude: lon, precedes: precedes)
         }
         chain.airport = nearestAirport(to: coordinate)

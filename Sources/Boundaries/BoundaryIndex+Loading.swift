@@ -1,0 +1,62 @@
+import Foundation
+import Gazetteer
+import SQLite
+
+extension BoundaryIndex {
+    /// Decodes every boundary of the gazetteer and builds the grid.
+    ///
+    /// A country whose regions tile it (their areas add up to the country's, to the table's
+    /// rounding) is answered through its regions: its own outline would only add edges to test.
+    /// Such a country keeps its ``BoundaryShape``, with no rings.
+    public static func load(from gazetteer: Gazetteer) throws -> BoundaryIndex {
+        let started = DispatchTime.now().uptimeNanoseconds
+        var shapes: [BoundaryShape] = []
+        var xs: [Int32] = [], ys: [Int32] = [], edgeShape: [Int32] = []
+        try gazetteer.withDatabase { db in
+            let tiled = try Set(countriesTiledByRegions(db))
+            let capacity = try db.prepare("SELECT sum(vertices + 1) FROM boundaries").scalarInt() ?? 0
+            xs.reserveCapacity(capacity)
+            ys.reserveCapacity(capacity)
+            edgeShape.reserveCapacity(capacity)
+            let s = try db.prepare("SELECT id, country, area_km2, quality, geometry FROM boundaries ORDER BY id")
+            while try s.step() {
+                guard let text = s.string(0), let id = PlaceID(text) else { continue }
+                let shapeIndex = Int32(shapes.count)
+                var ringRanges: [Range<Int>] = []
+                if !(id.kind == .country && tiled.contains(id.code)) {
+                    do {
+                        try s.withBlob(4) { bytes in
+                            try GeometryBlob.decode(bytes, appendingTo: &xs, &ys) { _, ring, xs, ys in
+                                // Close the ring so that edge i is always vertex i to vertex i + 1.
+                                xs.append(xs[ring.lowerBound])
+                                ys.append(ys[ring.lowerBound])
+                                edgeShape.append(contentsOf: repeatElement(shapeIndex, count: ring.count))
+                                edgeShape.append(-1)
+                                ringRanges.append(ring.lowerBound..<xs.count)
+                            }
+                        }
+                    } catch {
+                        throw GazetteerError(path: gazetteer.path, reason: "boundary \(text): \(error)")
+                    }
+                }
+                shapes.append(BoundaryShape(id: id, country: s.string(1) ?? "", areaKm2: s.double(2),
+                                            quality: s.string(3) ?? "none", rings: ringRanges))
+            }
+        }
+        let decodeSeconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        return BoundaryIndex(shapes: shapes, xs: xs, ys: ys, edgeShape: edgeShape, decodeSeconds: decodeSeconds)
+    }
+
+    /// Countries whose region areas sum to their own, within the 0.05 km² rounding of each.
+    private static func countriesTiledByRegions(_ db: Database) throws -> [String] {
+        let s = try db.prepare("""
+            SELECT c.country FROM boundaries c
+            JOIN (SELECT country, sum(area_km2) AS area, count(*) AS n FROM boundaries WHERE kind = 'region' GROUP BY country) r
+              ON r.country = c.country
+            WHERE c.kind = 'country' AND abs(c.area_km2 - r.area) <= 0.05 * (r.n + 1)
+            """)
+        var out: [String] = []
+        while try s.step() { out.append(s.string(0) ?? "") }
+        return out
+    }
+}
