@@ -16,6 +16,7 @@ extension BoundaryIndex {
         let (r0, r1) = (Grid.row(py - reachY), Grid.row(py + reachY))
         var best: (shape: Int, km: Double)?
         var bestSquared = (radiusKm / Self.kmPerUnit) * (radiusKm / Self.kmPerUnit)
+        var reach = bestSquared.squareRoot()
         for r in r0...r1 {
             for c in c0...c1 {
                 let cell = r * Grid.columns + c
@@ -25,7 +26,6 @@ extension BoundaryIndex {
                     // Project into a plane where one unit is the same length on both axes.
                     let ay = Double(ys[i]) - py, by = Double(ys[i + 1]) - py
                     // Most edges lie wholly beyond the best distance on one axis: skip them cheaply.
-                    let reach = bestSquared.squareRoot()
                     if (ay > reach && by > reach) || (ay < -reach && by < -reach) { continue }
                     let ax = (Double(xs[i]) - px) * scale, bx = (Double(xs[i + 1]) - px) * scale
                     if (ax > reach && bx > reach) || (ax < -reach && bx < -reach) { continue }
@@ -33,7 +33,8 @@ extension BoundaryIndex {
                     guard d <= bestSquared, filter(shape) else { continue }
                     if d < bestSquared || best.map({ Self.smaller(shape, than: $0.shape, shapes) }) ?? true {
                         bestSquared = d
-                        best = (shape, d.squareRoot() * Self.kmPerUnit)
+                        reach = d.squareRoot()
+                        best = (shape, reach * Self.kmPerUnit)
                     }
                 }
             }

@@ -29,6 +29,8 @@ public final class BoundaryIndex: Sendable {
     let cellInsideStart: [Int32], cellInside: [Int32]
     /// Seconds each building phase took: decoding, edges into cells, corner states.
     public let buildTimings: [(phase: String, seconds: Double)]
+    /// Country code → its country shape, for countries answered through their regions.
+    let countryShape: [String: Int]
 
     /// What contains a point: indices into ``shapes`` (the smallest country and region).
     public struct Hit: Sendable, Equatable {
@@ -46,6 +48,7 @@ public final class BoundaryIndex: Sendable {
         self.xs = xs
         self.ys = ys
         self.edgeShape = edgeShape
+        countryShape = Dictionary(shapes.indices.filter { shapes[$0].id.kind == .country }.map { (shapes[$0].country, $0) }, uniquingKeysWith: min)
         let t0 = DispatchTime.now().uptimeNanoseconds
         (cellEdgeStart, cellEdges) = Self.edgesByCell(xs: xs, ys: ys, edgeShape: edgeShape)
         let t1 = DispatchTime.now().uptimeNanoseconds
@@ -67,6 +70,10 @@ public final class BoundaryIndex: Sendable {
             case .region: if hit.region.map({ Self.smaller(s, than: $0, shapes) }) ?? true { hit.region = s }
             default: break
             }
+        }
+        // A country answered through its regions has no outline of its own in the grid.
+        if hit.country == nil, let region = hit.region, let country = countryShape[shapes[region].country], shapes[country].rings.isEmpty {
+            hit.country = country
         }
         return hit
     }

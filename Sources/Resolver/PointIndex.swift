@@ -28,7 +28,7 @@ struct PointIndex: Sendable {
     private let stripStart: [Int32]
 
     /// The first probe: narrow, since most photos are near a town.
-    static let firstRadiusDegrees = 0.1
+    static let firstRadiusDegrees = 0.025
     static let kmPerDegree = GeoCoordinate.earthRadiusKm * Double.pi / 180
 
     /// An index over the storage points whose member `include` accepts (all when nil).
@@ -67,48 +67,58 @@ struct PointIndex: Sendable {
 
     /// Calls `body(member, squaredChord)` for every point within `radiusDegrees` (angular).
     @inline(__always)
-    func forEach(within radiusDegrees: Double, latitude: Double, longitude: Double, _ body: (Int32, Double) -> Void) {
+    func forEach(within radiusDegrees: Double, of query: PointQuery, _ body: (Int32, Double) -> Void) {
         guard !positions.isEmpty else { return }
-        let q = PointStorage.unitVector(latitude, longitude)
+        let (latitude, longitude, q) = (query.latitude, query.longitude, query)
         let limit = PointStorage.squaredChord(degrees: radiusDegrees)
         // Longitude half-width of the spherical cap, widened by the Float rounding of stored longitudes.
         var span = 180.0
         if abs(latitude) + radiusDegrees < 89.9 {
-            let s = sin(radiusDegrees * .pi / 180) / cos(latitude * .pi / 180)
+            let s = sin(radiusDegrees * .pi / 180) / query.cosLatitude
             if s < 1 { span = asin(s) * 180 / .pi + 1e-4 }
         }
         let lowStrip = max(firstStrip, PointStorage.strip(latitude - radiusDegrees))
         let highStrip = min(firstStrip + stripStart.count - 2, PointStorage.strip(latitude + radiusDegrees))
         guard lowStrip <= highStrip else { return }
+        // One longitude range, or two where the cap crosses the antimeridian.
+        var first = (longitude - span, longitude + span), second = (1.0, 0.0)
+        if span >= 180 { first = (-181, 181) }
+        else if longitude - span < -180 { (first, second) = ((longitude - span + 360, 181), (-181, longitude + span)) }
+        else if longitude + span > 180 { (first, second) = ((longitude - span, 181), (-181, longitude + span - 360)) }
         let s = storage
+        @inline(__always) func scan(_ start: Int, _ end: Int, _ west: Double, _ east: Double) {
+            var k = lowerBound(Float(west), start, end)
+            while k < end {
+                let p = Int(positions[k])
+                if Double(s.longitudes[p]) > east { break }
+                let (dx, dy, dz) = (s.x[p] - q.x, s.y[p] - q.y, s.z[p] - q.z)
+                let chord = dx * dx + dy * dy + dz * dz
+                if chord <= limit { body(s.members[p], chord) }
+                k += 1
+            }
+        }
         for strip in lowStrip...highStrip {
             let (start, end) = (Int(stripStart[strip - firstStrip]), Int(stripStart[strip - firstStrip + 1]))
             guard start < end else { continue }
-            var ranges = [(longitude - span, longitude + span)]
-            if span >= 180 { ranges = [(-181, 181)] }
-            else if longitude - span < -180 { ranges = [(longitude - span + 360, 181), (-181, longitude + span)] }
-            else if longitude + span > 180 { ranges = [(longitude - span, 181), (-181, longitude + span - 360)] }
-            for (west, east) in ranges {
-                var k = lowerBound(Float(west), start, end)
-                while k < end {
-                    let p = Int(positions[k])
-                    if Double(s.longitudes[p]) > east { break }
-                    let (dx, dy, dz) = (s.x[p] - q.x, s.y[p] - q.y, s.z[p] - q.z)
-                    let chord = dx * dx + dy * dy + dz * dz
-                    if chord <= limit { body(s.members[p], chord) }
-                    k += 1
-                }
-            }
+            scan(start, end, first.0, first.1)
+            if second.0 <= second.1 { scan(start, end, second.0, second.1) }
         }
     }
 
     /// The nearest point and its distance in km; `precedes(a, b)` orders members at equal distance.
-    func nearest(latitude: Double, longitude: Double, precedes: (Int32, Int32) -> Bool) -> (member: Int32, km: Double)? {
+    func nearest(to query: PointQuery, precedes: (Int32, Int32) -> Bool) -> (member: Int32, km: Double)? {
+        nearest(to: query, where: { _ in true }, precedes: precedes)
+    }
+
+    /// The nearest point whose member `accept` takes.
+    @inline(__always)
+    func nearest(to query: PointQuery, where accept: (Int32) -> Bool, precedes: (Int32, Int32) -> Bool) -> (member: Int32, km: Double)? {
         guard !positions.isEmpty else { return nil }
         var radius = Self.firstRadiusDegrees
         while true {
             var best: (member: Int32, chord: Double)?
-            forEach(within: radius, latitude: latitude, longitude: longitude) { member, chord in
+            forEach(within: radius, of: query) { member, chord in
+                guard accept(member) else { return }
                 if best == nil || chord < best!.chord || (chord == best!.chord && precedes(member, best!.member)) { best = (member, chord) }
             }
             if let best { return (best.member, PointStorage.kilometres(squaredChord: best.chord)) }
@@ -124,6 +134,19 @@ struct PointIndex: Sendable {
             if storage.longitudes[Int(positions[mid])] < target { low = mid + 1 } else { high = mid }
         }
         return low
+    }
+}
+
+/// A search position with its unit vector, computed once for all the searches of a resolution.
+struct PointQuery {
+    let latitude: Double, longitude: Double
+    let x: Double, y: Double, z: Double
+    let cosLatitude: Double
+
+    init(latitude: Double, longitude: Double) {
+        (self.latitude, self.longitude) = (latitude, longitude)
+        (x, y, z) = PointStorage.unitVector(latitude, longitude)
+        cosLatitude = cos(latitude * .pi / 180)
     }
 }
 

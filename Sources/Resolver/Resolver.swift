@@ -35,6 +35,9 @@ public final class Resolver: Sendable {
     /// Boundary shape → region or country table index.
     let shapeRegion: [Int32]
     let shapeCountry: [Int32]
+    /// Chain links built once: a resolution only copies them.
+    let countryLinks: [(country: PlaceChain.Link, continent: PlaceChain.Link?)]
+    let regionLinks: [PlaceChain.Link]
     /// Seconds each loading phase took, in order (for benchmarks and `--verbose` output).
     public let loadTimings: [(phase: String, seconds: Double)]
 
@@ -66,6 +69,11 @@ public final class Resolver: Sendable {
         lap("cities and airports (in parallel)")
         shapeRegion = boundaries.shapes.map { $0.id.kind == .region ? Int32(loaded.0.regionIndex[$0.id.code] ?? -1) : -1 }
         shapeCountry = boundaries.shapes.map { Int32(loaded.0.countryIndex[$0.country] ?? -1) }
+        countryLinks = loaded.0.countries.map { c in
+            (.init(id: PlaceID(.country, c.iso2), name: c.name, code: c.iso3),
+             loaded.0.continents[c.continent].map { .init(id: PlaceID(.continent, c.continent), name: $0) })
+        }
+        regionLinks = loaded.0.regions.map { .init(id: PlaceID(.region, $0.id), name: $0.name, code: $0.isoCode) }
         loadTimings = timings
     }
 
@@ -85,7 +93,7 @@ public final class Resolver: Sendable {
                 hit = landHit(near: coast.shape, coordinate: coordinate, withinKm: Self.territorialWatersKm + 5)
             } else {
                 var chain = PlaceChain(coordinate: coordinate, waters: .international)
-                chain.airport = nearestAirport(to: coordinate)
+                chain.airport = nearestAirport(to: PointQuery(latitude: coordinate.latitude, longitude: coordinate.longitude))
                 return chain
             }
         }
@@ -112,26 +120,28 @@ public final class Resolver: Sendable {
         let country = region.map { Int(tables.regions[$0].country) } ?? hit.country.map { Int(shapeCountry[$0]) }.flatMap { $0 >= 0 ? $0 : nil }
         guard let country else { return chain }
 
-        let c = tables.countries[country]
-        chain.country = .init(id: PlaceID(.country, c.iso2), name: c.name, code: c.iso3)
-        if let continent = tables.continents[c.continent] { chain.continent = .init(id: PlaceID(.continent, c.continent), name: continent) }
-        if let region {
-            let r = tables.regions[region]
-            chain.region = .init(id: PlaceID(.region, r.id), name: r.name, code: r.isoCode)
-        }
+        (chain.country, chain.continent) = countryLinks[country]
+        chain.region = region.map { regionLinks[$0] }
         chain.boundaryQuality = (hit.region ?? hit.country).map { boundaries.shapes[$0].quality }
 
-        // The nearest city inside the region, or the country when the region has none.
-        let (lat, lon) = (coordinate.latitude, coordinate.longitude)
-        let precedes: (Int32, Int32) -> Bool = { self.tables.cities.geonameIDs[Int($0)] < self.tables.cities.geonameIDs[Int($1)] }
-        let constrained = region.flatMap { citiesByRegion[$0].nearest(latitude: lat, longitude: lon, precedes: precedes) }
-            ?? nearestCity(inCountry: Int32(country), latitude: lat, longitude: lon, precedes: precedes)
-        if let found = constrained {
+        // The nearest city inside the region, or the country when the region has none. The
+        // unconstrained nearest comes first: for most photos it lies inside, and answers both.
+        let query = PointQuery(latitude: coordinate.latitude, longitude: coordinate.longitude)
+        // Cities are numbered in GeoNames id order, so the lower number is the lower id.
+        let precedes: (Int32, Int32) -> Bool = { $0 < $1 }
+        let cityRegion = tables.cities.region, cityCountry = tables.cities.country
+        let inside: (Int32) -> Bool = region.map { r in { cityRegion[Int($0)] == Int32(r) } } ?? { cityCountry[Int($0)] == Int32(country) }
+        var found = cities.nearest(to: query, precedes: precedes)
+        if let anywhere = found, !inside(anywhere.member) {
+            chain.nearestCityElsewhere = true
+            found = region.flatMap { citiesByRegion[$0].nearest(to: query, precedes: precedes) }
+                ?? cities.nearest(to: query, where: inside, precedes: precedes)
+        }
+        if let found {
             let i = Int(found.member)
             chain.city = .init(id: PlaceID(.city, String(tables.cities.geonameIDs[i])), name: tables.cities.name(i), distanceKm: found.km)
-            chain.nearestCityElsewhere = cityElsewhere(than: found, region: region.map(Int32.init), country: Int32(country), latitude: lat, longitude: lon, precedes: precedes)
         }
-        chain.airport = nearestAirport(to: coordinate)
+        chain.airport = nearestAirport(to: query)
 
         if waters == .land {
             // A neighbour's polygon within reach means its shared border is that near.
@@ -143,41 +153,10 @@ public final class Resolver: Sendable {
         return chain
     }
 
-    /// The nearest city of a country, for points in no region: the world index, widening until
-    /// it meets one of the country's cities.
-    private func nearestCity(inCountry country: Int32, latitude: Double, longitude: Double, precedes: (Int32, Int32) -> Bool) -> (member: Int32, km: Double)? {
-        var radius = PointIndex.firstRadiusDegrees
-        while true {
-            var best: (member: Int32, chord: Double)?
-            cities.forEach(within: radius, latitude: latitude, longitude: longitude) { member, chord in
-                guard tables.cities.country[Int(member)] == country else { return }
-                if best == nil || chord < best!.chord || (chord == best!.chord && precedes(member, best!.member)) { best = (member, chord) }
-            }
-            if let best { return (best.member, PointStorage.kilometres(squaredChord: best.chord)) }
-            if radius >= 180 { return nil }
-            radius = min(180, radius * 4)
-        }
-    }
-
-    /// Whether a city of another region (or country) is nearer than the constrained answer:
-    /// only the cap the answer spans needs looking at.
-    private func cityElsewhere(than found: (member: Int32, km: Double), region: Int32?, country: Int32, latitude: Double, longitude: Double,
-                               precedes: (Int32, Int32) -> Bool) -> Bool {
-        let foundChord = PointStorage.squaredChord(degrees: found.km / PointIndex.kmPerDegree)
-        var elsewhere = false
-        cities.forEach(within: found.km / PointIndex.kmPerDegree + 1e-9, latitude: latitude, longitude: longitude) { member, chord in
-            guard !elsewhere, chord <= foundChord else { return }
-            let i = Int(member)
-            let outside = tables.cities.country[i] != country || (region != nil && tables.cities.region[i] != region!)
-            if outside && (chord < foundChord || precedes(member, found.member)) { elsewhere = true }
-        }
-        return elsewhere
-    }
-
     /// The nearest airport whose size-based radius reaches the coordinate.
-    func nearestAirport(to coordinate: GeoCoordinate) -> PlaceChain.Link? {
+    func nearestAirport(to query: PointQuery) -> PlaceChain.Link? {
         var best: (index: Int, km: Double)?
-        airports.forEach(within: Self.airportReachDegrees, latitude: coordinate.latitude, longitude: coordinate.longitude) { member, chord in
+        airports.forEach(within: Self.airportReachDegrees, of: query) { member, chord in
             let i = Int(member)
             let airport = tables.airports[i]
             let km = PointStorage.kilometres(squaredChord: chord)
