@@ -17,24 +17,38 @@ extension BoundaryIndex {
     }
 
     /// Each edge goes to every cell its bounding box touches: counted in one pass, placed in a
-    /// second, so no intermediate pair list is built.
+    /// second, so no intermediate pair list is built. (Unsafe buffers: this runs over every
+    /// edge at every start-up.)
     static func edgesByCell(xs: [Int32], ys: [Int32], edgeShape: [Int32]) -> ([Int32], [Int32]) {
         var start = [Int32](repeating: 0, count: Grid.count + 1)
-        func forEachCell(_ body: (Int, Int) -> Void) {
-            for i in 0..<max(0, xs.count - 1) where edgeShape[i] >= 0 {
-                let (c0, c1) = minmax(Grid.column(xs[i]), Grid.column(xs[i + 1]))
-                let (r0, r1) = minmax(Grid.row(ys[i]), Grid.row(ys[i + 1]))
-                for r in r0...r1 { for c in c0...c1 { body(i, r * Grid.columns + c) } }
+        let n = max(0, xs.count - 1)
+        xs.withUnsafeBufferPointer { x in ys.withUnsafeBufferPointer { y in edgeShape.withUnsafeBufferPointer { shape in
+            start.withUnsafeMutableBufferPointer { start in
+                for i in 0..<n where shape[i] >= 0 {
+                    let (c0, c1) = minmax(Grid.column(x[i]), Grid.column(x[i + 1]))
+                    let (r0, r1) = minmax(Grid.row(y[i]), Grid.row(y[i + 1]))
+                    for r in r0...r1 { for c in c0...c1 { start[r * Grid.columns + c + 1] += 1 } }
+                }
+                for i in 0..<Grid.count { start[i + 1] += start[i] }
             }
-        }
-        forEachCell { _, cell in start[cell + 1] += 1 }
-        for i in 0..<Grid.count { start[i + 1] += start[i] }
+        } } }
         var next = start
         var edges = [Int32](repeating: 0, count: Int(start[Grid.count]))
-        forEachCell { i, cell in
-            edges[Int(next[cell])] = Int32(i)
-            next[cell] += 1
-        }
+        xs.withUnsafeBufferPointer { x in ys.withUnsafeBufferPointer { y in edgeShape.withUnsafeBufferPointer { shape in
+            next.withUnsafeMutableBufferPointer { next in edges.withUnsafeMutableBufferPointer { edges in
+                for i in 0..<n where shape[i] >= 0 {
+                    let (c0, c1) = minmax(Grid.column(x[i]), Grid.column(x[i + 1]))
+                    let (r0, r1) = minmax(Grid.row(y[i]), Grid.row(y[i + 1]))
+                    for r in r0...r1 {
+                        for c in c0...c1 {
+                            let cell = r * Grid.columns + c
+                            edges[Int(next[cell])] = Int32(i)
+                            next[cell] += 1
+                        }
+                    }
+                }
+            } }
+        } } }
         return (start, edges)
     }
 

@@ -160,8 +160,14 @@ final class PointStorage: Sendable {
     let members: [Int32]
 
     init(latitudes: [Double], longitudes: [Double]) {
-        let keys = latitudes.indices.map { i in (UInt64(Self.strip(latitudes[i])) << 40) | UInt64((longitudes[i] + 180) * 1_000_000) }
-        let order = latitudes.indices.sorted { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : $0 < $1 }
+        // One sortable integer per point: strip (8 bits), longitude in 10⁻⁶° (29 bits), then
+        // the point's own index (up to 2²⁶ points) to break ties and to find it again.
+        precondition(latitudes.count < 1 << 26)
+        var keys = latitudes.indices.map { i in
+            UInt64(Self.strip(latitudes[i])) << 55 | UInt64((longitudes[i] + 180) * 1_000_000) << 26 | UInt64(i)
+        }
+        keys.sort()
+        let order = keys.map { Int($0 & (1 << 26 - 1)) }
         self.latitudes = order.map { Float(latitudes[$0]) }
         self.longitudes = order.map { Float(longitudes[$0]) }
         let vectors = order.map { Self.unitVector(latitudes[$0], longitudes[$0]) }

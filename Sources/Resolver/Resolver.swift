@@ -52,21 +52,23 @@ public final class Resolver: Sendable {
         gazetteerVersion = gazetteer.version
         coastlineToleranceKm = gazetteer.coastlineToleranceDegrees * PointIndex.kmPerDegree
         // Names and cities on one core while the polygons decode on the other.
-        let places = ParallelLoad { () throws -> (PlaceTables, PointIndex, [PointIndex], PointIndex) in
+        let places = ParallelLoad { () throws -> (PlaceTables, PointIndex, [PointIndex], PointIndex, Double) in
+            let started = DispatchTime.now().uptimeNanoseconds
             let tables = try PlaceTables.load(from: gazetteer)
             let c = tables.cities
             let storage = PointStorage(latitudes: c.latitudes, longitudes: c.longitudes)
             let airports = PointStorage(latitudes: tables.airports.map(\.latitude), longitudes: tables.airports.map(\.longitude))
             return (tables, PointIndex(storage: storage),
                     PointIndex.grouped(storage: storage, group: c.region, groupCount: tables.regions.count),
-                    PointIndex(storage: airports))
+                    PointIndex(storage: airports), Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
         }
         boundaries = try BoundaryIndex.load(from: gazetteer)
         lap("boundaries")
         timings += boundaries.buildTimings.map { ("  " + $0.phase, $0.seconds) }
         let loaded = try places.value()
-        (tables, cities, citiesByRegion, airports) = loaded
-        lap("cities and airports (in parallel)")
+        (tables, cities, citiesByRegion, airports) = (loaded.0, loaded.1, loaded.2, loaded.3)
+        lap("waiting for the cities")
+        timings.append(("cities and airports, on the other core", loaded.4))
         shapeRegion = boundaries.shapes.map { $0.id.kind == .region ? Int32(loaded.0.regionIndex[$0.id.code] ?? -1) : -1 }
         shapeCountry = boundaries.shapes.map { Int32(loaded.0.countryIndex[$0.country] ?? -1) }
         countryLinks = loaded.0.countries.map { c in
@@ -75,6 +77,18 @@ public final class Resolver: Sendable {
         }
         regionLinks = loaded.0.regions.map { .init(id: PlaceID(.region, $0.id), name: $0.name, code: $0.isoCode) }
         loadTimings = timings
+        Self.returnFreedMemory()
+    }
+
+    /// Loading frees tens of MB of blobs and temporaries that glibc would otherwise keep
+    /// mapped; `malloc_trim` hands them back. Swift's Glibc module does not export it.
+    private static func returnFreedMemory() {
+        #if os(Linux)
+        typealias Trim = @convention(c) (Int) -> Int32
+        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") {
+            _ = unsafeBitCast(symbol, to: Trim.self)(0)
+        }
+        #endif
     }
 
     /// The place chain of `coordinate`; throws ``ResolverError`` for NaN or out-of-range values.
