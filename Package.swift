@@ -49,14 +49,15 @@ let package = Package(
 
         // Benchmarks: each prints its figures against a reference measured in the same run.
         .executableTarget(name: "bench-metadata", dependencies: ["PhotoMetadata"], path: "benchmarks/metadata"),
-        .executableTarget(name: "bench-resolver", dependencies: ["Gazetteer", "Resolver"], path: "benchmarks/resolver"),
+        .executableTarget(name: "bench-resolver", dependencies: ["Gazetteer", "Resolver", "SyntheticPhotos"], path: "benchmarks/resolver",
+                          exclude: ["reverse_geocoder_bench.py"]),
 
         .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "SyntheticPhotos", "CExif"]),
         .testTarget(name: "JSONWriterTests", dependencies: ["JSONWriter"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "GazetteerTests", dependencies: ["Gazetteer", "SQLite"]),
         .testTarget(name: "BoundariesTests", dependencies: ["Boundaries", "Gazetteer"]),
-        .testTarget(name: "ResolverTests", dependencies: ["Resolver", "Boundaries", "Gazetteer"]),
+        .testTarget(name: "ResolverTests", dependencies: ["Resolver", "Boundaries", "Gazetteer", "SyntheticPhotos"]),
     ],
     swiftLanguageModes: [.v6]
 )

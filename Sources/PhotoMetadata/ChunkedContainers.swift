@@ -13,7 +13,7 @@ enum ChunkedContainers {
     static func pngExif(reader: some ByteReader) throws(MetadataError) -> [UInt8]? {
         var offset = 8
         for _ in 0..<maxChunks {
-            let head = try reader.bytes(at: offset, count: 8)
+            let head = try reader.slice(at: offset, count: 8)
             guard head.count == 8 else { throw MetadataError(path: "", reason: .truncated("PNG ends before IEND")) }
             let length = Int(head.uint32(at: 0, littleEndian: false)!)
             switch head.fourCC(at: 4) {
@@ -29,7 +29,7 @@ enum ChunkedContainers {
     static func webpExif(reader: some ByteReader) throws(MetadataError) -> [UInt8]? {
         var offset = 12
         for _ in 0..<maxChunks {
-            let head = try reader.bytes(at: offset, count: 8)
+            let head = try reader.slice(at: offset, count: 8)
             guard head.count == 8 else { return nil }
             let length = Int(head.uint32(at: 4, littleEndian: true)!)
             if head.fourCC(at: 0) == "EXIF" {

@@ -46,7 +46,7 @@ final class FileSource {
     deinit { close(fd) }
 
     /// Up to `count` bytes from `offset`; fewer only at the end of the file.
-    func bytes(at offset: Int, count: Int) throws(MetadataError) -> [UInt8] {
+    func slice(at offset: Int, count: Int) throws(MetadataError) -> ArraySlice<UInt8> {
         guard offset >= 0, count > 0, offset < size else { return [] }
         let end = min(size, offset + count)
         if offset < windowStart || end > windowStart + window.count {
@@ -54,7 +54,7 @@ final class FileSource {
             windowStart = offset
         }
         let from = offset - windowStart
-        return Array(window[from..<min(window.count, from + count)])
+        return window[from..<min(window.count, from + count)]
     }
 
     private func read(at offset: Int, count: Int) throws(MetadataError) -> [UInt8] {

@@ -116,9 +116,9 @@ final class HEIFByteStream {
     private func read(into data: UnsafeMutableRawPointer?, count: Int) -> Bool {
         guard let data, count >= 0, position + count <= reader.size else { return false }
         do {
-            let bytes = try reader.bytes(at: position, count: count)
+            let bytes = try reader.slice(at: position, count: count)
             guard bytes.count == count else { return false }
-            bytes.withUnsafeBytes { data.copyMemory(from: $0.baseAddress!, byteCount: count) }
+            if count > 0 { bytes.withUnsafeBytes { data.copyMemory(from: $0.baseAddress!, byteCount: count) } }
         } catch {
             failure = error
             return false

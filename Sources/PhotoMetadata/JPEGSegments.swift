@@ -17,34 +17,33 @@ struct JPEGSegments {
 
     init(reader: some ByteReader) throws(MetadataError) {
         var offset = 2  // after SOI
-        func fetch(_ at: Int, _ count: Int) throws(MetadataError) -> [UInt8] { try reader.bytes(at: at, count: count) }
+        /// The marker and segment length at `at` (0xFF, marker, length high, length low), read
+        /// from the reader's window without copying.
+        func header(_ at: Int) throws(MetadataError) -> UInt32? { try reader.slice(at: at, count: 4).uint32(at: 0, littleEndian: false) }
 
         while offset + 4 <= reader.size {
-            var head = try fetch(offset, 4)
-            guard head.count == 4, head[0] == 0xFF else { return }  // garbage between segments: stop
+            guard var head = try header(offset), head >> 24 == 0xFF else { return }  // garbage between segments: stop
             // Markers may be preceded by any number of 0xFF fill bytes.
-            var marker = head[1]
-            while marker == 0xFF {
+            while head >> 16 & 0xFF == 0xFF {
                 offset += 1
-                head = try fetch(offset, 4)
-                guard head.count == 4 else { return }
-                marker = head[1]
+                guard let next = try header(offset) else { return }
+                head = next
             }
+            let marker = UInt8(head >> 16 & 0xFF)
             if marker == 0xDA || marker == 0xD9 { return }  // start of scan / end of image
             if marker == 0x01 || (0xD0...0xD7).contains(marker) { offset += 2; continue }  // no length
-            let length = Int(head[2]) << 8 | Int(head[3])
+            let length = Int(head & 0xFFFF)
             guard length >= 2 else { throw MetadataError(path: "", reason: .corrupt("JPEG segment length \(length) at offset \(offset)")) }
             let payload = offset + 4
             if marker == 0xE1, exif == nil, length > 8 {
                 // Only the signature is read here; the TIFF reader fetches the entries it needs.
-                if try fetch(payload, 6) == [0x45, 0x78, 0x69, 0x66, 0, 0] {
+                if try reader.slice(at: payload, count: 6).elementsEqual([0x45, 0x78, 0x69, 0x66, 0, 0]) {
                     exif = (payload + 6)..<min(reader.size, payload + length - 2)
                 }
             } else if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker), width == nil {
-                let frame = try fetch(payload, 5)
-                if frame.count == 5 {
-                    height = Int(frame[1]) << 8 | Int(frame[2])
-                    width = Int(frame[3]) << 8 | Int(frame[4])
+                let frame = try reader.slice(at: payload, count: 5)
+                if let h = frame.uint16(at: 1, littleEndian: false), let w = frame.uint16(at: 3, littleEndian: false) {
+                    (height, width) = (Int(h), Int(w))
                 }
             }
             offset = payload + length - 2

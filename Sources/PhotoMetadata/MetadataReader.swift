@@ -38,7 +38,7 @@ public struct MetadataReader: Sendable {
 
     private func read(_ source: some ByteReader) throws(MetadataError) -> ImageMetadata {
         guard source.size > 0 else { throw MetadataError(path: "", reason: .empty) }
-        let magic = try source.bytes(at: 0, count: ImageFormat.magicLength)
+        let magic = try source.slice(at: 0, count: ImageFormat.magicLength)
         guard let format = ImageFormat(magic: magic) else { throw MetadataError(path: "", reason: .unrecognisedFormat) }
 
         var metadata = ImageMetadata(format: format)

@@ -17,8 +17,9 @@ struct TIFFDirectories {
         let tag: UInt16
         let type: UInt16
         let count: UInt32
-        /// The value bytes, in the byte order of the source.
-        let value: [UInt8]
+        /// The value bytes, in the byte order of the source: a slice of what the reader already
+        /// holds, so gathering entries allocates nothing per entry.
+        let value: ArraySlice<UInt8>
     }
 
     let littleEndian: Bool
@@ -117,9 +118,9 @@ struct TIFFDirectories {
     private func readDirectory(_ reader: some ByteReader, base: Int, offset: Int, keep: (UInt16) -> Bool) throws(MetadataError) -> [Entry]? {
         let end = min(limit, reader.size)
         guard offset >= 8, base + offset + 2 <= end else { return nil }
-        let countBytes = try reader.bytes(at: base + offset, count: 2)
+        let countBytes = try reader.slice(at: base + offset, count: 2)
         guard let declared = countBytes.uint16(at: 0, littleEndian: littleEndian), Int(declared) <= Self.maxEntries else { return nil }
-        let table = try reader.bytes(at: base + offset + 2, count: min(Int(declared) * 12, end - base - offset - 2))
+        let table = try reader.slice(at: base + offset + 2, count: min(Int(declared) * 12, end - base - offset - 2))
         var entries: [Entry] = []
         for i in 0..<(table.count / 12) {
             let at = i * 12
@@ -130,13 +131,13 @@ struct TIFFDirectories {
             guard let size = Self.typeSize(type), count > 0 else { continue }
             let (total, overflow) = Int(count).multipliedReportingOverflow(by: size)
             guard !overflow, total <= Self.maxValueBytes else { continue }
-            let value: [UInt8]
+            let value: ArraySlice<UInt8>
             if total <= 4 {
-                value = Array(table[(at + 8)..<(at + 8 + total)])
+                value = table[(table.startIndex + at + 8)..<(table.startIndex + at + 8 + total)]
             } else {
                 let valueOffset = Int(table.uint32(at: at + 8, littleEndian: littleEndian)!)
                 guard base + valueOffset + total <= end else { continue }
-                value = try reader.bytes(at: base + valueOffset, count: total)
+                value = try reader.slice(at: base + valueOffset, count: total)
                 guard value.count == total else { continue }
             }
             entries.append(Entry(tag: tag, type: type, count: count, value: value))
@@ -208,7 +209,7 @@ private struct ByteWriter {
         bytes.reserveCapacity(capacity)
     }
 
-    @inline(__always) mutating func append(_ b: [UInt8]) { bytes.append(contentsOf: b) }
+    @inline(__always) mutating func append(_ b: some Collection<UInt8>) { bytes.append(contentsOf: b) }
 
     @inline(__always) mutating func put16(_ v: UInt16) {
         if littleEndian { bytes.append(UInt8(v & 0xFF)); bytes.append(UInt8(v >> 8)) } else { bytes.append(UInt8(v >> 8)); bytes.append(UInt8(v & 0xFF)) }

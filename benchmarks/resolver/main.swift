@@ -1,6 +1,7 @@
 import Foundation
 import Gazetteer
 import Resolver
+import SyntheticPhotos
 
 /// bench-resolver [N]: load time, resident memory, and points per second on one core for N
 /// coordinates (default 1,000,000: city locations jittered by up to 20 km, plus 20% within
@@ -30,40 +31,40 @@ let rssAfter = residentMB()
 
 // The points: deterministic, from the gazetteer's own cities and region borders.
 func drawPoints() throws -> [(Double, Double)] {
-var random = SplitMix(seed: 7)
-var cityPoints: [(Double, Double)] = []
-var borderPoints: [(Double, Double)] = []
-try gazetteer.withDatabase { db in
-    let s = try db.prepare("SELECT lat, lon FROM cities ORDER BY geonameid")
-    while try s.step() { cityPoints.append((s.double(0), s.double(1))) }
-    let r = try db.prepare("SELECT min_lat, min_lon, max_lat, max_lon FROM boundaries WHERE kind = 'region' ORDER BY id")
-    while try r.step() { borderPoints.append((r.double(0), r.double(1))); borderPoints.append((r.double(2), r.double(3))) }
-}
-var points: [(Double, Double)] = []
-points.reserveCapacity(count)
-let nearBorders = count / 5
-for _ in 0..<(count - nearBorders) {
-    let (lat, lon) = cityPoints[Int.random(in: 0..<cityPoints.count, using: &random)]
-    let km = Double.random(in: 0...20, using: &random), angle = Double.random(in: 0..<(2 * .pi), using: &random)
-    points.append((max(-90, min(90, lat + km / 111.195 * sin(angle))), max(-180, min(180, lon + km / 111.195 * cos(angle) / max(0.1, cos(lat * .pi / 180))))))
-}
-// Border points: resolve along a line between two region corners and keep spots where the region changes.
-var probe = 0
-while points.count < count {
-    let (a, b) = (borderPoints[probe % borderPoints.count], borderPoints[(probe * 7 + 3) % borderPoints.count])
-    probe += 1
-    let t = Double.random(in: 0...1, using: &random)
-    let lat = a.0 + t * (b.0 - a.0) * 0.01, lon = a.1 + t * (b.1 - a.1) * 0.01
-    if let chain = try? resolver.resolve(GeoCoordinate(latitude: lat, longitude: lon)), let border = chain.borderKm, border < 5 {
-        points.append((lat, lon))
+    var random = SplitMix64(seed: 7)
+    var cityPoints: [(Double, Double)] = []
+    var borderPoints: [(Double, Double)] = []
+    try gazetteer.withDatabase { db in
+        let s = try db.prepare("SELECT lat, lon FROM cities ORDER BY geonameid")
+        while try s.step() { cityPoints.append((s.double(0), s.double(1))) }
+        let r = try db.prepare("SELECT min_lat, min_lon, max_lat, max_lon FROM boundaries WHERE kind = 'region' ORDER BY id")
+        while try r.step() { borderPoints.append((r.double(0), r.double(1))); borderPoints.append((r.double(2), r.double(3))) }
     }
-}
+    var points: [(Double, Double)] = []
+    points.reserveCapacity(count)
+    let nearBorders = count / 5
+    for _ in 0..<(count - nearBorders) {
+        let (lat, lon) = cityPoints[Int.random(in: 0..<cityPoints.count, using: &random)]
+        let km = Double.random(in: 0...20, using: &random), angle = Double.random(in: 0..<(2 * .pi), using: &random)
+        points.append((max(-90, min(90, lat + km / 111.195 * sin(angle))), max(-180, min(180, lon + km / 111.195 * cos(angle) / max(0.1, cos(lat * .pi / 180))))))
+    }
+    // Border points: resolve along a line between two region corners and keep spots where the region changes.
+    var probe = 0
+    while points.count < count {
+        let (a, b) = (borderPoints[probe % borderPoints.count], borderPoints[(probe * 7 + 3) % borderPoints.count])
+        probe += 1
+        let t = Double.random(in: 0...1, using: &random)
+        let lat = a.0 + t * (b.0 - a.0) * 0.01, lon = a.1 + t * (b.1 - a.1) * 0.01
+        if let chain = try? resolver.resolve(GeoCoordinate(latitude: lat, longitude: lon)), let border = chain.borderKm, border < 5 {
+            points.append((lat, lon))
+        }
+    }
 
-var csv = "lat,lon\n"
-for (lat, lon) in points { csv += String(format: "%.6f,%.6f\n", lat, lon) }
-try FileManager.default.createDirectory(atPath: (pointsPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-try csv.write(toFile: pointsPath, atomically: true, encoding: .utf8)
-return points
+    var csv = "lat,lon\n"
+    for (lat, lon) in points { csv += String(format: "%.6f,%.6f\n", lat, lon) }
+    try FileManager.default.createDirectory(atPath: (pointsPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    try csv.write(toFile: pointsPath, atomically: true, encoding: .utf8)
+    return points
 }
 
 let points = try reuse
@@ -89,15 +90,3 @@ print(String(format: "  load                %7.1f ms  (%@)", loadSeconds * 1000,
 print(String(format: "  resident after load %7.1f MB  (%.1f MB before)", rssAfter, rssBefore))
 print(String(format: "  TravelAtlas         %9.0f points/s  (%.2f s, %d in a country)", Double(points.count) / seconds, seconds, located))
 print("POINTS_PER_SECOND \(Double(points.count) / seconds)")
-
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
