@@ -39,8 +39,9 @@ import Testing
             #expect(shape.areaKm2 >= 0, "\(shape.id) has a negative area")
             // The exterior ring encloses area (tiny atolls round to 0.0 km² in the table, not here).
             let outer = shape.rings[0]
-            let twiceArea = (outer.lowerBound..<(outer.upperBound - 1)).reduce(0.0) { sum, i in
-                sum + Double(index.xs[i]) * Double(index.ys[i + 1]) - Double(index.xs[i + 1]) * Double(index.ys[i])
+            let twiceArea = (outer.lowerBound..<(outer.upperBound - 1)).reduce(0.0) { (sum: Double, i: Int) -> Double in
+                let forward: Double = Double(index.xs[i]) * Double(index.ys[i + 1])
+                return sum + forward - Double(index.xs[i + 1]) * Double(index.ys[i])
             }
             #expect(twiceArea != 0, "\(shape.id) has no area")
             for ring in shape.rings {

@@ -1,0 +1,200 @@
+import Foundation
+import SQLite
+
+extension Gazetteer {
+    /// Places whose name, alternate names or codes match `query`, best first.
+    ///
+    /// ```swift
+    /// try gazetteer.search(SearchQuery(text: "kyoto", limit: 2)).map(\.place.id)
+    /// // [region:JP.22, city:1857910]
+    /// ```
+    ///
+    /// The query is folded (case, diacritics, width) and every word is a prefix. Ranking, rule
+    /// by rule; each rule only orders what the previous ones left tied:
+    /// 1. The match class: ``SearchResult/Match/exact`` (the whole name, or a code such as
+    ///    `JP`, `JPN`, `US-MT`, `LAX`, `KLAX`), then ``SearchResult/Match/prefix`` (the name
+    ///    starts with the query), then ``SearchResult/Match/other`` (alternate names, words
+    ///    inside the name, the country and region names).
+    /// 2. Importance (population; size class for airports), compared on a log scale. Continents
+    ///    and countries count at least ``SearchRanking/countryFloor``, so they never sink below
+    ///    villages of the same name; regions count a tenth of their population (the sum of
+    ///    their towns), so "san" is not buried under Santa Catarina and Santa Fe provinces;
+    ///    airports found by name rather than code count a hundredth, so "frankfurt" lists the
+    ///    city before its airport, while large airports still precede small ones.
+    /// 3. With ``SearchQuery/near``, distance: the log-importance is reduced by
+    ///    `log10(1 + km / 100)`, so a town of 100,000 next door and a city of 1,000,000 some
+    ///    900 km away rank alike. Only the first ``SearchRanking/nearPool`` matches (or three
+    ///    times the limit) in importance order are reordered this way.
+    /// 4. The row order of the index, so equal queries always give equal answers.
+    ///
+    /// Any text is accepted: nothing searchable (empty, punctuation only) gives no results.
+    /// Thread-safe, like every gazetteer method.
+    public func search(_ query: SearchQuery) throws -> [SearchResult] {
+        let text = SearchText(query.text)
+        guard !text.tokens.isEmpty, query.limit > 0 else { return [] }
+        return try withDatabase { db in
+            var ranking = try SearchRanking(query: query, text: text, db: db, index: searchRankIndex)
+            let results = try ranking.run()
+            searchRankIndex = ranking.index
+            return results
+        }
+    }
+}
+
+/// One search's work: candidate rows from FTS5, ranked by ``Gazetteer/search(_:)``'s rules,
+/// then the winners loaded as places. Lives for one call, under the gazetteer's lock.
+struct SearchRanking {
+    /// The importance continents and countries count at least.
+    static let countryFloor = 1_000_000
+    /// Airports matched by name count this fraction of their importance.
+    static let airportNameDivisor = 100
+    /// Regions count this fraction of their population, which is the sum of their towns.
+    static let regionDivisor = 10
+    /// How many leading matches the distance bias reorders, at least.
+    static let nearPool = 60
+    /// Candidates examined at most when `within` rejects most of them.
+    static let maximumExamined = 5_000
+
+    struct Candidate {
+        let rowid: Int64
+        let match: SearchResult.Match
+        let score: Double
+    }
+
+    let query: SearchQuery
+    let text: SearchText
+    let db: Database
+    private(set) var index: SearchRankIndex?
+    /// FTS5 clause narrowing candidates to `within`'s descendants (checked exactly afterwards).
+    private let withinClause: String
+
+    init(query: SearchQuery, text: SearchText, db: Database, index: SearchRankIndex?) throws {
+        (self.query, self.text, self.db, self.index) = (query, text, db, index)
+        withinClause = try Self.withinClause(query.within, db)
+    }
+
+    mutating func run() throws -> [SearchResult] {
+        let exactOrPrefix = try rowids("name : ^ " + text.phrase(prefix: true))
+        let exactStart = try rowids("name : ^ " + text.phrase(prefix: false))
+        let codes = try codeMatches()
+        var seen = Set<Int64>()
+        var candidates: [Candidate] = []
+        let facts = try self.facts(for: exactOrPrefix + codes)
+        var otherFacts: [Int64: SearchRowFacts] = [:]
+        func add(_ rowid: Int64, _ match: SearchResult.Match, codeMatched: Bool = false) {
+            guard let f = facts[rowid] ?? otherFacts[rowid], query.kind.map({ $0 == f.kind }) ?? true,
+                  seen.insert(rowid).inserted else { return }
+            candidates.append(Candidate(rowid: rowid, match: match, score: Self.score(f, codeMatched: codeMatched)))
+        }
+        let exactStartSet = Set(exactStart)
+        for rowid in codes { add(rowid, .exact, codeMatched: true) }
+        for rowid in exactOrPrefix {
+            let isExact = exactStartSet.contains(rowid) && facts[rowid]?.nameTokens == text.tokens.count
+            add(rowid, isExact ? .exact : .prefix)
+        }
+        // Other matches can only follow the exact and prefix ones: look for them only when those
+        // do not fill the page (with `within`, several pages, as some may be rejected).
+        let wanted = query.limit * (query.within == nil ? 1 : 3) + (query.near == nil ? 0 : Self.nearPool)
+        if candidates.count < wanted {
+            let others = try rowids(text.allPrefixes).filter { !seen.contains($0) }
+            otherFacts = try self.facts(for: others)
+            for rowid in others { add(rowid, .other) }
+        }
+        candidates.sort { ($0.match, -$0.score, $0.rowid) < ($1.match, -$1.score, $1.rowid) }
+        return try results(from: candidates)
+    }
+
+    /// Walks the ranked candidates, loads them, keeps those inside `within`, and applies the
+    /// distance bias to the leading ones.
+    private func results(from candidates: [Candidate]) throws -> [SearchResult] {
+        let pool = query.near == nil ? query.limit : max(query.limit * 3, Self.nearPool)
+        var accepted: [(Candidate, Place)] = []
+        var start = 0
+        let idStatement = try db.prepare("SELECT c4 FROM search_content WHERE id = ?")
+        while accepted.count < pool, start < min(candidates.count, Self.maximumExamined) {
+            let chunk = candidates[start..<min(candidates.count, start + max(pool - accepted.count, 8) * 2)]
+            start = chunk.endIndex
+            let ids: [PlaceID?] = try chunk.map { c in
+                try idStatement.bind(c.rowid)
+                return try idStatement.step() ? idStatement.string(0).flatMap(PlaceID.init) : nil
+            }
+            let loaded = try PlaceRows.places(ids.compactMap { $0 }, in: db)
+            let places = Dictionary(loaded.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+            for (c, id) in zip(chunk, ids) {
+                guard let id, let place = places[id], accepted.count < pool else { continue }
+                if let within = query.within, !place.lineage.contains(where: { $0.id == within }) { continue }
+                accepted.append((c, place))
+            }
+        }
+        guard let near = query.near else {
+            return accepted.prefix(query.limit).map { SearchResult(place: $0.1, match: $0.0.match, distanceKm: nil) }
+        }
+        let biased = accepted.map { c, place -> (Candidate, Place, Double?, Double) in
+            let km = place.coordinate.map { near.distanceKm(to: $0) }
+            return (c, place, km, c.score - log10(1 + (km ?? 20_000) / 100))
+        }
+        return biased.sorted { ($0.0.match, -$0.3, $0.0.rowid) < ($1.0.match, -$1.3, $1.0.rowid) }
+            .prefix(query.limit).map { SearchResult(place: $0.1, match: $0.0.match, distanceKm: $0.2) }
+    }
+
+    /// The ranking importance on a log scale (rule 2).
+    static func score(_ f: SearchRowFacts, codeMatched: Bool) -> Double {
+        var importance = f.importance
+        switch f.kind {
+        case .continent, .country: importance = max(importance, countryFloor)
+        case .region: importance /= regionDivisor
+        case .airport where !codeMatched: importance /= airportNameDivisor
+        default: break
+        }
+        return log10(Double(max(importance, 1)))
+    }
+
+    // MARK: - FTS5
+
+    /// Rowids matching `expression` (and `within`'s clause), in index order.
+    private func rowids(_ expression: String) throws -> [Int64] {
+        let match = withinClause.isEmpty ? expression : "(\(expression)) AND \(withinClause)"
+        let s = try db.prepare("SELECT rowid FROM search WHERE search MATCH ?").bind(match)
+        var out: [Int64] = []
+        while try s.step() { out.append(Int64(s.int(0))) }
+        return out
+    }
+
+    /// Rows one of whose codes equals the query ("US-MT", "LAX", "KLAX", "JPN").
+    private func codeMatches() throws -> [Int64] {
+        guard text.tokens.count <= 2, text.folded.count <= 8 else { return [] }
+        let rows = try rowids("codes : " + text.phrase(prefix: false))
+        guard rows.count <= 500 else { return [] }  // a bare number shared by hundreds of admin codes
+        let s = try db.prepare("SELECT c2, c5 FROM search_content WHERE id = ?")
+        return try rows.filter { rowid in
+            try s.bind(rowid)
+            guard try s.step(), let codes = s.string(0) else { return false }
+            // A region's bare admin-1 code ("SAN", "26", "MT") is no code a person types for
+            // it: only the full ISO 3166-2 form ("CO-SAN", "US-MT") counts.
+            let isRegion = s.string(1) == PlaceKind.region.rawValue
+            return codes.split(separator: " ").contains { code in
+                (!isRegion || code.contains("-")) && SearchText(String(code)).tokens == text.tokens
+            }
+        }
+    }
+
+    private mutating func facts(for rowids: [Int64]) throws -> [Int64: SearchRowFacts] {
+        if index == nil, rowids.count > SearchRankIndex.loadThreshold { index = try SearchRankIndex(db: db) }
+        guard let index else { return try SearchRowFacts.read(rowids, in: db) }
+        var out: [Int64: SearchRowFacts] = [:]
+        out.reserveCapacity(rowids.count)
+        for rowid in rowids { out[rowid] = index.facts(rowid) }
+        return out
+    }
+
+    /// The `ancestry` column holds the names of a place's region and country: requiring them
+    /// narrows a search `within` a country or region before the exact check on the lineage.
+    private static func withinClause(_ within: PlaceID?, _ db: Database) throws -> String {
+        guard let within, within.kind == .country || within.kind == .region,
+              let place = try PlaceRows.place(within, in: db) else { return "" }
+        var names = [place.name]
+        if within.kind == .region, let country = place.ancestor(.country) { names.append(country.name) }
+        let phrases = names.map { SearchText($0) }.filter { !$0.tokens.isEmpty }.map { "ancestry : " + $0.phrase(prefix: false) }
+        return phrases.joined(separator: " AND ")
+    }
+}
