@@ -80,28 +80,40 @@ struct SearchRanking {
         var seen = Set<Int64>()
         var candidates: [Candidate] = []
         let facts = try self.facts(for: exactOrPrefix + codes)
-        var otherFacts: [Int64: SearchRowFacts] = [:]
+        var otherFacts = Facts.rows([:])
         func add(_ rowid: Int64, _ match: SearchResult.Match, codeMatched: Bool = false) {
             guard let f = facts[rowid] ?? otherFacts[rowid], query.kind.map({ $0 == f.kind }) ?? true,
                   seen.insert(rowid).inserted else { return }
             candidates.append(Candidate(rowid: rowid, match: match, score: Self.score(f, codeMatched: codeMatched)))
         }
-        let exactStartSet = Set(exactStart)
+        let exactNames = try SearchRowFacts.rows(exactStart, withNameWords: text.tokens.count, in: db)
         for rowid in codes { add(rowid, .exact, codeMatched: true) }
         for rowid in exactOrPrefix {
-            let isExact = exactStartSet.contains(rowid) && facts[rowid]?.nameTokens == text.tokens.count
+            let isExact = exactNames.contains(rowid)
             add(rowid, isExact ? .exact : .prefix)
         }
         // Other matches can only follow the exact and prefix ones: look for them only when those
         // do not fill the page (with `within`, several pages, as some may be rejected).
         let wanted = query.limit * (query.within == nil ? 1 : 3) + (query.near == nil ? 0 : Self.nearPool)
         if candidates.count < wanted {
-            let others = try rowids(text.allPrefixes).filter { !seen.contains($0) }
+            let others = try rowids(text.wordPrefixes).filter { !seen.contains($0) }
             otherFacts = try self.facts(for: others)
             for rowid in others { add(rowid, .other) }
         }
+        return try results(from: Self.best(candidates, count: query.within == nil ? wanted : Self.maximumExamined))
+    }
+
+    /// The first `count` candidates in ranking order; a cut on one number first, so ten thousand
+    /// matches of a two-letter prefix are not all sorted by the full key.
+    static func best(_ candidates: [Candidate], count: Int) -> [Candidate] {
+        var candidates = candidates
+        func key(_ c: Candidate) -> Double { Double(c.match.rawValue) * 1_000 - c.score }
+        if candidates.count > count * 4 {
+            let cut = candidates.map(key).sorted()[count - 1]
+            candidates.removeAll { key($0) > cut }
+        }
         candidates.sort { ($0.match, -$0.score, $0.rowid) < ($1.match, -$1.score, $1.rowid) }
-        return try results(from: candidates)
+        return Array(candidates.prefix(count))
     }
 
     /// Walks the ranked candidates, loads them, keeps those inside `within`, and applies the
@@ -178,13 +190,24 @@ struct SearchRanking {
         }
     }
 
-    private mutating func facts(for rowids: [Int64]) throws -> [Int64: SearchRowFacts] {
+    /// Where the facts of candidate rows come from: the in-memory index once loaded (or when
+    /// this query needs it), otherwise a few indexed reads.
+    enum Facts {
+        case index(SearchRankIndex)
+        case rows([Int64: SearchRowFacts])
+
+        subscript(rowid: Int64) -> SearchRowFacts? {
+            switch self {
+            case .index(let index): index.facts(rowid)
+            case .rows(let rows): rows[rowid]
+            }
+        }
+    }
+
+    private mutating func facts(for rowids: [Int64]) throws -> Facts {
         if index == nil, rowids.count > SearchRankIndex.loadThreshold { index = try SearchRankIndex(db: db) }
-        guard let index else { return try SearchRowFacts.read(rowids, in: db) }
-        var out: [Int64: SearchRowFacts] = [:]
-        out.reserveCapacity(rowids.count)
-        for rowid in rowids { out[rowid] = index.facts(rowid) }
-        return out
+        if let index { return .index(index) }
+        return .rows(try SearchRowFacts.read(rowids, in: db))
     }
 
     /// The `ancestry` column holds the names of a place's region and country: requiring them

@@ -38,6 +38,15 @@ public struct SearchText: Sendable, Hashable {
     /// Every token as a prefix, in any order and any column: `"sao"* "paulo"*`.
     public var allPrefixes: String { tokens.map { Self.quoted($0) + "*" }.joined(separator: " ") }
 
+    /// Like ``allPrefixes``, but a word of one or two letters before the last is taken whole
+    /// ("di" in "provincia di bergamo", "st" in "st louis"): a finished short word as a prefix
+    /// would make FTS5 merge the lists of hundreds of words for little gain.
+    public var wordPrefixes: String {
+        tokens.enumerated().map { i, token in
+            Self.quoted(token) + (i < tokens.count - 1 && token.count <= 2 ? "" : "*")
+        }.joined(separator: " ")
+    }
+
     /// The tokens as one phrase, the last one a prefix when `prefix`: `"sao paulo"*`.
     public func phrase(prefix: Bool) -> String { Self.quoted(folded) + (prefix ? "*" : "") }
 

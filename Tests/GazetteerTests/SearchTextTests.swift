@@ -34,6 +34,12 @@ import Testing
         #expect(SearchText("OR").tokens == ["or"])
     }
 
+    @Test func shortFinishedWordsAreTakenWhole() {
+        #expect(SearchText("provincia di berg").wordPrefixes == #""provincia"* "di" "berg"*"#)
+        #expect(SearchText("st lo").wordPrefixes == #""st" "lo"*"#)
+        #expect(SearchText("sa").wordPrefixes == #""sa"*"#)
+    }
+
     @Test func controlCharactersSeparateWords() {
         #expect(SearchText("kyo\u{0}to\tosaka\u{1B}\n").tokens == ["kyo", "to", "osaka"])
     }
