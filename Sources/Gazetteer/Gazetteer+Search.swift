@@ -74,33 +74,35 @@ struct SearchRanking {
     }
 
     mutating func run() throws -> [SearchResult] {
-        let exactOrPrefix = try rowids("name : ^ " + text.phrase(prefix: true))
-        let exactStart = try rowids("name : ^ " + text.phrase(prefix: false))
         let codes = try codeMatches()
-        var seen = Set<Int64>()
-        var candidates: [Candidate] = []
+        let codeSet = Set(codes)
+        let exactOrPrefix = try rowids("name : ^ " + text.phrase(prefix: true)).filter { !codeSet.contains($0) }
+        let exactNames = try SearchRowFacts.rows(try rowids("name : ^ " + text.phrase(prefix: false)),
+                                                 withNameWords: text.tokens.count, in: db)
         let facts = try self.facts(for: exactOrPrefix + codes)
-        var otherFacts = Facts.rows([:])
-        func add(_ rowid: Int64, _ match: SearchResult.Match, codeMatched: Bool = false) {
-            guard let f = facts[rowid] ?? otherFacts[rowid], query.kind.map({ $0 == f.kind }) ?? true,
-                  seen.insert(rowid).inserted else { return }
-            candidates.append(Candidate(rowid: rowid, match: match, score: Self.score(f, codeMatched: codeMatched)))
-        }
-        let exactNames = try SearchRowFacts.rows(exactStart, withNameWords: text.tokens.count, in: db)
-        for rowid in codes { add(rowid, .exact, codeMatched: true) }
-        for rowid in exactOrPrefix {
-            let isExact = exactNames.contains(rowid)
-            add(rowid, isExact ? .exact : .prefix)
-        }
+        var candidates = candidates(codes, facts, codeMatched: true) { _ in .exact }
+        candidates += self.candidates(exactOrPrefix, facts, codeMatched: false) { exactNames.contains($0) ? .exact : .prefix }
         // Other matches can only follow the exact and prefix ones: look for them only when those
         // do not fill the page (with `within`, several pages, as some may be rejected).
         let wanted = query.limit * (query.within == nil ? 1 : 3) + (query.near == nil ? 0 : Self.nearPool)
         if candidates.count < wanted {
+            let seen = codeSet.union(exactOrPrefix)
             let others = try rowids(text.wordPrefixes).filter { !seen.contains($0) }
-            otherFacts = try self.facts(for: others)
-            for rowid in others { add(rowid, .other) }
+            candidates += self.candidates(others, try self.facts(for: others), codeMatched: false) { _ in .other }
         }
         return try results(from: Self.best(candidates, count: query.within == nil ? wanted : Self.maximumExamined))
+    }
+
+    /// The rows of the wanted kind, scored.
+    private func candidates(_ rowids: [Int64], _ facts: Facts, codeMatched: Bool,
+                            _ match: (Int64) -> SearchResult.Match) -> [Candidate] {
+        var out: [Candidate] = []
+        out.reserveCapacity(rowids.count)
+        for rowid in rowids {
+            guard let f = facts[rowid], query.kind.map({ $0 == f.kind }) ?? true else { continue }
+            out.append(Candidate(rowid: rowid, match: match(rowid), score: Self.score(f, codeMatched: codeMatched)))
+        }
+        return out
     }
 
     /// The first `count` candidates in ranking order; a cut on one number first, so ten thousand
