@@ -56,9 +56,12 @@ struct SearchRanking {
     static let maximumExamined = 5_000
 
     struct Candidate {
+        /// The FTS5 row, or for ``foldedNameMatches()`` a number past every row.
         let rowid: Int64
         let match: SearchResult.Match
         let score: Double
+        /// Known without the FTS5 row (folded-name matches).
+        var id: PlaceID? = nil
     }
 
     let query: SearchQuery
@@ -90,7 +93,39 @@ struct SearchRanking {
             let others = try rowids(text.wordPrefixes).filter { !seen.contains($0) }
             candidates += self.candidates(others, try self.facts(for: others), codeMatched: false) { _ in .other }
         }
+        if candidates.isEmpty { candidates = try foldedNameMatches() }
         return try results(from: Self.best(candidates, count: query.within == nil ? wanted : Self.maximumExamined))
+    }
+
+    /// FTS5's `remove_diacritics` keeps letters that do not decompose (ł, ø, æ, đ, ı, ß), so
+    /// "bialystok" misses Białystok unless an alternate name spells it so. When FTS5 finds
+    /// nothing at all, the tables' own folded names are scanned for an exact or prefix match
+    /// instead: tens of milliseconds, spent only on queries that would otherwise fail.
+    private func foldedNameMatches() throws -> [Candidate] {
+        let tables: [(PlaceKind, String)] = [
+            (.country, "SELECT iso2, folded, population FROM countries"),
+            (.region, "SELECT id, folded, population FROM regions"),
+            (.city, "SELECT CAST(geonameid AS TEXT), folded, population FROM cities"),
+            (.airport, "SELECT iata, folded, size FROM airports"),
+        ]
+        var out: [Candidate] = []
+        // Tokens hold only letters and digits: no LIKE wildcard can be in the pattern.
+        let pattern = (text.tokens.first ?? "") + "%"
+        for (kind, sql) in tables where query.kind.map({ $0 == kind }) ?? true {
+            let s = try db.prepare(sql + " WHERE folded LIKE ?").bind(pattern)
+            while try s.step() {
+                guard let code = s.string(0), let folded = s.string(1) else { continue }
+                let words = SearchText(folded).tokens
+                let n = text.tokens.count
+                guard words.count >= n, Array(words.prefix(n - 1)) == Array(text.tokens.dropLast()),
+                      words[n - 1].hasPrefix(text.tokens[n - 1]) else { continue }
+                let importance = kind == .airport ? (AirportSize(rawValue: s.string(2) ?? "")?.importance ?? 0) : s.int(2)
+                out.append(Candidate(rowid: Int64(1 << 40) + Int64(out.count), match: words == text.tokens ? .exact : .prefix,
+                                     score: Self.score(SearchRowFacts(kind: kind, importance: importance), codeMatched: false),
+                                     id: PlaceID(kind, code)))
+            }
+        }
+        return out
     }
 
     /// The rows of the wanted kind, scored.
@@ -129,6 +164,7 @@ struct SearchRanking {
             let chunk = candidates[start..<min(candidates.count, start + max(pool - accepted.count, 8) * 2)]
             start = chunk.endIndex
             let ids: [PlaceID?] = try chunk.map { c in
+                if let id = c.id { return id }
                 try idStatement.bind(c.rowid)
                 return try idStatement.step() ? idStatement.string(0).flatMap(PlaceID.init) : nil
             }
