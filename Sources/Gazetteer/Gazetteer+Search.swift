@@ -33,9 +33,9 @@ extension Gazetteer {
         let text = SearchText(query.text)
         guard !text.tokens.isEmpty, query.limit > 0 else { return [] }
         return try withDatabase { db in
-            var ranking = try SearchRanking(query: query, text: text, db: db, index: searchRankIndex)
+            var ranking = try SearchRanking(query: query, text: text, db: db, index: searchRankIndex, nameWords: searchNameWords)
             let results = try ranking.run()
-            searchRankIndex = ranking.index
+            (searchRankIndex, searchNameWords) = (ranking.index, ranking.nameWords)
             return results
         }
     }
@@ -68,11 +68,12 @@ struct SearchRanking {
     let text: SearchText
     let db: Database
     private(set) var index: SearchRankIndex?
+    private(set) var nameWords: SearchNameWords?
     /// FTS5 clause narrowing candidates to `within`'s descendants (checked exactly afterwards).
     private let withinClause: String
 
-    init(query: SearchQuery, text: SearchText, db: Database, index: SearchRankIndex?) throws {
-        (self.query, self.text, self.db, self.index) = (query, text, db, index)
+    init(query: SearchQuery, text: SearchText, db: Database, index: SearchRankIndex?, nameWords: SearchNameWords?) throws {
+        (self.query, self.text, self.db, self.index, self.nameWords) = (query, text, db, index, nameWords)
         withinClause = try Self.withinClause(query.within, db)
     }
 
@@ -80,8 +81,7 @@ struct SearchRanking {
         let codes = try codeMatches()
         let codeSet = Set(codes)
         let exactOrPrefix = try rowids("name : ^ " + text.phrase(prefix: true)).filter { !codeSet.contains($0) }
-        let exactNames = try SearchRowFacts.rows(try rowids("name : ^ " + text.phrase(prefix: false)),
-                                                 withNameWords: text.tokens.count, in: db)
+        let exactNames = try exactNameRows(try rowids("name : ^ " + text.phrase(prefix: false)))
         let facts = try self.facts(for: exactOrPrefix + codes)
         var candidates = candidates(codes, facts, codeMatched: true) { _ in .exact }
         candidates += self.candidates(exactOrPrefix, facts, codeMatched: false) { exactNames.contains($0) ? .exact : .prefix }
@@ -126,6 +126,13 @@ struct SearchRanking {
             }
         }
         return out
+    }
+
+    /// Of rows whose name starts with the query's words, those whose name has no more words.
+    private mutating func exactNameRows(_ rows: [Int64]) throws -> Set<Int64> {
+        if nameWords == nil, rows.count > SearchRankIndex.loadThreshold { nameWords = try SearchNameWords(db: db) }
+        guard let nameWords else { return try SearchRowFacts.rows(rows, withNameWords: text.tokens.count, in: db) }
+        return Set(rows.filter { nameWords.count($0) == text.tokens.count })
     }
 
     /// The rows of the wanted kind, scored.

@@ -38,12 +38,15 @@ public struct SearchText: Sendable, Hashable {
     /// Every token as a prefix, in any order and any column: `"sao"* "paulo"*`.
     public var allPrefixes: String { tokens.map { Self.quoted($0) + "*" }.joined(separator: " ") }
 
-    /// Like ``allPrefixes``, but a word of one or two letters before the last is taken whole
-    /// ("di" in "provincia di bergamo", "st" in "st louis"): a finished short word as a prefix
-    /// would make FTS5 merge the lists of hundreds of words for little gain.
+    /// Like ``allPrefixes``, but a word of one or two letters before the last, and a last word
+    /// of one letter after others, is taken whole ("di" in "provincia di bergamo", "st" in "st
+    /// louis", the "s" of "saint john's"): a short word as a prefix would make FTS5 merge the
+    /// lists of hundreds of words for little gain.
     public var wordPrefixes: String {
         tokens.enumerated().map { i, token in
-            Self.quoted(token) + (i < tokens.count - 1 && token.count <= 2 ? "" : "*")
+            let isLast = i == tokens.count - 1
+            let whole = isLast ? tokens.count > 1 && token.count == 1 : token.count <= 2
+            return Self.quoted(token) + (whole ? "" : "*")
         }.joined(separator: " ")
     }
 

@@ -38,6 +38,8 @@ import Testing
         #expect(SearchText("provincia di berg").wordPrefixes == #""provincia"* "di" "berg"*"#)
         #expect(SearchText("st lo").wordPrefixes == #""st" "lo"*"#)
         #expect(SearchText("sa").wordPrefixes == #""sa"*"#)
+        #expect(SearchText("s").wordPrefixes == #""s"*"#)
+        #expect(SearchText("saint john's").wordPrefixes == #""saint"* "john"* "s""#)
     }
 
     @Test func controlCharactersSeparateWords() {

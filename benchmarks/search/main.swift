@@ -8,12 +8,12 @@ import SQLite
 let arguments = CommandLine.arguments
 if arguments.contains("--help") {
     print("""
-        Usage: bench-search [--runs N] [--list-empty]
+        Usage: bench-search [--runs N] [--list-empty] [--slowest]
 
         Prints the cold open (Gazetteer.open() and the first query, in N fresh processes,
         default 7), then p50/p99 search latency over 1,000 queries against the plain FTS5
         reference. Uses ATLAS_GAZETTEER or the bundled gazetteer. --list-empty names the
-        queries that found nothing on stderr.
+        queries that found nothing on stderr, --slowest the 15 slowest.
         """)
     exit(0)
 }
@@ -135,6 +135,11 @@ print(String(format: "  TravelAtlas search  p50 %6.2f ms   p99 %6.2f ms   max %6
 print(String(format: "  plain FTS5 MATCH    p50 %6.2f ms   p99 %6.2f ms   max %6.2f ms   (LIMIT 20, no ranking)",
              percentile(theirs, 0.5), percentile(theirs, 0.99), theirs.max() ?? 0))
 print(String(format: "  ratio               p50 %6.1f×     p99 %6.1f×", percentile(ours, 0.5) / percentile(theirs, 0.5), percentile(ours, 0.99) / percentile(theirs, 0.99)))
+if arguments.contains("--slowest") {
+    for (ms, q) in zip(ours, queries).sorted(by: { $0.0 > $1.0 }).prefix(15) {
+        FileHandle.standardError.write(Data(String(format: "slow: %7.2f ms  %@: %@\n", ms, q.category, q.text).utf8))
+    }
+}
 for (category, values) in byCategory.sorted(by: { $0.key < $1.key }) {
     print(String(format: "    %@ %4d queries  p50 %6.2f ms  p99 %6.2f ms", category.padding(toLength: 15, withPad: " ", startingAt: 0), values.count, percentile(values, 0.5), percentile(values, 0.99)))
 }
