@@ -166,6 +166,18 @@ import Testing
         #expect(try ids("東京", limit: 3).contains("region:JP.40"))
     }
 
+    @Test func concurrentSearchesAgree() throws {
+        let texts = ["sa", "kyoto", "LAX", "georgia", "san", "zurich", "la", "bialystok"]
+        let expected = try texts.map { try ids($0) }
+        let lock = NSLock()
+        nonisolated(unsafe) var results = Array(repeating: [String](), count: texts.count * 4)
+        DispatchQueue.concurrentPerform(iterations: texts.count * 4) { i in
+            let found = (try? Self.gazetteer.search(SearchQuery(text: texts[i % texts.count])).map(\.place.id.description)) ?? []
+            lock.withLock { results[i] = found }
+        }
+        for (i, found) in results.enumerated() { #expect(found == expected[i % texts.count], "\(texts[i % texts.count])") }
+    }
+
     @Test func limitsAndDeterminism() throws {
         #expect(try ids("a", limit: 7).count == 7)
         #expect(try ids("san", limit: 0).isEmpty)
