@@ -38,7 +38,10 @@ enum PlaceRows {
         }
         if code.allSatisfy(\.isNumber) { return [PlaceID(.city, code)] }
         switch code.count {
-        case 2: try add("SELECT iso2 FROM countries WHERE iso2 = ?", .country)
+        case 2:
+            // Countries first: "AS" is American Samoa; "EU" and "OC" can only be continents.
+            try add("SELECT iso2 FROM countries WHERE iso2 = ?", .country)
+            try add("SELECT code FROM continents WHERE code = ?", .continent)
         case 3:
             try add("SELECT iso2 FROM countries WHERE iso3 = ?", .country)
             try add("SELECT iata FROM airports WHERE iata = ?", .airport)

@@ -10,7 +10,7 @@ enum PlaceCommand: Command {
         Usage: atlas place ID [--json]
 
         ID is an identifier (country:JP, region:JP.22, city:1857910, airport:KIX,
-        continent:EU) or a bare code: JP, JPN, US-MT, KIX, RJBB, a GeoNames id.
+        continent:EU) or a bare code: JP, JPN, US-MT, KIX, RJBB, EU, a GeoNames id.
 
         Options:
           --json            One JSON object: the place, with "children" counts by kind.

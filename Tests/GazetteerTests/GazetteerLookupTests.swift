@@ -10,7 +10,7 @@ import Testing
         ("US-MT", "region:US.MT"), ("us-mt", "region:US.MT"), ("US.MT", "region:US.MT"), ("JP-26", "region:JP.22"),
         ("region:JP.22", "region:JP.22"), ("KIX", "airport:KIX"), ("kix", "airport:KIX"), ("RJBB", "airport:KIX"),
         ("airport:KIX", "airport:KIX"), ("1857910", "city:1857910"), ("city:1857910", "city:1857910"),
-        ("continent:EU", "continent:EU"),
+        ("continent:EU", "continent:EU"), ("EU", "continent:EU"), ("oc", "continent:OC"), ("AS", "country:AS"),
     ])
     func everyCodeForm(text: String, id: String) throws {
         #expect(try Self.gazetteer.lookup(text)?.id.description == id)
