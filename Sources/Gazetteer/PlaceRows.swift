@@ -24,9 +24,19 @@ enum PlaceRows {
         }
     }
 
-    /// Lineages already read during one batch, by "continent|country|region".
+    /// Lineages and statements already made during one batch: twenty places need five
+    /// statements, not eighty.
     final class LineageCache {
+        /// By "continent|country|region".
         var lineages: [String: [Place.Ancestor]] = [:]
+        private var statements: [String: Statement] = [:]
+
+        func prepare(_ sql: String, _ db: Database) throws -> Statement {
+            if let known = statements[sql] { return known }
+            let statement = try db.prepare(sql)
+            statements[sql] = statement
+            return statement
+        }
     }
 
     /// Identifiers a bare code may stand for, most likely first.
@@ -65,7 +75,7 @@ enum PlaceRows {
     }
 
     private static func country(_ iso2: String, _ db: Database, _ cache: LineageCache) throws -> Place? {
-        let s = try db.prepare("SELECT iso3, name, folded, continent, population, geonameid, lat, lon FROM countries WHERE iso2 = ?").bind(iso2)
+        let s = try cache.prepare("SELECT iso3, name, folded, continent, population, geonameid, lat, lon FROM countries WHERE iso2 = ?", db).bind(iso2)
         guard try s.step() else { return nil }
         var codes = Place.Codes()
         (codes.iso2, codes.iso3, codes.geonameID) = (iso2, s.string(0), s.optionalInt(5))
@@ -75,7 +85,7 @@ enum PlaceRows {
     }
 
     private static func region(_ id: String, _ db: Database, _ cache: LineageCache) throws -> Place? {
-        let s = try db.prepare("SELECT country, name, folded, iso_code, geonameid, lat, lon, population, quality FROM regions WHERE id = ?").bind(id)
+        let s = try cache.prepare("SELECT country, name, folded, iso_code, geonameid, lat, lon, population, quality FROM regions WHERE id = ?", db).bind(id)
         guard try s.step() else { return nil }
         var codes = Place.Codes()
         (codes.iso3166_2, codes.geonameID) = (s.string(3), s.optionalInt(4))
@@ -85,7 +95,7 @@ enum PlaceRows {
     }
 
     private static func city(_ geonameID: Int, _ db: Database, _ cache: LineageCache) throws -> Place? {
-        let s = try db.prepare("SELECT name, folded, country, region, lat, lon, population, timezone FROM cities WHERE geonameid = ?").bind(geonameID)
+        let s = try cache.prepare("SELECT name, folded, country, region, lat, lon, population, timezone FROM cities WHERE geonameid = ?", db).bind(geonameID)
         guard try s.step() else { return nil }
         var codes = Place.Codes()
         codes.geonameID = geonameID
@@ -95,7 +105,7 @@ enum PlaceRows {
     }
 
     private static func airport(_ iata: String, _ db: Database, _ cache: LineageCache) throws -> Place? {
-        let s = try db.prepare("SELECT icao, name, folded, lat, lon, size, scheduled, country, region FROM airports WHERE iata = ?").bind(iata)
+        let s = try cache.prepare("SELECT icao, name, folded, lat, lon, size, scheduled, country, region FROM airports WHERE iata = ?", db).bind(iata)
         guard try s.step() else { return nil }
         var codes = Place.Codes()
         (codes.iata, codes.icao) = (iata, s.string(0))

@@ -51,6 +51,7 @@ final class SearchRankIndex: Sendable {
     /// Candidate sets larger than this load the index rather than read rows one by one.
     static let loadThreshold = 1_500
 
+    private static let kindsByRank = PlaceKind.allCases
     private let kinds: [UInt8]
     private let importances: [Int64]
 
@@ -85,6 +86,6 @@ final class SearchRankIndex: Sendable {
     func facts(_ rowid: Int64) -> SearchRowFacts? {
         guard rowid >= 0, rowid < kinds.count, kinds[Int(rowid)] != UInt8.max else { return nil }
         let i = Int(rowid)
-        return SearchRowFacts(kind: PlaceKind.allCases[Int(kinds[i])], importance: Int(importances[i]))
+        return SearchRowFacts(kind: Self.kindsByRank[Int(kinds[i])], importance: Int(importances[i]))
     }
 }

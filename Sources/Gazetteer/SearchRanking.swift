@@ -128,7 +128,9 @@ struct SearchRanking {
         var start = 0
         let idStatement = try db.prepare("SELECT c4 FROM search_content WHERE id = ?")
         while accepted.count < pool, start < min(candidates.count, Self.maximumExamined) {
-            let chunk = candidates[start..<min(candidates.count, start + max(pool - accepted.count, 8) * 2)]
+            // Without `within` every candidate is accepted: load exactly what is missing.
+            let missing = query.within == nil ? pool - accepted.count : max(pool - accepted.count, 8) * 2
+            let chunk = candidates[start..<min(candidates.count, start + missing)]
             start = chunk.endIndex
             let ids: [PlaceID?] = try chunk.map { c in
                 if let id = c.id { return id }
