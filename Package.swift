@@ -51,6 +51,7 @@ let package = Package(
         .executableTarget(name: "bench-metadata", dependencies: ["PhotoMetadata"], path: "benchmarks/metadata"),
         .executableTarget(name: "bench-resolver", dependencies: ["Gazetteer", "Resolver", "SyntheticPhotos"], path: "benchmarks/resolver",
                           exclude: ["reverse_geocoder_bench.py"]),
+        .executableTarget(name: "bench-search", dependencies: ["Gazetteer", "SQLite"], path: "benchmarks/search"),
 
         .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "SyntheticPhotos", "CExif"]),
         .testTarget(name: "JSONWriterTests", dependencies: ["JSONWriter"]),

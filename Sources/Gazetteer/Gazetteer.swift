@@ -21,6 +21,9 @@ public final class Gazetteer: @unchecked Sendable {
     public let coastlineToleranceDegrees: Double
     private let database: Database
     private let lock = NSLock()
+    /// Built by the first searches that need them; read and written only under `lock`.
+    var searchRankIndex: SearchRankIndex?
+    var searchNameWords: SearchNameWords?
 
     /// Opens the gazetteer at `path`, or the bundled one (see ``GazetteerLocation``).
     public static func open(path: String? = nil) throws -> Gazetteer {

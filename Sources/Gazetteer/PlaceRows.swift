@@ -4,12 +4,38 @@ import SQLite
 /// the names of its ancestors.
 enum PlaceRows {
     static func place(_ id: PlaceID, in db: Database) throws -> Place? {
+        try place(id, db, LineageCache())
+    }
+
+    /// Several places, in the order given (missing ones left out); lineages shared between them
+    /// are read once.
+    static func places(_ ids: [PlaceID], in db: Database) throws -> [Place] {
+        let cache = LineageCache()
+        return try ids.compactMap { try place($0, db, cache) }
+    }
+
+    private static func place(_ id: PlaceID, _ db: Database, _ cache: LineageCache) throws -> Place? {
         switch id.kind {
         case .continent: return try continent(id.code, db)
-        case .country: return try country(id.code, db)
-        case .region: return try region(id.code, db)
-        case .city: return try Int(id.code).flatMap { try city($0, db) }
-        case .airport: return try airport(id.code, db)
+        case .country: return try country(id.code, db, cache)
+        case .region: return try region(id.code, db, cache)
+        case .city: return try Int(id.code).flatMap { try city($0, db, cache) }
+        case .airport: return try airport(id.code, db, cache)
+        }
+    }
+
+    /// Lineages and statements already made during one batch: twenty places need five
+    /// statements, not eighty.
+    final class LineageCache {
+        /// By "continent|country|region".
+        var lineages: [String: [Place.Ancestor]] = [:]
+        private var statements: [String: Statement] = [:]
+
+        func prepare(_ sql: String, _ db: Database) throws -> Statement {
+            if let known = statements[sql] { return known }
+            let statement = try db.prepare(sql)
+            statements[sql] = statement
+            return statement
         }
     }
 
@@ -22,7 +48,10 @@ enum PlaceRows {
         }
         if code.allSatisfy(\.isNumber) { return [PlaceID(.city, code)] }
         switch code.count {
-        case 2: try add("SELECT iso2 FROM countries WHERE iso2 = ?", .country)
+        case 2:
+            // Countries first: "AS" is American Samoa; "EU" and "OC" can only be continents.
+            try add("SELECT iso2 FROM countries WHERE iso2 = ?", .country)
+            try add("SELECT code FROM continents WHERE code = ?", .continent)
         case 3:
             try add("SELECT iso2 FROM countries WHERE iso3 = ?", .country)
             try add("SELECT iata FROM airports WHERE iata = ?", .airport)
@@ -45,44 +74,44 @@ enum PlaceRows {
                      lineage: [], coordinate: nil, population: s.int(2), codes: codes)
     }
 
-    private static func country(_ iso2: String, _ db: Database) throws -> Place? {
-        let s = try db.prepare("SELECT iso3, name, folded, continent, population, geonameid, lat, lon FROM countries WHERE iso2 = ?").bind(iso2)
+    private static func country(_ iso2: String, _ db: Database, _ cache: LineageCache) throws -> Place? {
+        let s = try cache.prepare("SELECT iso3, name, folded, continent, population, geonameid, lat, lon FROM countries WHERE iso2 = ?", db).bind(iso2)
         guard try s.step() else { return nil }
         var codes = Place.Codes()
         (codes.iso2, codes.iso3, codes.geonameID) = (iso2, s.string(0), s.optionalInt(5))
         return Place(id: PlaceID(.country, iso2), name: s.string(1) ?? iso2, foldedName: s.string(2) ?? "",
-                     lineage: try lineage(continent: s.string(3), country: nil, region: nil, db),
+                     lineage: try lineage(continent: s.string(3), country: nil, region: nil, db, cache),
                      coordinate: coordinate(s, 6), population: s.int(4), codes: codes)
     }
 
-    private static func region(_ id: String, _ db: Database) throws -> Place? {
-        let s = try db.prepare("SELECT country, name, folded, iso_code, geonameid, lat, lon, population, quality FROM regions WHERE id = ?").bind(id)
+    private static func region(_ id: String, _ db: Database, _ cache: LineageCache) throws -> Place? {
+        let s = try cache.prepare("SELECT country, name, folded, iso_code, geonameid, lat, lon, population, quality FROM regions WHERE id = ?", db).bind(id)
         guard try s.step() else { return nil }
         var codes = Place.Codes()
         (codes.iso3166_2, codes.geonameID) = (s.string(3), s.optionalInt(4))
         return Place(id: PlaceID(.region, id), name: s.string(1) ?? id, foldedName: s.string(2) ?? "",
-                     lineage: try lineage(continent: nil, country: s.string(0), region: nil, db),
+                     lineage: try lineage(continent: nil, country: s.string(0), region: nil, db, cache),
                      coordinate: coordinate(s, 5), population: s.int(7), codes: codes, detail: s.string(8))
     }
 
-    private static func city(_ geonameID: Int, _ db: Database) throws -> Place? {
-        let s = try db.prepare("SELECT name, folded, country, region, lat, lon, population, timezone FROM cities WHERE geonameid = ?").bind(geonameID)
+    private static func city(_ geonameID: Int, _ db: Database, _ cache: LineageCache) throws -> Place? {
+        let s = try cache.prepare("SELECT name, folded, country, region, lat, lon, population, timezone FROM cities WHERE geonameid = ?", db).bind(geonameID)
         guard try s.step() else { return nil }
         var codes = Place.Codes()
         codes.geonameID = geonameID
         return Place(id: PlaceID(.city, String(geonameID)), name: s.string(0) ?? "", foldedName: s.string(1) ?? "",
-                     lineage: try lineage(continent: nil, country: s.string(2), region: s.string(3), db),
+                     lineage: try lineage(continent: nil, country: s.string(2), region: s.string(3), db, cache),
                      coordinate: coordinate(s, 4), population: s.int(6), codes: codes, timeZone: s.string(7))
     }
 
-    private static func airport(_ iata: String, _ db: Database) throws -> Place? {
-        let s = try db.prepare("SELECT icao, name, folded, lat, lon, size, scheduled, country, region FROM airports WHERE iata = ?").bind(iata)
+    private static func airport(_ iata: String, _ db: Database, _ cache: LineageCache) throws -> Place? {
+        let s = try cache.prepare("SELECT icao, name, folded, lat, lon, size, scheduled, country, region FROM airports WHERE iata = ?", db).bind(iata)
         guard try s.step() else { return nil }
         var codes = Place.Codes()
         (codes.iata, codes.icao) = (iata, s.string(0))
         let size = s.string(5) ?? "small"
         return Place(id: PlaceID(.airport, iata), name: s.string(1) ?? iata, foldedName: s.string(2) ?? "",
-                     lineage: try lineage(continent: nil, country: s.string(7), region: s.string(8), db),
+                     lineage: try lineage(continent: nil, country: s.string(7), region: s.string(8), db, cache),
                      coordinate: coordinate(s, 3), population: AirportSize(rawValue: size)?.importance ?? 0,
                      codes: codes, detail: size)
     }
@@ -93,6 +122,14 @@ enum PlaceRows {
     }
 
     /// Continent > country > region, from whichever is given (the rest is looked up).
+    static func lineage(continent: String?, country: String?, region: String?, _ db: Database, _ cache: LineageCache) throws -> [Place.Ancestor] {
+        let key = "\(continent ?? "")|\(country ?? "")|\(region ?? "")"
+        if let known = cache.lineages[key] { return known }
+        let out = try lineage(continent: continent, country: country, region: region, db)
+        cache.lineages[key] = out
+        return out
+    }
+
     static func lineage(continent: String?, country: String?, region: String?, _ db: Database) throws -> [Place.Ancestor] {
         var out: [Place.Ancestor] = []
         var continentCode = continent

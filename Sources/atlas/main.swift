@@ -2,7 +2,7 @@
 import Glibc
 #endif
 
-let commands: [any Command.Type] = [InspectCommand.self, ResolveCommand.self]
+let commands: [any Command.Type] = [InspectCommand.self, ResolveCommand.self, SearchCommand.self, PlaceCommand.self, BrowseCommand.self]
 
 let overview = """
     atlas — an offline travel atlas for photo libraries

@@ -1,0 +1,99 @@
+import SQLite
+
+extension Gazetteer {
+    /// The places directly or indirectly below `parent` (the whole world when nil), one kind at a
+    /// time, one page at a time.
+    ///
+    /// ```swift
+    /// try gazetteer.children(of: nil).map(\.name)                         // the 7 continents
+    /// try gazetteer.children(of: PlaceID("country:JP")).count             // 47 regions
+    /// try gazetteer.children(of: PlaceID("region:JP.22"), limit: 5)       // Kyoto's largest cities
+    /// try gazetteer.children(of: PlaceID("country:JP"), kind: .airport)   // large airports first
+    /// ```
+    ///
+    /// `kind` defaults to the next level: continents, countries, regions, cities (a country
+    /// without regions lists its cities). Continents, countries and regions come by name,
+    /// cities by population (largest first), airports by size and then name; ties break by
+    /// identifier so pages never overlap. A kind at or above the parent's gives nothing.
+    public func children(of parent: PlaceID?, kind: PlaceKind? = nil, limit: Int = 100, offset: Int = 0) throws -> [Place] {
+        try withDatabase { db in
+            guard let kind = try kind ?? Self.childKind(of: parent, db), let scope = Scope(parent: parent, kind: kind) else { return [] }
+            let s = try db.prepare("SELECT \(scope.key) FROM \(scope.table)\(scope.whereClause) ORDER BY \(scope.order) LIMIT ? OFFSET ?")
+            try s.bind(scope.bindings + [max(0, limit), max(0, offset)])
+            var ids: [PlaceID] = []
+            while try s.step() { if let code = s.string(0) { ids.append(PlaceID(kind, code)) } }
+            return try PlaceRows.places(ids, in: db)
+        }
+    }
+
+    /// The place one level up: the region of a city or airport (its country when it has no
+    /// region), the country of a region, the continent of a country; nil for a continent.
+    public func parent(of id: PlaceID) throws -> Place? {
+        guard let up = try place(id)?.lineage.last?.id else { return nil }
+        return try place(up)
+    }
+
+    /// How many places of each lower kind lie below `parent` (the world when nil), largest
+    /// kind first: "47 regions, 1,513 cities, 74 airports".
+    ///
+    /// ```swift
+    /// try gazetteer.childCounts(of: PlaceID("country:JP"))   // [(.region, 47), (.city, …), (.airport, …)]
+    /// ```
+    public func childCounts(of parent: PlaceID?) throws -> [(kind: PlaceKind, count: Int)] {
+        try withDatabase { db in
+            try PlaceKind.allCases.compactMap { kind -> (kind: PlaceKind, count: Int)? in
+                guard let scope = Scope(parent: parent, kind: kind) else { return nil }
+                let s = try db.prepare("SELECT count(*) FROM \(scope.table)\(scope.whereClause)")
+                try s.bind(scope.bindings)
+                return (kind, try s.scalarInt() ?? 0)
+            }
+        }
+    }
+
+    /// The natural next level below `parent`.
+    private static func childKind(of parent: PlaceID?, _ db: Database) throws -> PlaceKind? {
+        switch parent?.kind {
+        case nil: return .continent
+        case .continent?: return .country
+        case .country?:
+            let regions = try db.prepare("SELECT count(*) FROM regions WHERE country = ?").bind(parent!.code).scalarInt() ?? 0
+            return regions > 0 ? .region : .city
+        case .region?: return .city
+        case .city?, .airport?: return nil
+        }
+    }
+
+    /// Which rows of which table lie below a parent, and their order.
+    private struct Scope {
+        let table: String
+        let key: String
+        let order: String
+        let whereClause: String
+        let bindings: [SQLValue?]
+
+        init?(parent: PlaceID?, kind: PlaceKind) {
+            switch kind {
+            case .continent: (table, key, order) = ("continents", "code", "name, code")
+            case .country: (table, key, order) = ("countries", "iso2", "name, iso2")
+            case .region: (table, key, order) = ("regions", "id", "name, id")
+            case .city: (table, key, order) = ("cities", "CAST(geonameid AS TEXT)", "population DESC, geonameid")
+            case .airport:
+                (table, key, order) = ("airports", "iata", "CASE size WHEN 'large' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END, name, iata")
+            }
+            guard let parent else {
+                (whereClause, bindings) = ("", [])
+                return
+            }
+            guard parent.kind < kind, parent.kind != .city, parent.kind != .airport else { return nil }
+            switch parent.kind {
+            case .continent:
+                whereClause = kind == .country ? " WHERE continent = ?" : " WHERE country IN (SELECT iso2 FROM countries WHERE continent = ?)"
+            case .country:
+                whereClause = " WHERE country = ?"
+            default:
+                whereClause = " WHERE region = ?"
+            }
+            bindings = [parent.code]
+        }
+    }
+}

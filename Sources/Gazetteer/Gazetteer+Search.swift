@@ -1,0 +1,45 @@
+import Foundation
+import SQLite
+
+extension Gazetteer {
+    /// Places whose name, alternate names or codes match `query`, best first.
+    ///
+    /// ```swift
+    /// try gazetteer.search(SearchQuery(text: "kyoto", limit: 2)).map(\.place.id)
+    /// // [city:1857910, region:JP.22]
+    /// ```
+    ///
+    /// The query is folded (case, diacritics, width) and every word is a prefix. Ranking, rule
+    /// by rule; each rule only orders what the previous ones left tied:
+    /// 1. The match class: ``SearchResult/Match/exact`` (the whole name, or a code such as
+    ///    `JP`, `JPN`, `US-MT`, `LAX`, `KLAX`), then ``SearchResult/Match/prefix`` (the name
+    ///    starts with the query), then ``SearchResult/Match/other`` (alternate names, words
+    ///    inside the name, the country and region names).
+    /// 2. Importance (population; size class for airports), compared on a log scale. Continents
+    ///    and countries count at least ``SearchRanking/countryFloor``, so they never sink below
+    ///    villages of the same name; regions count a tenth of their population (the sum of
+    ///    their towns), so "san" is not buried under Santa Catarina and Santa Fe provinces;
+    ///    airports found by name rather than code count a hundredth, so "frankfurt" lists the
+    ///    city before its airport, while large airports still precede small ones.
+    /// 3. With ``SearchQuery/near``, distance: the log-importance is reduced by
+    ///    `log10(1 + km / 100)`, so a town of 100,000 next door and a city of 1,000,000 some
+    ///    900 km away rank alike. Only the first ``SearchRanking/nearPool`` matches (or three
+    ///    times the limit) in importance order are reordered this way.
+    /// 4. The row order of the index, so equal queries always give equal answers.
+    ///
+    /// Any text is accepted: nothing searchable (empty, punctuation only) gives no results.
+    /// When FTS5 finds nothing, the tables' folded names are scanned for an exact or prefix
+    /// match, for letters the index does not fold ("bialystok" finds Białystok).
+    ///
+    /// Thread-safe, like every gazetteer method.
+    public func search(_ query: SearchQuery) throws -> [SearchResult] {
+        let text = SearchText(query.text)
+        guard !text.tokens.isEmpty, query.limit > 0 else { return [] }
+        return try withDatabase { db in
+            var ranking = try SearchRanking(query: query, text: text, db: db, index: searchRankIndex, nameWords: searchNameWords)
+            let results = try ranking.run()
+            (searchRankIndex, searchNameWords) = (ranking.index, ranking.nameWords)
+            return results
+        }
+    }
+}

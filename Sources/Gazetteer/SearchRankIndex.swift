@@ -1,0 +1,91 @@
+import SQLite
+
+/// What ranking needs to know about one row of the FTS5 `search` table, without its text.
+struct SearchRowFacts: Sendable {
+    let kind: PlaceKind
+    let importance: Int
+
+    /// Facts of a few rows read from the FTS5 shadow tables, one indexed lookup each: cheaper
+    /// than loading ``SearchRankIndex`` while candidate sets stay small.
+    static func read(_ rowids: [Int64], in db: Database) throws -> [Int64: SearchRowFacts] {
+        let s = try db.prepare("SELECT c5, c6 FROM search_content WHERE id = ?")
+        var out: [Int64: SearchRowFacts] = [:]
+        out.reserveCapacity(rowids.count)
+        for rowid in rowids {
+            try s.bind(rowid)
+            guard try s.step(), let kind = s.string(0).flatMap(PlaceKind.init(rawValue:)) else { continue }
+            out[rowid] = SearchRowFacts(kind: kind, importance: s.int(1))
+        }
+        return out
+    }
+
+    /// The rows whose name has exactly `words` words, as the tokenizer counted them: with a
+    /// match of the query's words at the start of the name, that is an exact-name match.
+    static func rows(_ rowids: [Int64], withNameWords words: Int, in db: Database) throws -> Set<Int64> {
+        let s = try db.prepare("SELECT sz FROM search_docsize WHERE id = ?")
+        var out = Set<Int64>()
+        for rowid in rowids {
+            try s.bind(rowid)
+            if try s.step(), s.withBlob(0, { firstVarint($0) }) == words { out.insert(rowid) }
+        }
+        return out
+    }
+
+    /// `search_docsize.sz` is one varint per column; the name is the first column.
+    static func firstVarint(_ bytes: UnsafeRawBufferPointer) -> Int {
+        var value = 0
+        for byte in bytes.prefix(9) {
+            value = value << 7 | Int(byte & 0x7F)
+            if byte & 0x80 == 0 { break }
+        }
+        return value
+    }
+}
+
+/// Kind and importance of every row of the `search` table, indexed by rowid, so a
+/// short prefix matching ten thousand rows ranks in memory instead of reading ten thousand
+/// records. Loaded on the first search that needs it (about 2 MB, a few tens of milliseconds).
+///
+/// Immutable once built; `Sendable`.
+final class SearchRankIndex: Sendable {
+    /// Candidate sets larger than this load the index rather than read rows one by one.
+    static let loadThreshold = 1_500
+
+    private static let kindsByRank = PlaceKind.allCases
+    private let kinds: [UInt8]
+    private let importances: [Int64]
+
+    /// One sequential scan of the content table; the kind is told by its text's first letter
+    /// and length, so no string is built per row.
+    init(db: Database) throws {
+        let count = try db.prepare("SELECT max(id) FROM search_content").scalarInt() ?? 0
+        var kinds = [UInt8](repeating: UInt8.max, count: count + 1)
+        var importances = [Int64](repeating: 0, count: count + 1)
+        let s = try db.prepare("SELECT id, c5, c6 FROM search_content")
+        while try s.step() {
+            let rowid = s.int(0)
+            guard rowid >= 0, rowid <= count, let kind = s.withBlob(1, Self.kind) else { continue }
+            kinds[rowid] = UInt8(kind.rank)
+            importances[rowid] = Int64(s.int(2))
+        }
+        (self.kinds, self.importances) = (kinds, importances)
+    }
+
+    /// The kind named by `bytes`, told by first letter and length (distinct for the five).
+    private static func kind(_ bytes: UnsafeRawBufferPointer) -> PlaceKind? {
+        switch (bytes.first, bytes.count) {
+        case (UInt8(ascii: "c"), 9): .continent
+        case (UInt8(ascii: "c"), 7): .country
+        case (UInt8(ascii: "r"), 6): .region
+        case (UInt8(ascii: "c"), 4): .city
+        case (UInt8(ascii: "a"), 7): .airport
+        default: nil
+        }
+    }
+
+    func facts(_ rowid: Int64) -> SearchRowFacts? {
+        guard rowid >= 0, rowid < kinds.count, kinds[Int(rowid)] != UInt8.max else { return nil }
+        let i = Int(rowid)
+        return SearchRowFacts(kind: Self.kindsByRank[Int(kinds[i])], importance: Int(importances[i]))
+    }
+}

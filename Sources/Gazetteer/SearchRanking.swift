@@ -1,0 +1,230 @@
+import Foundation
+import SQLite
+
+/// One search's work: candidate rows from FTS5, ranked by ``Gazetteer/search(_:)``'s rules,
+/// then the winners loaded as places. Lives for one call, under the gazetteer's lock.
+struct SearchRanking {
+    /// The importance continents and countries count at least.
+    static let countryFloor = 1_000_000
+    /// Airports matched by name count this fraction of their importance.
+    static let airportNameDivisor = 100
+    /// Regions count this fraction of their population, which is the sum of their towns.
+    static let regionDivisor = 10
+    /// How many leading matches the distance bias reorders, at least.
+    static let nearPool = 60
+    /// Candidates examined at most when `within` rejects most of them.
+    static let maximumExamined = 5_000
+
+    struct Candidate {
+        /// The FTS5 row, or for ``foldedNameMatches()`` a number past every row.
+        let rowid: Int64
+        let match: SearchResult.Match
+        let score: Double
+        /// Known without the FTS5 row (folded-name matches).
+        var id: PlaceID? = nil
+    }
+
+    let query: SearchQuery
+    let text: SearchText
+    let db: Database
+    private(set) var index: SearchRankIndex?
+    private(set) var nameWords: SearchNameWords?
+    /// FTS5 clause narrowing candidates to `within`'s descendants (checked exactly afterwards).
+    private let withinClause: String
+
+    init(query: SearchQuery, text: SearchText, db: Database, index: SearchRankIndex?, nameWords: SearchNameWords?) throws {
+        (self.query, self.text, self.db, self.index, self.nameWords) = (query, text, db, index, nameWords)
+        withinClause = try Self.withinClause(query.within, db)
+    }
+
+    mutating func run() throws -> [SearchResult] {
+        let codes = try codeMatches()
+        let codeSet = Set(codes)
+        let exactOrPrefix = try rowids("name : ^ " + text.phrase(prefix: true)).filter { !codeSet.contains($0) }
+        let exactNames = try exactNameRows(try rowids("name : ^ " + text.phrase(prefix: false)))
+        let facts = try self.facts(for: exactOrPrefix + codes)
+        var candidates = candidates(codes, facts, codeMatched: true) { _ in .exact }
+        candidates += self.candidates(exactOrPrefix, facts, codeMatched: false) { exactNames.contains($0) ? .exact : .prefix }
+        // Other matches can only follow the exact and prefix ones: look for them only when those
+        // do not fill the page (with `within`, several pages, as some may be rejected).
+        let wanted = query.limit * (query.within == nil ? 1 : 3) + (query.near == nil ? 0 : Self.nearPool)
+        if candidates.count < wanted {
+            let seen = codeSet.union(exactOrPrefix)
+            let others = try rowids(text.wordPrefixes).filter { !seen.contains($0) }
+            candidates += self.candidates(others, try self.facts(for: others), codeMatched: false) { _ in .other }
+        }
+        if candidates.isEmpty { candidates = try foldedNameMatches() }
+        return try results(from: Self.best(candidates, count: query.within == nil ? wanted : Self.maximumExamined))
+    }
+
+    /// FTS5's `remove_diacritics` keeps letters that do not decompose (ł, ø, æ, đ, ı, ß), so
+    /// "bialystok" misses Białystok unless an alternate name spells it so. When FTS5 finds
+    /// nothing at all, the tables' own folded names are scanned for an exact or prefix match
+    /// instead: tens of milliseconds, spent only on queries that would otherwise fail.
+    private func foldedNameMatches() throws -> [Candidate] {
+        let tables: [(PlaceKind, String)] = [
+            (.country, "SELECT iso2, folded, population FROM countries"),
+            (.region, "SELECT id, folded, population FROM regions"),
+            (.city, "SELECT CAST(geonameid AS TEXT), folded, population FROM cities"),
+            (.airport, "SELECT iata, folded, size FROM airports"),
+        ]
+        var out: [Candidate] = []
+        // Tokens hold only letters and digits: no LIKE wildcard can be in the pattern.
+        let pattern = (text.tokens.first ?? "") + "%"
+        for (kind, sql) in tables where query.kind.map({ $0 == kind }) ?? true {
+            let s = try db.prepare(sql + " WHERE folded LIKE ?").bind(pattern)
+            while try s.step() {
+                guard let code = s.string(0), let folded = s.string(1) else { continue }
+                let words = SearchText(folded).tokens
+                let n = text.tokens.count
+                guard words.count >= n, Array(words.prefix(n - 1)) == Array(text.tokens.dropLast()),
+                      words[n - 1].hasPrefix(text.tokens[n - 1]) else { continue }
+                let importance = kind == .airport ? (AirportSize(rawValue: s.string(2) ?? "")?.importance ?? 0) : s.int(2)
+                out.append(Candidate(rowid: Int64(1 << 40) + Int64(out.count), match: words == text.tokens ? .exact : .prefix,
+                                     score: Self.score(SearchRowFacts(kind: kind, importance: importance), codeMatched: false),
+                                     id: PlaceID(kind, code)))
+            }
+        }
+        return out
+    }
+
+    /// Of rows whose name starts with the query's words, those whose name has no more words.
+    private mutating func exactNameRows(_ rows: [Int64]) throws -> Set<Int64> {
+        if nameWords == nil, rows.count > SearchRankIndex.loadThreshold { nameWords = try SearchNameWords(db: db) }
+        guard let nameWords else { return try SearchRowFacts.rows(rows, withNameWords: text.tokens.count, in: db) }
+        return Set(rows.filter { nameWords.count($0) == text.tokens.count })
+    }
+
+    /// The rows of the wanted kind, scored.
+    private func candidates(_ rowids: [Int64], _ facts: Facts, codeMatched: Bool,
+                            _ match: (Int64) -> SearchResult.Match) -> [Candidate] {
+        var out: [Candidate] = []
+        out.reserveCapacity(rowids.count)
+        for rowid in rowids {
+            guard let f = facts[rowid], query.kind.map({ $0 == f.kind }) ?? true else { continue }
+            out.append(Candidate(rowid: rowid, match: match(rowid), score: Self.score(f, codeMatched: codeMatched)))
+        }
+        return out
+    }
+
+    /// The first `count` candidates in ranking order; a cut on one number first, so ten thousand
+    /// matches of a two-letter prefix are not all sorted by the full key.
+    static func best(_ candidates: [Candidate], count: Int) -> [Candidate] {
+        var candidates = candidates
+        func key(_ c: Candidate) -> Double { Double(c.match.rawValue) * 1_000 - c.score }
+        if candidates.count > count * 4 {
+            let cut = candidates.map(key).sorted()[count - 1]
+            candidates.removeAll { key($0) > cut }
+        }
+        candidates.sort { ($0.match, -$0.score, $0.rowid) < ($1.match, -$1.score, $1.rowid) }
+        return Array(candidates.prefix(count))
+    }
+
+    /// Walks the ranked candidates, loads them, keeps those inside `within`, and applies the
+    /// distance bias to the leading ones.
+    private func results(from candidates: [Candidate]) throws -> [SearchResult] {
+        let pool = query.near == nil ? query.limit : max(query.limit * 3, Self.nearPool)
+        var accepted: [(Candidate, Place)] = []
+        var start = 0
+        let idStatement = try db.prepare("SELECT c4 FROM search_content WHERE id = ?")
+        while accepted.count < pool, start < min(candidates.count, Self.maximumExamined) {
+            // Without `within` every candidate is accepted: load exactly what is missing.
+            let missing = query.within == nil ? pool - accepted.count : max(pool - accepted.count, 8) * 2
+            let chunk = candidates[start..<min(candidates.count, start + missing)]
+            start = chunk.endIndex
+            let ids: [PlaceID?] = try chunk.map { c in
+                if let id = c.id { return id }
+                try idStatement.bind(c.rowid)
+                return try idStatement.step() ? idStatement.string(0).flatMap(PlaceID.init) : nil
+            }
+            let loaded = try PlaceRows.places(ids.compactMap { $0 }, in: db)
+            let places = Dictionary(loaded.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+            for (c, id) in zip(chunk, ids) {
+                guard let id, let place = places[id], accepted.count < pool else { continue }
+                if let within = query.within, !place.lineage.contains(where: { $0.id == within }) { continue }
+                accepted.append((c, place))
+            }
+        }
+        guard let near = query.near else {
+            return accepted.prefix(query.limit).map { SearchResult(place: $0.1, match: $0.0.match, distanceKm: nil) }
+        }
+        let biased = accepted.map { c, place -> (Candidate, Place, Double?, Double) in
+            let km = place.coordinate.map { near.distanceKm(to: $0) }
+            return (c, place, km, c.score - log10(1 + (km ?? 20_000) / 100))
+        }
+        return biased.sorted { ($0.0.match, -$0.3, $0.0.rowid) < ($1.0.match, -$1.3, $1.0.rowid) }
+            .prefix(query.limit).map { SearchResult(place: $0.1, match: $0.0.match, distanceKm: $0.2) }
+    }
+
+    /// The ranking importance on a log scale (rule 2).
+    static func score(_ f: SearchRowFacts, codeMatched: Bool) -> Double {
+        var importance = f.importance
+        switch f.kind {
+        case .continent, .country: importance = max(importance, countryFloor)
+        case .region: importance /= regionDivisor
+        case .airport where !codeMatched: importance /= airportNameDivisor
+        default: break
+        }
+        return log10(Double(max(importance, 1)))
+    }
+
+    // MARK: - FTS5
+
+    /// Rowids matching `expression` (and `within`'s clause), in index order.
+    private func rowids(_ expression: String) throws -> [Int64] {
+        let match = withinClause.isEmpty ? expression : "(\(expression)) AND \(withinClause)"
+        let s = try db.prepare("SELECT rowid FROM search WHERE search MATCH ?").bind(match)
+        var out: [Int64] = []
+        while try s.step() { out.append(Int64(s.int(0))) }
+        return out
+    }
+
+    /// Rows one of whose codes equals the query ("US-MT", "LAX", "KLAX", "JPN").
+    private func codeMatches() throws -> [Int64] {
+        guard text.tokens.count <= 2, text.folded.count <= 8 else { return [] }
+        let rows = try rowids("codes : " + text.phrase(prefix: false))
+        guard rows.count <= 500 else { return [] }  // a bare number shared by hundreds of admin codes
+        let s = try db.prepare("SELECT c2, c5 FROM search_content WHERE id = ?")
+        return try rows.filter { rowid in
+            try s.bind(rowid)
+            guard try s.step(), let codes = s.string(0) else { return false }
+            // A region's bare admin-1 code ("SAN", "26", "MT") is no code a person types for
+            // it: only the full ISO 3166-2 form ("CO-SAN", "US-MT") counts.
+            let isRegion = s.string(1) == PlaceKind.region.rawValue
+            return codes.split(separator: " ").contains { code in
+                (!isRegion || code.contains("-")) && SearchText(String(code)).tokens == text.tokens
+            }
+        }
+    }
+
+    /// Where the facts of candidate rows come from: the in-memory index once loaded (or when
+    /// this query needs it), otherwise a few indexed reads.
+    enum Facts {
+        case index(SearchRankIndex)
+        case rows([Int64: SearchRowFacts])
+
+        subscript(rowid: Int64) -> SearchRowFacts? {
+            switch self {
+            case .index(let index): index.facts(rowid)
+            case .rows(let rows): rows[rowid]
+            }
+        }
+    }
+
+    private mutating func facts(for rowids: [Int64]) throws -> Facts {
+        if index == nil, rowids.count > SearchRankIndex.loadThreshold { index = try SearchRankIndex(db: db) }
+        if let index { return .index(index) }
+        return .rows(try SearchRowFacts.read(rowids, in: db))
+    }
+
+    /// The `ancestry` column holds the names of a place's region and country: requiring them
+    /// narrows a search `within` a country or region before the exact check on the lineage.
+    private static func withinClause(_ within: PlaceID?, _ db: Database) throws -> String {
+        guard let within, within.kind == .country || within.kind == .region,
+              let place = try PlaceRows.place(within, in: db) else { return "" }
+        var names = [place.name]
+        if within.kind == .region, let country = place.ancestor(.country) { names.append(country.name) }
+        let phrases = names.map { SearchText($0) }.filter { !$0.tokens.isEmpty }.map { "ancestry : " + $0.phrase(prefix: false) }
+        return phrases.joined(separator: " AND ")
+    }
+}

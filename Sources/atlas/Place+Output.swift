@@ -1,0 +1,59 @@
+import Foundation
+import Gazetteer
+import JSONWriter
+
+extension Place {
+    /// The JSON shape documented in README ("Searching and browsing places").
+    func json(extra: [(String, JSONValue)] = []) -> JSONValue {
+        let codePairs: [(String, String?)] = [("iso2", codes.iso2), ("iso3", codes.iso3), ("iso3166_2", codes.iso3166_2),
+                                              ("iata", codes.iata), ("icao", codes.icao), ("geonames", codes.geonameID.map(String.init))]
+        return .object([
+            ("id", .string(id.description)),
+            ("kind", .string(kind.rawValue)),
+            ("name", .string(name)),
+            ("folded", .string(foldedName)),
+            ("lineage", .array(lineage.map { .object([("id", .string($0.id.description)), ("name", .string($0.name))]) })),
+            ("lat", .number(coordinate?.latitude, digits: 5)),
+            ("lon", .number(coordinate?.longitude, digits: 5)),
+            ("population", .int(population)),
+            ("codes", .object(codePairs.compactMap { key, value in value.map { (key, .string($0)) } })),
+            ("time_zone", .optional(timeZone)),
+            ("detail", .optional(detail)),
+        ] + extra)
+    }
+
+    /// "Asia > Japan > Kyoto" (the lineage only).
+    var lineageText: String { lineage.map(\.name).joined(separator: " > ") }
+}
+
+/// Rows of cells printed as left-aligned columns, two spaces apart.
+func alignedRows(_ rows: [[String]]) -> String {
+    let widths = rows.reduce(into: [Int]()) { widths, row in
+        for (i, cell) in row.enumerated() {
+            if i >= widths.count { widths.append(0) }
+            widths[i] = max(widths[i], cell.count)
+        }
+    }
+    return rows.map { row in
+        row.enumerated().map { i, cell in i == row.count - 1 ? cell : cell.padding(toLength: widths[i], withPad: " ", startingAt: 0) }
+            .joined(separator: "  ").trimmingCharacters(in: .whitespaces)
+    }.joined(separator: "\n")
+}
+
+/// `PLACE_ID` arguments: a full identifier or a bare code ("JP", "US-MT", "KIX", a GeoNames id).
+enum PlaceArgument {
+    static func resolve(_ text: String, in gazetteer: Gazetteer, option: String) throws -> Place {
+        guard let place = try gazetteer.lookup(text) else {
+            throw UsageError("\(option.isEmpty ? "" : option + " ")'\(text)' is not a place identifier or code in gazetteer \(gazetteer.version)")
+        }
+        return place
+    }
+
+    static func kind(_ text: String?) throws(UsageError) -> PlaceKind? {
+        guard let text else { return nil }
+        guard let kind = PlaceKind(rawValue: text.lowercased()) else {
+            throw UsageError("--kind takes one of \(PlaceKind.allCases.map(\.rawValue).joined(separator: ", ")), not '\(text)'")
+        }
+        return kind
+    }
+}
