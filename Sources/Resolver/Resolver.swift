@@ -159,9 +159,11 @@ public final class Resolver: Sendable {
 
         if waters == .land {
             // A neighbour's polygon within reach means its shared border is that near.
-            let (ownRegion, ownCountry) = (hit.region ?? -1, hit.country ?? -1)
+            // Without a region only other countries count; a country answered through its regions
+            // shows its border as the edges of those regions.
+            let (ownRegion, ownCountry, ownCode) = (hit.region ?? -1, hit.country ?? -1, tables.countries[country].iso2)
             chain.borderKm = boundaries.nearestEdge(to: coordinate, withinKm: Self.borderReportKm) { s in
-                s != ownRegion && s != ownCountry && (hit.region != nil || self.boundaries.shapes[s].id.kind == .country)
+                s != ownRegion && s != ownCountry && (hit.region != nil || self.boundaries.shapes[s].country != ownCode)
             }?.km
         }
         return chain

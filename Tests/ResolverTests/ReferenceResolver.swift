@@ -111,7 +111,9 @@ final class ReferenceResolver {
     struct Answer: Equatable, CustomStringConvertible {
         var continent: String?, country: String?, region: String?, city: String?, airport: String?
         var waters: String
-        var description: String { "\(waters) \(continent ?? "-") \(country ?? "-") \(region ?? "-") \(city ?? "-") \(airport ?? "-")" }
+        /// To the metre: both sides compute the same distances, but not in the same order.
+        var borderMetres: Int?
+        var description: String { "\(waters) \(continent ?? "-") \(country ?? "-") \(region ?? "-") \(city ?? "-") \(airport ?? "-") border \(borderMetres.map(String.init) ?? "-")" }
     }
 
     func resolve(latitude: Double, longitude: Double) -> Answer {
@@ -145,6 +147,13 @@ final class ReferenceResolver {
         let inRegion = regionCode.flatMap { code in nearestCity(latitude, longitude, in: citiesByRegion[code] ?? []) }
         answer.city = (inRegion ?? nearestCity(latitude, longitude, in: citiesByCountry[countryCode] ?? [])).map { "city:\($0)" }
         answer.airport = airport(latitude, longitude)
+        if waters == "land" {
+            // A border is the edge of any other polygon: a neighbouring region, or another country.
+            answer.borderMetres = nearestEdge(latitude, longitude, withinKm: Resolver.borderReportKm) { shape in
+                shape.id != region.map { shapes[$0].id } && shape.id != country.map { shapes[$0].id }
+                    && (region != nil || shape.id.kind == .country)
+            }.map { Int(($0.km * 1000).rounded()) }
+        }
         return answer
     }
 
