@@ -2,7 +2,9 @@
 import Glibc
 #endif
 
-let commands: [any Command.Type] = [InspectCommand.self, ResolveCommand.self]
+let commands: [any Command.Type] = [
+    ImportCommand.self, InspectCommand.self, ResolveCommand.self, ErrorsCommand.self, ReresolveCommand.self, SetPlaceCommand.self,
+]
 
 let overview = """
     atlas — an offline travel atlas for photo libraries
