@@ -157,6 +157,7 @@ public final class Importer: @unchecked Sendable {
                 for (job, record) in batch {
                     guard let record else {
                         summary.notImages += 1
+                        if writing { try log!.recordOtherFile(path: job.file.path, size: job.file.size, modifiedNs: job.file.modifiedNs) }
                         continue
                     }
                     summary.filesRead += 1
@@ -199,6 +200,8 @@ public final class Importer: @unchecked Sendable {
                         tally(hasPosition: stored.hasPosition, errorKind: stored.errorKind)
                         seenIDs.append(stored.id)
                         if stored.isMissing { reappeared.append(stored.id) }
+                    } else if stored == nil, try log?.isOtherFile(path: file.path, size: file.size, modifiedNs: file.modifiedNs) == true {
+                        summary.notImages += 1
                     } else {
                         input.push(Job(file: file, storedID: stored?.id))
                         inFlight += 1

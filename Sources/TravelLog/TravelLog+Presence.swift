@@ -42,4 +42,18 @@ extension TravelLog {
     public func missingCount() throws -> Int {
         try statement("SELECT count(*) FROM photos WHERE missing_since IS NOT NULL").scalarInt() ?? 0
     }
+
+    /// Whether `path`, with this size and modification time, is a known non-image file.
+    public func isOtherFile(path: String, size: Int64, modifiedNs: Int64) throws -> Bool {
+        let s = try statement("SELECT 1 FROM other_files WHERE path = ? AND size = ? AND mtime_ns = ?")
+        try s.bind(path, size, modifiedNs)
+        return try s.scalarInt() != nil
+    }
+
+    /// Remembers a file that is no image, so the next import passes it over unopened.
+    public func recordOtherFile(path: String, size: Int64, modifiedNs: Int64) throws {
+        let s = try statement("INSERT OR REPLACE INTO other_files (path, size, mtime_ns) VALUES (?, ?, ?)")
+        try s.bind(path, size, modifiedNs)
+        try s.run()
+    }
 }

@@ -55,6 +55,12 @@ extension TravelLog {
         );
         CREATE INDEX photos_fingerprint ON photos(fingerprint, size) WHERE fingerprint IS NOT NULL;
         CREATE INDEX photos_errors ON photos(error_kind) WHERE error_kind IS NOT NULL;
+        -- Files that are no image (videos, sidecars): remembered so a re-import does not open them again.
+        CREATE TABLE other_files (
+            path TEXT PRIMARY KEY,
+            size INTEGER NOT NULL,
+            mtime_ns INTEGER NOT NULL
+        ) WITHOUT ROWID;
         CREATE TABLE overrides (
             photo_id INTEGER PRIMARY KEY REFERENCES photos(id) ON DELETE CASCADE,
             place_id TEXT NOT NULL,
