@@ -87,8 +87,9 @@ public final class Importer: @unchecked Sendable {
             guard let log else { preconditionFailure("a writing import needs a log") }
             try log.abandonStaleRuns()
             summary.runID = try log.beginRun(roots: options.roots, gazetteerVersion: finder.gazetteer.version)
-            try log.beginPresenceTracking()
         }
+        // Dry runs track too (a temporary table is no write to the log): move detection needs it.
+        try log?.beginPresenceTracking()
 
         let input = WorkQueue<Job>(capacity: options.jobs * 32)
         let output = WorkQueue<Outcome>()
@@ -152,7 +153,7 @@ public final class Importer: @unchecked Sendable {
             seenIDs.removeAll(keepingCapacity: true)
             reappeared.removeAll(keepingCapacity: true)
             let apply = { [self] in
-                for id in seen { if writing { try log!.markSeen(id) } }
+                for id in seen { try log?.markSeen(id) }
                 for id in back { if writing { try log!.markPresent(id) } }
                 for (job, record) in batch {
                     guard let record else {
@@ -173,10 +174,8 @@ public final class Importer: @unchecked Sendable {
                     } else if let fingerprint = record.fingerprint, let log,
                               let moved = try log.movedCandidate(fingerprint: fingerprint, size: record.size, exists: { access($0, F_OK) == 0 }) {
                         summary.counts.moved += 1
-                        if writing {
-                            try log.update(id: moved, with: record, run: summary.runID)
-                            try log.markSeen(moved)
-                        }
+                        if writing { try log.update(id: moved, with: record, run: summary.runID) }
+                        try log.markSeen(moved)
                     } else {
                         summary.counts.added += 1
                         if writing { try log!.markSeen(try log!.save(record, run: summary.runID)) }
