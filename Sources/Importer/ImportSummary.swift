@@ -20,6 +20,9 @@ public struct ImportSummary: Sendable {
     /// Files that are no image (videos, sidecars) and were passed over.
     public var notImages = 0
     public var newPlaces = VisitedPlaces()
+    /// Everything the log holds after the import (for a dry run: what it held before, plus what
+    /// this run would add).
+    public var visited = VisitedPlaces()
     /// Stopped by ``Importer/stop()`` before the walk finished.
     public var interrupted = false
     public var dryRun = false

@@ -228,10 +228,15 @@ public final class Importer: @unchecked Sendable {
             if !summary.interrupted {
                 summary.counts.missing = try log.write { try log.markUnseenMissing(under: options.roots, since: started) }
             }
-            summary.newPlaces = try log.visitedPlaces().subtracting(before)
+            summary.visited = try log.visitedPlaces()
+            summary.newPlaces = summary.visited.subtracting(before)
             try log.finishRun(summary.runID!, status: summary.interrupted ? .interrupted : .done, counts: summary.counts)
         } else {
             summary.newPlaces = touched.subtracting(before)
+            summary.visited = before
+            summary.visited.countries.merge(touched.countries) { a, _ in a }
+            summary.visited.regions.merge(touched.regions) { a, _ in a }
+            summary.visited.cities.merge(touched.cities) { a, _ in a }
         }
         summary.seconds = Date().timeIntervalSince(started)
         return summary

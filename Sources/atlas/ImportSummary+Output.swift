@@ -26,6 +26,8 @@ extension ImportSummary {
         for (reason, n) in errorsByReason.sorted(by: { $0.key < $1.key }) { lines.append("    \(reason.padding(toLength: 20, withPad: " ", startingAt: 0)) \(n)") }
         lines.append("  new \(counts.added), changed \(counts.changed), unchanged \(counts.unchanged), moved \(counts.moved), missing \(counts.missing)")
         lines.append(newPlacesLine)
+        let countries = visited.countries.values.sorted()
+        lines.append("Visited so far: \(countries.count) \(countries.count == 1 ? "country" : "countries")\(countries.isEmpty ? "" : " (" + countries.joined(separator: ", ") + ")"), \(visited.regions.count) regions, \(visited.cities.count) cities")
         if !dryRun { lines.append("Travel log: \(database)") }
         return lines.joined(separator: "\n")
     }
@@ -56,6 +58,7 @@ extension ImportSummary {
             ("new_regions", names(newPlaces.regions)),
             ("new_cities", names(newPlaces.cities)),
             ("summary", .string(newPlacesLine)),
+            ("visited", .object([("countries", names(visited.countries)), ("regions", .int(visited.regions.count)), ("cities", .int(visited.cities.count))])),
         ])
     }
 }

@@ -76,6 +76,32 @@ import Glibc
         print("crash test: SIGKILL with \(kills) photos committed")
     }
 
+    @Test func ctrlCStopsAfterABatchAndSaysHowToResume() throws {
+        let library = try Library()
+        try library.write(1500, heic: false)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: AtlasBinary.path)
+        process.arguments = ["import", library.root, "--db", library.database, "--jobs", "1", "--progress", "never"]
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(30)
+        while process.isRunning, Date() < deadline, (try? Self.photoCount(library.database)) ?? 0 == 0 { usleep(2_000) }
+        kill(process.processIdentifier, SIGINT)
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let committed = try Self.photoCount(library.database)
+        #expect(process.terminationStatus == 130, "\(message)")
+        #expect(message.contains("interrupted") && message.contains("atlas import"))
+        #expect(committed > 0 && committed < 1500)
+        let log = try TravelLog(path: library.database)
+        #expect(try log.runs().last?.status == .interrupted)
+        let rest = try AtlasBinary.run(["import", library.root, "--db", library.database, "--json", "--progress", "never"])
+        #expect(rest.status == 0 && rest.stdout.contains("\"unchanged\":\(committed)"))
+        #expect(try log.photoCount() == 1500)
+    }
+
     static func photoCount(_ path: String) throws -> Int {
         guard FileManager.default.fileExists(atPath: path) else { return 0 }
         return try TravelLog(path: path, readOnly: true).photoCount()
