@@ -45,6 +45,7 @@ public final class Importer: @unchecked Sendable {
     }
 
     public let options: Options
+    static let chunkSize = 32
     public let progress = ImportProgress()
     /// The log; nil only for a dry run on a log that does not exist yet.
     let log: TravelLog?
@@ -91,24 +92,34 @@ public final class Importer: @unchecked Sendable {
         // Dry runs track too (a temporary table is no write to the log): move detection needs it.
         try log?.beginPresenceTracking()
 
-        let input = WorkQueue<Job>(capacity: options.jobs * 32)
-        let output = WorkQueue<Outcome>()
+        // Files travel to the workers and back in chunks: one hand-off per file costs more in
+        // futex wake-ups than reading a small file's metadata.
+        let input = WorkQueue<[Job]>(capacity: options.jobs * 4)
+        let output = WorkQueue<[Outcome]>()
         let finished = DispatchGroup()
         for _ in 0..<options.jobs {
             finished.enter()
             let worker = Thread { [finder, progress] in
                 let reader = MetadataReader()
-                while let job = input.pop() {
-                    do {
-                        let record = try finder.record(for: job.file, reader: reader)
-                        progress.update {
-                            $0.read += 1
-                            if record?.place != nil { $0.resolved += 1 }
+                while let chunk = input.pop() {
+                    var outcomes: [Outcome] = []
+                    outcomes.reserveCapacity(chunk.count)
+                    var (read, resolved) = (0, 0)
+                    for job in chunk {
+                        do {
+                            let record = try finder.record(for: job.file, reader: reader)
+                            read += 1
+                            if record?.place != nil { resolved += 1 }
+                            outcomes.append(.record(job, record))
+                        } catch {
+                            outcomes.append(.fatal(error))
                         }
-                        output.push(.record(job, record))
-                    } catch {
-                        output.push(.fatal(error))
                     }
+                    progress.update {
+                        $0.read += read
+                        $0.resolved += resolved
+                    }
+                    output.push(outcomes)
                 }
                 finished.leave()
             }
@@ -134,8 +145,15 @@ public final class Importer: @unchecked Sendable {
             }
         }
 
-        func absorb(_ outcomes: [Outcome]) {
-            for outcome in outcomes {
+        var chunk: [Job] = []
+        func send() {
+            guard !chunk.isEmpty else { return }
+            input.push(chunk)
+            chunk.removeAll(keepingCapacity: true)
+        }
+
+        func absorb(_ chunks: [[Outcome]]) {
+            for outcome in chunks.joined() {
                 inFlight -= 1
                 switch outcome {
                 case .record(let job, let record): results.append((job, record))
@@ -202,8 +220,9 @@ public final class Importer: @unchecked Sendable {
                     } else if stored == nil, try log?.isOtherFile(path: file.path, size: file.size, modifiedNs: file.modifiedNs) == true {
                         summary.notImages += 1
                     } else {
-                        input.push(Job(file: file, storedID: stored?.id))
+                        chunk.append(Job(file: file, storedID: stored?.id))
                         inFlight += 1
+                        if chunk.count >= Self.chunkSize { send() }
                         absorb(output.drain())
                     }
                     try flush(force: false)
@@ -214,6 +233,7 @@ public final class Importer: @unchecked Sendable {
         } catch {
             walkError = error
         }
+        send()
         input.close()
         while inFlight > 0 {
             absorb(output.pop(atLeast: 1))

@@ -26,14 +26,7 @@ extension TravelLog {
     /// its hand-set place). Returns the photo id.
     @discardableResult
     public func save(_ record: PhotoRecord, run: Int64?) throws -> Int64 {
-        let columns = PhotoRecord.columns
-        let s = try statement("""
-            INSERT INTO photos (\(columns.joined(separator: ", ")), first_run, updated_run)
-            VALUES (\(Array(repeating: "?", count: columns.count + 2).joined(separator: ", ")))
-            ON CONFLICT(path) DO UPDATE SET \(columns.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")),
-                updated_run = excluded.updated_run, missing_since = NULL
-            RETURNING id
-            """)
+        let s = try statement(Self.saveSQL)
         try s.bind(record.values + [run, run])
         defer { s.reset() }
         _ = try s.step()
@@ -42,10 +35,7 @@ extension TravelLog {
 
     /// Rewrites photo `id` with `record`, its path included: how a moved file keeps its history.
     public func update(id: Int64, with record: PhotoRecord, run: Int64?) throws {
-        let s = try statement("""
-            UPDATE photos SET \(PhotoRecord.columns.map { "\($0) = ?" }.joined(separator: ", ")),
-                updated_run = coalesce(?, updated_run), missing_since = NULL WHERE id = ?
-            """)
+        let s = try statement(Self.updateSQL)
         try s.bind(record.values + [run, id])
         try s.run()
     }
@@ -66,7 +56,7 @@ extension TravelLog {
 
     /// The record stored for photo `id`.
     public func record(id: Int64) throws -> PhotoRecord? {
-        let s = try statement("SELECT \(PhotoRecord.columns.joined(separator: ", ")) FROM photos WHERE id = ?")
+        let s = try statement(Self.recordSQL)
         try s.bind(id)
         defer { s.reset() }
         return try s.step() ? PhotoRecord(row: s) : nil
@@ -93,6 +83,20 @@ extension TravelLog {
     public func photoCount() throws -> Int {
         try statement("SELECT count(*) FROM photos").scalarInt() ?? 0
     }
+
+    // Built once: the statement cache is keyed by the text, and these run once per photo.
+    static let saveSQL = """
+        INSERT INTO photos (\(PhotoRecord.columns.joined(separator: ", ")), first_run, updated_run)
+        VALUES (\(Array(repeating: "?", count: PhotoRecord.columns.count + 2).joined(separator: ", ")))
+        ON CONFLICT(path) DO UPDATE SET \(PhotoRecord.columns.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")),
+            updated_run = excluded.updated_run, missing_since = NULL
+        RETURNING id
+        """
+    static let updateSQL = """
+        UPDATE photos SET \(PhotoRecord.columns.map { "\($0) = ?" }.joined(separator: ", ")),
+            updated_run = coalesce(?, updated_run), missing_since = NULL WHERE id = ?
+        """
+    static let recordSQL = "SELECT \(PhotoRecord.columns.joined(separator: ", ")) FROM photos WHERE id = ?"
 
     /// Statements are prepared once per connection: a re-import asks the same questions
     /// hundreds of thousands of times.

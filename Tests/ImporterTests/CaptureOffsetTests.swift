@@ -1,6 +1,7 @@
 import Foundation
 import PhotoMetadata
 import Testing
+import TravelLog
 @testable import Importer
 
 @Suite struct CaptureOffsetTests {
@@ -27,5 +28,13 @@ import Testing
         #expect(CaptureOffset.derive(time: winter, gpsTime: nil, timeZone: "Europe/Paris")! == (3600, .timezone))
         #expect(CaptureOffset.derive(time: summer, gpsTime: nil, timeZone: nil)?.seconds == nil)
         #expect(CaptureOffset.derive(time: nil, gpsTime: Date(), timeZone: "Europe/Paris")?.seconds == nil)
+    }
+}
+
+@Suite struct LocalTimeTextTests {
+    @Test func matchesTheFormattedText() {
+        for t in [CaptureTime(year: 2024, month: 7, day: 9, hour: 0, minute: 5, second: 9), CaptureTime(year: 987, month: 12, day: 31, hour: 23, minute: 59, second: 60)] {
+            #expect(PhotoRecord.localText(t) == t.localISO8601)
+        }
     }
 }
