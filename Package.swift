@@ -58,7 +58,7 @@ let package = Package(
         // Benchmarks: each prints its figures against a reference measured in the same run.
         .executableTarget(name: "bench-metadata", dependencies: ["PhotoMetadata"], path: "benchmarks/metadata"),
         .executableTarget(name: "bench-resolver", dependencies: ["Gazetteer", "Resolver"], path: "benchmarks/resolver"),
-        .executableTarget(name: "bench-import", path: "benchmarks/import"),
+        .executableTarget(name: "bench-import", dependencies: ["PhotoMetadata"], path: "benchmarks/import"),
 
         .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "SyntheticPhotos", "CExif"]),
         .testTarget(name: "JSONWriterTests", dependencies: ["JSONWriter"]),

@@ -94,7 +94,9 @@ public final class Importer: @unchecked Sendable {
 
         // Files travel to the workers and back in chunks: one hand-off per file costs more in
         // futex wake-ups than reading a small file's metadata.
-        let input = WorkQueue<[Job]>(capacity: options.jobs * 4)
+        // Deep enough (a few thousand files) that the workers keep reading while this thread
+        // writes a batch.
+        let input = WorkQueue<[Job]>(capacity: options.jobs * 32)
         let output = WorkQueue<[Outcome]>()
         let finished = DispatchGroup()
         for _ in 0..<options.jobs {
@@ -188,15 +190,16 @@ public final class Importer: @unchecked Sendable {
                     }
                     if job.storedID != nil {
                         summary.counts.changed += 1
-                        if writing { try log!.markSeen(try log!.save(record, run: summary.runID)) }
+                        // Rows written by this run are known present by their run id.
+                        if writing { try log!.save(record, run: summary.runID) }
                     } else if let fingerprint = record.fingerprint, let log,
-                              let moved = try log.movedCandidate(fingerprint: fingerprint, size: record.size, exists: { access($0, F_OK) == 0 }) {
+                              let moved = try log.movedCandidate(fingerprint: fingerprint, size: record.size, run: summary.runID, exists: { access($0, F_OK) == 0 }) {
                         summary.counts.moved += 1
                         if writing { try log.update(id: moved, with: record, run: summary.runID) }
                         try log.markSeen(moved)
                     } else {
                         summary.counts.added += 1
-                        if writing { try log!.markSeen(try log!.save(record, run: summary.runID)) }
+                        if writing { try log!.save(record, run: summary.runID) }
                     }
                 }
             }
@@ -246,7 +249,7 @@ public final class Importer: @unchecked Sendable {
         summary.interrupted = isStopping
         if writing, let log {
             if !summary.interrupted {
-                summary.counts.missing = try log.write { try log.markUnseenMissing(under: options.roots, since: started) }
+                summary.counts.missing = try log.write { try log.markUnseenMissing(under: options.roots, run: summary.runID, since: started) }
             }
             summary.visited = try log.visitedPlaces()
             summary.newPlaces = summary.visited.subtracting(before)

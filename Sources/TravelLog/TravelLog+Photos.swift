@@ -41,12 +41,12 @@ extension TravelLog {
     }
 
     /// A row with this fingerprint and size whose file is gone from its recorded path: the
-    /// photo this new path is, moved. Rows this run already met are present by definition, so
+    /// photo this new path is, moved. Rows this run already met (or wrote) are present by definition, so
     /// a library of identical copies costs no more than a few checks per file (needs
     /// ``beginPresenceTracking()``).
-    public func movedCandidate(fingerprint: UInt64, size: Int64, exists: (String) -> Bool) throws -> Int64? {
-        let s = try statement("SELECT id, path FROM photos WHERE fingerprint = ? AND size = ? AND id NOT IN (SELECT id FROM temp.seen) ORDER BY id LIMIT 16")
-        try s.bind(Int64(bitPattern: fingerprint), size)
+    public func movedCandidate(fingerprint: UInt64, size: Int64, run: Int64?, exists: (String) -> Bool) throws -> Int64? {
+        let s = try statement("SELECT id, path FROM photos WHERE fingerprint = ? AND size = ? AND id NOT IN (SELECT id FROM temp.seen) AND updated_run IS NOT ? ORDER BY id LIMIT 16")
+        try s.bind(Int64(bitPattern: fingerprint), size, run)
         defer { s.reset() }
         while try s.step() {
             if let path = s.string(1), !exists(path) { return Int64(s.int(0)) }

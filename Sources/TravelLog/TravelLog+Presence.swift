@@ -21,18 +21,19 @@ extension TravelLog {
         try s.run()
     }
 
-    /// Marks every photo under `roots` that this run did not meet as missing since `date`; rows
-    /// are kept (with their history and hand-set places). Returns how many became missing.
-    public func markUnseenMissing(under roots: [String], since date: Date) throws -> Int {
+    /// Marks every photo under `roots` that run `run` neither met (``markSeen(_:)``) nor wrote as
+    /// missing since `date`; rows are kept (with their history and hand-set places). Returns how
+    /// many became missing.
+    public func markUnseenMissing(under roots: [String], run: Int64?, since date: Date) throws -> Int {
         var total = 0
         let stamp = ISO8601DateFormatter().string(from: date)
         for root in roots {
             let prefix = root.hasSuffix("/") ? root : root + "/"
             let s = try statement("""
                 UPDATE photos SET missing_since = ?
-                WHERE missing_since IS NULL AND substr(path, 1, length(?)) = ? AND id NOT IN (SELECT id FROM temp.seen)
+                WHERE missing_since IS NULL AND substr(path, 1, length(?)) = ? AND id NOT IN (SELECT id FROM temp.seen) AND updated_run IS NOT ?
                 """)
-            try s.bind(stamp, prefix, prefix)
+            try s.bind(stamp, prefix, prefix, run)
             try s.run()
             total += database.changes
         }

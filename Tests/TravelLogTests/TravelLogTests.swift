@@ -114,7 +114,7 @@ func sampleRecord(_ path: String, city: String = "city:2996944", cityName: Strin
         }
         try log.beginPresenceTracking()
         try log.markSeen(a)
-        let missing = try log.write { try log.markUnseenMissing(under: ["/r"], since: Date()) }
+        let missing = try log.write { try log.markUnseenMissing(under: ["/r"], run: 99, since: Date()) }
         #expect(missing == 1)   // b; c lies under /rx, not under /r
         #expect(try log.storedFile(at: "/r/b.jpg")?.isMissing == true)
         #expect(try log.photoCount() == 3)

@@ -1,4 +1,5 @@
 import Foundation
+import PhotoMetadata
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -46,6 +47,20 @@ func plainRead(_ paths: [String], threads: Int) -> Double {
     return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
 }
 
+/// The metadata reader alone on the same threads: the share of the gap that is not the importer's.
+func readerOnly(_ paths: [String], threads: Int) -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    DispatchQueue.concurrentPerform(iterations: threads) { t in
+        let reader = MetadataReader()
+        var i = t
+        while i < paths.count {
+            _ = try? reader.read(path: paths[i])
+            i += threads
+        }
+    }
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
 func runImport() -> Double {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: atlas)
@@ -72,12 +87,14 @@ print("bench-import: \(paths.count) files under \(root), \(jobs) jobs, warm cach
 _ = plainRead(paths, threads: jobs)  // warm the page cache
 let reference = min(plainRead(paths, threads: jobs), plainRead(paths, threads: jobs))
 let referenceOne = plainRead(paths, threads: 1)
+let reader = readerOnly(paths, threads: jobs)
 let first = runImport()
 let firstPeak = childPeakMB()
 let again = runImport()
 let peak = childPeakMB()
 print("  plain read of the first 64 KiB, \(jobs) threads  \(rate(reference))")
 print("  plain read of the first 64 KiB, 1 thread   \(rate(referenceOne))")
+print("  MetadataReader alone, \(jobs) threads        \(rate(reader))   \(String(format: "%.0f%%", 100 * reference / reader)) of the \(jobs)-thread reference rate")
 print("  first import                              \(rate(first))   \(String(format: "%.0f%%", 100 * reference / first)) of the \(jobs)-thread reference rate, \(String(format: "%.0f%%", 100 * referenceOne / first)) of the 1-thread one (goal ≥ 40%)")
 print("  re-import, nothing changed                \(rate(again))   (goal < 3 s for 100,000)")
 print(String(format: "  peak resident memory: first import %.0f MB, re-import ≤ %.0f MB (goal < 200 MB)", firstPeak, peak))
