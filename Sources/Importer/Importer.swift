@@ -187,6 +187,7 @@ public final class Importer: @unchecked Sendable {
                         if let c = chain.country { touched.countries[c.id.description] = c.name }
                         if let r = chain.region { touched.regions[r.id.description] = r.name }
                         if let c = chain.city { touched.cities[c.id.description] = c.name }
+                        if let a = chain.airport { touched.airports[a.id.description] = a.name }
                     }
                     if job.storedID != nil {
                         summary.counts.changed += 1
@@ -260,6 +261,7 @@ public final class Importer: @unchecked Sendable {
             summary.visited.countries.merge(touched.countries) { a, _ in a }
             summary.visited.regions.merge(touched.regions) { a, _ in a }
             summary.visited.cities.merge(touched.cities) { a, _ in a }
+            summary.visited.airports.merge(touched.airports) { a, _ in a }
         }
         summary.seconds = Date().timeIntervalSince(started)
         return summary

@@ -13,13 +13,15 @@ extension TravelLog {
             return (a.id.description, a.name)
         }
         let (continent, country, region, city) = (link(.continent), link(.country), link(.region), link(.city))
+        let airport = link(.airport)
         try write {
             let s = try statement("""
                 INSERT OR REPLACE INTO overrides (photo_id, place_id, continent_id, continent_name, country_id, country_name,
-                    region_id, region_name, city_id, city_name, set_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    region_id, region_name, city_id, city_name, airport_id, airport_name, set_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             try s.bind(id, place.id.description, continent.0, continent.1, country.0, country.1, region.0, region.1,
-                       city.0, city.1, Self.timestamp())
+                       city.0, city.1, airport.0, airport.1, Self.timestamp())
             try s.run()
         }
     }

@@ -17,13 +17,15 @@ extension TravelLog {
             SELECT DISTINCT 'country', country_id, country_name FROM photo_places WHERE country_id IS NOT NULL
             UNION SELECT DISTINCT 'region', region_id, region_name FROM photo_places WHERE region_id IS NOT NULL
             UNION SELECT DISTINCT 'city', city_id, city_name FROM photo_places WHERE city_id IS NOT NULL
+            UNION SELECT DISTINCT 'airport', airport_id, airport_name FROM photo_places WHERE airport_id IS NOT NULL
             """)
         while try s.step() {
             let (id, name) = (s.string(1) ?? "", s.string(2) ?? "")
             switch s.string(0) {
             case "country": visited.countries[id] = name
             case "region": visited.regions[id] = name
-            default: visited.cities[id] = name
+            case "city": visited.cities[id] = name
+            default: visited.airports[id] = name
             }
         }
         return visited

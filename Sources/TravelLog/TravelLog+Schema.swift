@@ -68,6 +68,7 @@ extension TravelLog {
             country_id TEXT, country_name TEXT,
             region_id TEXT, region_name TEXT,
             city_id TEXT, city_name TEXT,
+            airport_id TEXT, airport_name TEXT,
             set_at TEXT NOT NULL
         );
         -- The place of each photo as people see it: a hand-set place wins over the resolved one.
@@ -81,6 +82,8 @@ extension TravelLog {
                CASE WHEN o.photo_id IS NULL THEN p.region_name ELSE o.region_name END AS region_name,
                CASE WHEN o.photo_id IS NULL THEN p.city_id ELSE o.city_id END AS city_id,
                CASE WHEN o.photo_id IS NULL THEN p.city_name ELSE o.city_name END AS city_name,
+               CASE WHEN o.photo_id IS NULL THEN p.airport_id ELSE o.airport_id END AS airport_id,
+               CASE WHEN o.photo_id IS NULL THEN p.airport_name ELSE o.airport_name END AS airport_name,
                o.photo_id IS NOT NULL AS overridden
         FROM photos p LEFT JOIN overrides o ON o.photo_id = p.id;
         """,

@@ -1,4 +1,4 @@
-/// The countries, regions and cities a travel log has photos from (hand-set places included),
+/// The countries, regions, cities and airports a travel log has photos from (hand-set places included),
 /// as identifier → name.
 ///
 /// ```swift
@@ -11,6 +11,7 @@ public struct VisitedPlaces: Sendable, Equatable {
     public var countries: [String: String] = [:]
     public var regions: [String: String] = [:]
     public var cities: [String: String] = [:]
+    public var airports: [String: String] = [:]
 
     public init() {}
 
@@ -20,6 +21,7 @@ public struct VisitedPlaces: Sendable, Equatable {
         out.countries = countries.filter { other.countries[$0.key] == nil }
         out.regions = regions.filter { other.regions[$0.key] == nil }
         out.cities = cities.filter { other.cities[$0.key] == nil }
+        out.airports = airports.filter { other.airports[$0.key] == nil }
         return out
     }
 }

@@ -12,6 +12,8 @@ extension ImportSummary {
         if !countries.isEmpty { line += ": " + countries.joined(separator: ", ") }
         line += "; " + count(newPlaces.regions.count, "region", "regions")
         line += "; " + count(newPlaces.cities.count, "city", "cities")
+        let airports = newPlaces.airports.values.sorted()
+        if !airports.isEmpty { line += "; " + count(airports.count, "airport", "airports") + ": " + airports.joined(separator: ", ") }
         return line
     }
 
@@ -27,7 +29,7 @@ extension ImportSummary {
         lines.append("  new \(counts.added), changed \(counts.changed), unchanged \(counts.unchanged), moved \(counts.moved), missing \(counts.missing)")
         lines.append(newPlacesLine)
         let countries = visited.countries.values.sorted()
-        lines.append("Visited so far: \(countries.count) \(countries.count == 1 ? "country" : "countries")\(countries.isEmpty ? "" : " (" + countries.joined(separator: ", ") + ")"), \(visited.regions.count) regions, \(visited.cities.count) cities")
+        lines.append("Visited so far: \(countries.count) \(countries.count == 1 ? "country" : "countries")\(countries.isEmpty ? "" : " (" + countries.joined(separator: ", ") + ")"), \(visited.regions.count) regions, \(visited.cities.count) cities, \(visited.airports.count) \(visited.airports.count == 1 ? "airport" : "airports")")
         if !dryRun { lines.append("Travel log: \(database)") }
         return lines.joined(separator: "\n")
     }
@@ -57,8 +59,9 @@ extension ImportSummary {
             ("new_countries", names(newPlaces.countries)),
             ("new_regions", names(newPlaces.regions)),
             ("new_cities", names(newPlaces.cities)),
+            ("new_airports", names(newPlaces.airports)),
             ("summary", .string(newPlacesLine)),
-            ("visited", .object([("countries", names(visited.countries)), ("regions", .int(visited.regions.count)), ("cities", .int(visited.cities.count))])),
+            ("visited", .object([("countries", names(visited.countries)), ("regions", .int(visited.regions.count)), ("cities", .int(visited.cities.count)), ("airports", .int(visited.airports.count))])),
         ])
     }
 }
