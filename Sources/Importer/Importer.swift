@@ -237,9 +237,13 @@ public final class Importer: @unchecked Sendable {
         } catch {
             walkError = error
         }
-        send()
+        if !isStopping { send() }
         input.close()
         while inFlight > 0 {
+            // Once stopping, files queued but not yet taken by a worker are dropped: the next
+            // run reads them.
+            if isStopping { inFlight -= input.drain().reduce(0) { $0 + $1.count } }
+            guard inFlight > 0 else { break }
             absorb(output.pop(atLeast: 1))
             if walkError == nil { do { try flush(force: false) } catch { walkError = error } }
         }
