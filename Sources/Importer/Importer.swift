@@ -71,7 +71,7 @@ public final class Importer: @unchecked Sendable {
         let storedID: Int64?
     }
 
-    enum Outcome: @unchecked Sendable {
+    enum Outcome: Sendable {
         case record(Job, PhotoRecord?)
         case fatal(Error)
     }
@@ -93,9 +93,8 @@ public final class Importer: @unchecked Sendable {
         try log?.beginPresenceTracking()
 
         // Files travel to the workers and back in chunks: one hand-off per file costs more in
-        // futex wake-ups than reading a small file's metadata.
-        // Deep enough (a few thousand files) that the workers keep reading while this thread
-        // writes a batch.
+        // futex wake-ups than reading a small file's metadata. The queue is deep enough (a few
+        // thousand files) that the workers keep reading while this thread writes a batch.
         let input = WorkQueue<[Job]>(capacity: options.jobs * 32)
         let output = WorkQueue<[Outcome]>()
         let finished = DispatchGroup()
@@ -237,7 +236,12 @@ public final class Importer: @unchecked Sendable {
         } catch {
             walkError = error
         }
-        if !isStopping { send() }
+        if isStopping {
+            inFlight -= chunk.count
+            chunk.removeAll()
+        } else {
+            send()
+        }
         input.close()
         while inFlight > 0 {
             // Once stopping, files queued but not yet taken by a worker are dropped: the next

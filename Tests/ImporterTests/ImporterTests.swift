@@ -141,4 +141,23 @@ import TravelLog
         #expect(!rest.interrupted && rest.counts.seen == 60)
         #expect(try log.photoCount() == 60)
     }
+
+    @Test func stopInTheMiddleOfTheWalkLosesNothingAndHangsNothing() throws {
+        let library = try Library()
+        try library.write(300, heic: false)
+        let log = try TravelLog(path: library.database)
+        let importer = Importer(log: log, finder: Self.finder, options: .init(roots: [LibraryWalker.canonical(library.root)!], jobs: 2, batchSize: 20))
+        let watcher = Thread {
+            while importer.progress.snapshot().found < 45 { usleep(100) }
+            importer.stop()
+        }
+        watcher.start()
+        let stopped = try importer.run()
+        #expect(stopped.interrupted)
+        let committed = try log.photoCount()
+        #expect(committed == stopped.counts.added && committed < 300)
+        let (rest, _) = try importLibrary(library)
+        #expect(rest.counts.added == 300 - committed && rest.counts.unchanged == committed)
+        #expect(try log.photoCount() == 300)
+    }
 }
