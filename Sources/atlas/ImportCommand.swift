@@ -51,6 +51,8 @@ enum ImportCommand: Command {
             guard let root = LibraryWalker.canonical(folder) else { throw UsageError("\(folder): no such file or folder") }
             if !roots.contains(root) { roots.append(root) }
         }
+        // A folder inside another given folder would be walked twice.
+        roots = roots.filter { root in !roots.contains { root != $0 && root.hasPrefix($0 + "/") } }
 
         let gazetteer = try Gazetteer.open(path: gazetteerPath)
         var lock: ImportLock?
