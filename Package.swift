@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "JSONWriter", targets: ["JSONWriter"]),
         .library(name: "Gazetteer", targets: ["Gazetteer"]),
         .library(name: "Resolver", targets: ["Resolver"]),
+        .library(name: "TravelLog", targets: ["TravelLog"]),
+        .library(name: "Importer", targets: ["Importer"]),
         .executable(name: "atlas", targets: ["atlas"]),
     ],
     targets: [
@@ -38,11 +40,17 @@ let package = Package(
         // Layer 3: coordinate → place chain.
         .target(name: "Resolver", dependencies: ["Gazetteer", "Boundaries"]),
 
+        // Layer 4: the user's travel log (SQLite, read-write, crash-safe).
+        .target(name: "TravelLog", dependencies: ["SQLite", "Gazetteer", "Resolver"]),
+
+        // Photo folders → travel log: walk, skip unchanged, read and resolve in parallel, batch writes.
+        .target(name: "Importer", dependencies: ["TravelLog", "PhotoMetadata", "Gazetteer", "Resolver"]),
+
         // Deterministic JSON rendering for every machine-readable output.
         .target(name: "JSONWriter"),
 
         // The command-line tool: argument parsing and output only.
-        .executableTarget(name: "atlas", dependencies: ["PhotoMetadata", "Gazetteer", "Resolver", "JSONWriter"]),
+        .executableTarget(name: "atlas", dependencies: ["PhotoMetadata", "Gazetteer", "Resolver", "JSONWriter", "TravelLog", "Importer"]),
 
         // Writes the sample trip and the benchmark libraries.
         .executableTarget(name: "make-photos", dependencies: ["SyntheticPhotos"], path: "Tools/make-photos"),
@@ -52,6 +60,7 @@ let package = Package(
         .executableTarget(name: "bench-resolver", dependencies: ["Gazetteer", "Resolver", "SyntheticPhotos"], path: "benchmarks/resolver",
                           exclude: ["reverse_geocoder_bench.py"]),
         .executableTarget(name: "bench-search", dependencies: ["Gazetteer", "SQLite"], path: "benchmarks/search"),
+        .executableTarget(name: "bench-import", dependencies: ["PhotoMetadata"], path: "benchmarks/import"),
 
         .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "SyntheticPhotos", "CExif"]),
         .testTarget(name: "JSONWriterTests", dependencies: ["JSONWriter"]),
@@ -59,6 +68,8 @@ let package = Package(
         .testTarget(name: "GazetteerTests", dependencies: ["Gazetteer", "SQLite"]),
         .testTarget(name: "BoundariesTests", dependencies: ["Boundaries", "Gazetteer"]),
         .testTarget(name: "ResolverTests", dependencies: ["Resolver", "Boundaries", "Gazetteer", "SyntheticPhotos"]),
+        .testTarget(name: "TravelLogTests", dependencies: ["TravelLog", "Gazetteer", "Resolver", "SQLite"]),
+        .testTarget(name: "ImporterTests", dependencies: ["Importer", "TravelLog", "SyntheticPhotos", "Gazetteer", "PhotoMetadata", "SQLite"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -47,6 +47,9 @@ public struct ImageMetadata: Sendable, Equatable {
     public var model: String?
     public var pixelWidth: Int?
     public var pixelHeight: Int?
+    /// A 64-bit FNV-1a digest of the Exif entries the reader used (``ExifDigest``): equal for a
+    /// file and its moved or copied twin, different once a tag it reads is edited. Nil without Exif.
+    public var exifDigest: UInt64?
 
     public init(format: ImageFormat) {
         self.format = format

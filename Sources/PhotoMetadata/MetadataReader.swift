@@ -66,7 +66,9 @@ public struct MetadataReader: Sendable {
             metadata.gpsIssue = .noExif
             return metadata
         }
-        ExifDecoder.decode(directories.compactExifBlock(), hasGPSDirectory: directories.gps != nil, into: &metadata)
+        let block = directories.compactExifBlock()
+        metadata.exifDigest = ExifDigest.fnv1a(block)
+        ExifDecoder.decode(block, hasGPSDirectory: directories.gps != nil, into: &metadata)
         return metadata
     }
 

@@ -19,6 +19,8 @@ enum ExitStatus: Int32 {
     case fatal = 2
     /// The work was done, but some inputs failed (listed on stderr).
     case partial = 3
+    /// Stopped by Ctrl-C after committing what it had done (the shell's 128 + SIGINT).
+    case interrupted = 130
 }
 
 /// Diagnostics and progress go to stderr; data goes to stdout.

@@ -2,7 +2,10 @@
 import Glibc
 #endif
 
-let commands: [any Command.Type] = [InspectCommand.self, ResolveCommand.self, SearchCommand.self, PlaceCommand.self, BrowseCommand.self]
+let commands: [any Command.Type] = [
+    ImportCommand.self, InspectCommand.self, ResolveCommand.self, SearchCommand.self, PlaceCommand.self, BrowseCommand.self,
+    ErrorsCommand.self, ReresolveCommand.self, SetPlaceCommand.self,
+]
 
 let overview = """
     atlas — an offline travel atlas for photo libraries

@@ -1,0 +1,32 @@
+import TravelLog
+
+/// What an import did: the counts of its run, how many photos have a position, the errors by
+/// reason, and the countries, regions and cities that are new to the log.
+///
+/// ```swift
+/// let summary = try importer.run()
+/// summary.newPlaces.countries.values.sorted()   // ["Italy", "Portugal"]
+/// ```
+public struct ImportSummary: Sendable {
+    public var runID: Int64?
+    public var roots: [String] = []
+    public var counts = ImportRun.Counts()
+    public var positioned = 0
+    public var withoutPosition = 0
+    /// Error kind (`truncated`, `corrupt`, ...) → number of files.
+    public var errorsByReason: [String: Int] = [:]
+    /// Files opened this run (new or changed); zero for a re-import with no change.
+    public var filesRead = 0
+    /// Files that are no image (videos, sidecars) and were passed over.
+    public var notImages = 0
+    public var newPlaces = VisitedPlaces()
+    /// Everything the log holds after the import (for a dry run: what it held before, plus what
+    /// this run would add).
+    public var visited = VisitedPlaces()
+    /// Stopped by ``Importer/stop()`` before the walk finished.
+    public var interrupted = false
+    public var dryRun = false
+    public var seconds = 0.0
+
+    public init() {}
+}

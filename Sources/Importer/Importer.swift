@@ -1,0 +1,277 @@
+import Foundation
+import PhotoMetadata
+import TravelLog
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Imports photo folders into a travel log: walks them, skips every file whose path, size and
+/// modification time the log already has, reads and resolves the rest on worker threads, and
+/// writes the records in batched transactions.
+///
+/// ```swift
+/// let importer = Importer(log: log, finder: PlaceFinder(gazetteer: gazetteer),
+///                         options: .init(roots: ["/photos"]))
+/// let summary = try importer.run()
+/// ```
+///
+/// Memory stays bounded: the walk feeds a bounded queue and results are written every
+/// ``Options/batchSize`` files. Each batch is one transaction, so a kill at any moment loses at
+/// most the batch in flight, and the next run redoes exactly that (rows are keyed by path).
+/// `run` uses the log from the calling thread only; ``stop()`` may be called from any thread
+/// (a signal handler's queue).
+public final class Importer: @unchecked Sendable {
+    public struct Options: Sendable {
+        /// Canonical roots (see ``LibraryWalker/canonical(_:)``).
+        public var roots: [String]
+        public var jobs: Int
+        public var excludes: [String]
+        public var followSymlinks: Bool
+        /// Read and resolve, but write nothing.
+        public var dryRun: Bool
+        public var batchSize: Int
+
+        public init(roots: [String], jobs: Int = ProcessInfo.processInfo.activeProcessorCount, excludes: [String] = [],
+                    followSymlinks: Bool = false, dryRun: Bool = false, batchSize: Int = 500) {
+            self.roots = roots
+            self.jobs = max(1, jobs)
+            self.excludes = excludes
+            self.followSymlinks = followSymlinks
+            self.dryRun = dryRun
+            self.batchSize = max(1, batchSize)
+        }
+    }
+
+    public let options: Options
+    static let chunkSize = 32
+    public let progress = ImportProgress()
+    /// The log; nil only for a dry run on a log that does not exist yet.
+    let log: TravelLog?
+    let finder: PlaceFinder
+    private let stopLock = NSLock()
+    private var stopRequested = false
+
+    public init(log: TravelLog?, finder: PlaceFinder, options: Options) {
+        self.log = log
+        self.finder = finder
+        self.options = options
+    }
+
+    /// Asks the import to stop after the batch in progress; ``run()`` then returns a summary
+    /// marked interrupted, everything before it committed.
+    public func stop() { stopLock.withLock { stopRequested = true } }
+
+    var isStopping: Bool { stopLock.withLock { stopRequested } }
+
+    /// One file waiting for a worker, and what the log knew of it.
+    struct Job: Sendable {
+        let file: LibraryWalker.File
+        let storedID: Int64?
+    }
+
+    enum Outcome: Sendable {
+        case record(Job, PhotoRecord?)
+        case fatal(Error)
+    }
+
+    public func run() throws -> ImportSummary {
+        let started = Date()
+        var summary = ImportSummary()
+        summary.roots = options.roots
+        summary.dryRun = options.dryRun
+        let before = try log?.visitedPlaces() ?? VisitedPlaces()
+        var touched = VisitedPlaces()
+        let writing = !options.dryRun
+        if writing {
+            guard let log else { preconditionFailure("a writing import needs a log") }
+            try log.abandonStaleRuns()
+            summary.runID = try log.beginRun(roots: options.roots, gazetteerVersion: finder.gazetteer.version)
+        }
+        // Dry runs track too (a temporary table is no write to the log): move detection needs it.
+        try log?.beginPresenceTracking()
+
+        // Files travel to the workers and back in chunks: one hand-off per file costs more in
+        // futex wake-ups than reading a small file's metadata. The queue is deep enough (a few
+        // thousand files) that the workers keep reading while this thread writes a batch.
+        let input = WorkQueue<[Job]>(capacity: options.jobs * 32)
+        let output = WorkQueue<[Outcome]>()
+        let finished = DispatchGroup()
+        for _ in 0..<options.jobs {
+            finished.enter()
+            let worker = Thread { [finder, progress] in
+                let reader = MetadataReader()
+                while let chunk = input.pop() {
+                    var outcomes: [Outcome] = []
+                    outcomes.reserveCapacity(chunk.count)
+                    var (read, resolved) = (0, 0)
+                    for job in chunk {
+                        do {
+                            let record = try finder.record(for: job.file, reader: reader)
+                            read += 1
+                            if record?.place != nil { resolved += 1 }
+                            outcomes.append(.record(job, record))
+                        } catch {
+                            outcomes.append(.fatal(error))
+                        }
+                    }
+                    progress.update {
+                        $0.read += read
+                        $0.resolved += resolved
+                    }
+                    output.push(outcomes)
+                }
+                finished.leave()
+            }
+            worker.stackSize = 1 << 20
+            worker.start()
+        }
+
+        var inFlight = 0
+        var fatal: Error?
+        var seenIDs: [Int64] = []
+        var reappeared: [Int64] = []
+        var results: [(Job, PhotoRecord?)] = []
+
+        func tally(hasPosition: Bool, errorKind: String?) {
+            summary.counts.seen += 1
+            if let errorKind {
+                summary.counts.errors += 1
+                summary.errorsByReason[errorKind, default: 0] += 1
+            } else if hasPosition {
+                summary.positioned += 1
+            } else {
+                summary.withoutPosition += 1
+            }
+        }
+
+        var chunk: [Job] = []
+        func send() {
+            guard !chunk.isEmpty else { return }
+            input.push(chunk)
+            chunk.removeAll(keepingCapacity: true)
+        }
+
+        func absorb(_ chunks: [[Outcome]]) {
+            for outcome in chunks.joined() {
+                inFlight -= 1
+                switch outcome {
+                case .record(let job, let record): results.append((job, record))
+                case .fatal(let error):
+                    fatal = fatal ?? error
+                    stop()
+                }
+            }
+        }
+
+        func flush(force: Bool) throws {
+            guard force || results.count >= options.batchSize || seenIDs.count >= options.batchSize * 10 else { return }
+            let batch = results, seen = seenIDs, back = reappeared
+            results.removeAll(keepingCapacity: true)
+            seenIDs.removeAll(keepingCapacity: true)
+            reappeared.removeAll(keepingCapacity: true)
+            let apply = { [self] in
+                for id in seen { try log?.markSeen(id) }
+                for id in back { if writing { try log!.markPresent(id) } }
+                for (job, record) in batch {
+                    guard let record else {
+                        summary.notImages += 1
+                        if writing { try log!.recordOtherFile(path: job.file.path, size: job.file.size, modifiedNs: job.file.modifiedNs) }
+                        continue
+                    }
+                    summary.filesRead += 1
+                    tally(hasPosition: record.latitude != nil, errorKind: record.error?.kind)
+                    if let chain = record.place?.chain {
+                        if let c = chain.country { touched.countries[c.id.description] = c.name }
+                        if let r = chain.region { touched.regions[r.id.description] = r.name }
+                        if let c = chain.city { touched.cities[c.id.description] = c.name }
+                        if let a = chain.airport { touched.airports[a.id.description] = a.name }
+                    }
+                    if job.storedID != nil {
+                        summary.counts.changed += 1
+                        // Rows written by this run are known present by their run id.
+                        if writing { try log!.save(record, run: summary.runID) }
+                    } else if let fingerprint = record.fingerprint, let log,
+                              let moved = try log.movedCandidate(fingerprint: fingerprint, size: record.size, run: summary.runID, exists: { access($0, F_OK) == 0 }) {
+                        summary.counts.moved += 1
+                        if writing { try log.update(id: moved, with: record, run: summary.runID) }
+                        try log.markSeen(moved)
+                    } else {
+                        summary.counts.added += 1
+                        if writing { try log!.save(record, run: summary.runID) }
+                    }
+                }
+            }
+            if writing { try log!.write(apply) } else { try apply() }
+            let settled = seen.count + batch.count
+            progress.update { $0.done += settled }
+        }
+
+        var walkError: Error?
+        do {
+            for root in options.roots where !isStopping {
+                try LibraryWalker(excludes: options.excludes, followSymlinks: options.followSymlinks).walk(root: root) { file in
+                    guard !isStopping else { return false }
+                    progress.update { $0.found += 1 }
+                    let stored = try log?.storedFile(at: file.path)
+                    if let stored, stored.size == file.size, stored.modifiedNs == file.modifiedNs {
+                        summary.counts.unchanged += 1
+                        tally(hasPosition: stored.hasPosition, errorKind: stored.errorKind)
+                        seenIDs.append(stored.id)
+                        if stored.isMissing { reappeared.append(stored.id) }
+                    } else if stored == nil, try log?.isOtherFile(path: file.path, size: file.size, modifiedNs: file.modifiedNs) == true {
+                        summary.notImages += 1
+                    } else {
+                        chunk.append(Job(file: file, storedID: stored?.id))
+                        inFlight += 1
+                        if chunk.count >= Self.chunkSize { send() }
+                        absorb(output.drain())
+                    }
+                    try flush(force: false)
+                    return true
+                }
+            }
+            progress.update { $0.walkFinished = true }
+        } catch {
+            walkError = error
+        }
+        if isStopping {
+            inFlight -= chunk.count
+            chunk.removeAll()
+        } else {
+            send()
+        }
+        input.close()
+        while inFlight > 0 {
+            // Once stopping, files queued but not yet taken by a worker are dropped: the next
+            // run reads them.
+            if isStopping { inFlight -= input.drain().reduce(0) { $0 + $1.count } }
+            guard inFlight > 0 else { break }
+            absorb(output.pop(atLeast: 1))
+            if walkError == nil { do { try flush(force: false) } catch { walkError = error } }
+        }
+        finished.wait()
+        if let error = walkError ?? fatal { throw error }
+        try flush(force: true)
+
+        summary.interrupted = isStopping
+        if writing, let log {
+            if !summary.interrupted {
+                summary.counts.missing = try log.write { try log.markUnseenMissing(under: options.roots, run: summary.runID, since: started) }
+            }
+            summary.visited = try log.visitedPlaces()
+            summary.newPlaces = summary.visited.subtracting(before)
+            try log.finishRun(summary.runID!, status: summary.interrupted ? .interrupted : .done, counts: summary.counts)
+        } else {
+            summary.newPlaces = touched.subtracting(before)
+            summary.visited = before
+            summary.visited.countries.merge(touched.countries) { a, _ in a }
+            summary.visited.regions.merge(touched.regions) { a, _ in a }
+            summary.visited.cities.merge(touched.cities) { a, _ in a }
+            summary.visited.airports.merge(touched.airports) { a, _ in a }
+        }
+        summary.seconds = Date().timeIntervalSince(started)
+        return summary
+    }
+}

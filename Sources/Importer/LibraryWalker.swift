@@ -1,0 +1,126 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Walks photo folders: every regular file below the roots, depth first in name order, with
+/// its size and modification time, skipping the junk that photo tools and NAS boxes leave
+/// (`.thumbnails`, `@eaDir`, `.AppleDouble`, `._*`, `.Trash*`) and what `--exclude` names.
+///
+/// ```swift
+/// let walker = LibraryWalker(excludes: ["*.mov"], followSymlinks: false)
+/// try walker.walk(root: "/photos") { file in print(file.path); return true }
+/// ```
+///
+/// Symlinks are skipped unless `followSymlinks`; then each directory is entered once, by
+/// (device, inode), so a link loop ends the branch instead of the program. Stateless: one
+/// walker may serve several walks, one walk per thread.
+public struct LibraryWalker: Sendable {
+    /// A regular file found by the walk.
+    public struct File: Sendable, Equatable {
+        public let path: String
+        public let size: Int64
+        public let modifiedNs: Int64
+    }
+
+    public var excludes: [String]
+    public var followSymlinks: Bool
+
+    public init(excludes: [String] = [], followSymlinks: Bool = false) {
+        self.excludes = excludes
+        self.followSymlinks = followSymlinks
+    }
+
+    /// Whether a file or directory name is well-known junk.
+    public static func isJunk(_ name: String) -> Bool {
+        name == ".thumbnails" || name == "@eaDir" || name == ".AppleDouble" || name == ".DS_Store"
+            || name.hasPrefix("._") || name.hasPrefix(".Trash") || name == "Thumbs.db"
+    }
+
+    /// The canonical form of a root: absolute, symlinks resolved, no trailing slash.
+    public static func canonical(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// ``canonical(_:)``, or `path` unchanged when it does not exist (any more).
+    public static func canonicalOrSame(_ path: String) -> String { canonical(path) ?? path }
+
+    /// Calls `visit` for each file under `root` (canonical), or for `root` itself when it is a
+    /// file; stops early when `visit` returns false. Returns false when stopped.
+    @discardableResult
+    public func walk(root: String, _ visit: (File) throws -> Bool) rethrows -> Bool {
+        var status = stat()
+        guard stat(root, &status) == 0 else { return true }
+        if Self.isRegular(status) { return try visit(File(status, path: root)) }
+        var entered = Set<DirectoryID>()
+        var pending = [root]
+        while let directory = pending.popLast() {
+            guard Self.isDirectory(directory, followLinks: true, into: &status), entered.insert(DirectoryID(status)).inserted else { continue }
+            var subdirectories: [String] = []
+            for name in Self.entries(of: directory) {
+                let path = directory + "/" + name
+                if Self.isJunk(name) || isExcluded(name: name, relative: String(path.dropFirst(root.count + 1))) { continue }
+                guard lstat(path, &status) == 0 else { continue }
+                if Self.isSymlink(status) {
+                    guard followSymlinks, stat(path, &status) == 0 else { continue }
+                }
+                if Self.isDirectory(status) {
+                    subdirectories.append(path)
+                } else if Self.isRegular(status) {
+                    guard try visit(File(status, path: path)) else { return false }
+                }
+            }
+            // Reversed so the stack pops them in name order.
+            pending += subdirectories.reversed()
+        }
+        return true
+    }
+
+    func isExcluded(name: String, relative: String) -> Bool {
+        excludes.contains { fnmatch($0, name, 0) == 0 || fnmatch($0, relative, 0) == 0 }
+    }
+
+    /// The names in a directory, sorted; unreadable directories give none.
+    static func entries(of directory: String) -> [String] {
+        guard let handle = opendir(directory) else { return [] }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    struct DirectoryID: Hashable {
+        let device: UInt64
+        let inode: UInt64
+        init(_ s: stat) { (device, inode) = (UInt64(s.st_dev), UInt64(s.st_ino)) }
+    }
+
+    static func isDirectory(_ path: String, followLinks: Bool, into status: inout stat) -> Bool {
+        (followLinks ? stat(path, &status) : lstat(path, &status)) == 0 && isDirectory(status)
+    }
+
+    static func isDirectory(_ s: stat) -> Bool { s.st_mode & S_IFMT == S_IFDIR }
+    static func isRegular(_ s: stat) -> Bool { s.st_mode & S_IFMT == S_IFREG }
+    static func isSymlink(_ s: stat) -> Bool { s.st_mode & S_IFMT == S_IFLNK }
+}
+
+extension LibraryWalker.File {
+    init(_ s: stat, path: String) {
+        self.path = path
+        size = Int64(s.st_size)
+        #if canImport(Darwin)
+        modifiedNs = Int64(s.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(s.st_mtimespec.tv_nsec)
+        #else
+        modifiedNs = Int64(s.st_mtim.tv_sec) * 1_000_000_000 + Int64(s.st_mtim.tv_nsec)
+        #endif
+    }
+}

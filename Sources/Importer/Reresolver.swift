@@ -1,0 +1,69 @@
+import Foundation
+import TravelLog
+
+/// `atlas reresolve`: re-derives the place snapshot of every photo with a position from the
+/// current gazetteer, and the capture-time offset where it came from the city's time zone.
+/// Hand-set places live in their own table and are not touched.
+///
+/// ```swift
+/// let report = try Reresolver(log: log, finder: finder).run()
+/// print(report.changedPhotos, report.transitions)
+/// ```
+///
+/// Pages through the log by id (bounded memory); one transaction per page. Uses the log from
+/// the calling thread only.
+public struct Reresolver {
+    public struct Report: Sendable {
+        public var examined = 0
+        /// Photos whose country, region, city or airport changed.
+        public var changedPhotos = 0
+        /// "old → new" (place names with identifiers) → number of photos, for every level that changed.
+        public var transitions: [String: Int] = [:]
+        /// Photos whose snapshot was rewritten (changed places or an older gazetteer version).
+        public var rewritten = 0
+    }
+
+    let log: TravelLog
+    let finder: PlaceFinder
+    let pageSize: Int
+
+    public init(log: TravelLog, finder: PlaceFinder, pageSize: Int = 500) {
+        self.log = log
+        self.finder = finder
+        self.pageSize = pageSize
+    }
+
+    public func run() throws -> Report {
+        var report = Report()
+        var last: Int64 = 0
+        while true {
+            let page = try log.records(after: last, limit: pageSize)
+            guard let end = page.last?.id else { break }
+            last = end
+            try log.write {
+                for (id, old) in page {
+                    guard let lat = old.latitude, let lon = old.longitude else { continue }
+                    report.examined += 1
+                    var new = old
+                    new.place = try finder.place(latitude: lat, longitude: lon)
+                    if old.offsetSource == nil || old.offsetSource == .timezone {
+                        let offset = CaptureOffset.derive(time: old.captureTime, gpsTime: nil, timeZone: finder.timeZone(of: new.place?.chain.city?.id))
+                        (new.utcOffsetSeconds, new.offsetSource) = (offset?.seconds, offset?.source)
+                    }
+                    guard new != old else { continue }
+                    let o = old.place?.chain, n = new.place?.chain
+                    var changed = false
+                    for (a, b) in [(o?.country, n?.country), (o?.region, n?.region), (o?.city, n?.city), (o?.airport, n?.airport)] where a?.id != b?.id {
+                        changed = true
+                        let text = "\(a.map { "\($0.name) (\($0.id))" } ?? "none") → \(b.map { "\($0.name) (\($0.id))" } ?? "none")"
+                        report.transitions[text, default: 0] += 1
+                    }
+                    if changed { report.changedPhotos += 1 }
+                    report.rewritten += 1
+                    try log.update(id: id, with: new, run: nil)
+                }
+            }
+        }
+        return report
+    }
+}

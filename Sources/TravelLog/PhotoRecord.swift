@@ -1,0 +1,74 @@
+import Resolver
+
+/// One photo as the travel log keeps it: where the file is, what it is, when and where it was
+/// taken, and a denormalised snapshot of its place chain, so the row stays readable whatever
+/// later gazetteers do. A file that could not be read is a record too, with ``error``.
+///
+/// ```swift
+/// var record = PhotoRecord(path: "/photos/a.jpg", size: 1234, modifiedNs: 1_700_000_000_000_000_000)
+/// record.error = .init(kind: "truncated", message: "truncated: JPEG ends inside a segment")
+/// ```
+///
+/// A value type; `Sendable`.
+public struct PhotoRecord: Sendable, Equatable {
+    /// Where the UTC offset of the capture time came from.
+    public enum OffsetSource: String, Sendable, Equatable {
+        /// OffsetTimeOriginal (or its siblings) in the file.
+        case exif
+        /// The difference between the local time and the GPS (UTC) time, rounded to 15 minutes.
+        case gps
+        /// The time zone of the resolved city at that local time.
+        case timezone
+    }
+
+    /// Why a file gave no metadata.
+    public struct Failure: Sendable, Equatable {
+        /// A stable label for grouping (`truncated`, `unrecognised-format`, ...).
+        public var kind: String
+        public var message: String
+
+        public init(kind: String, message: String) {
+            self.kind = kind
+            self.message = message
+        }
+    }
+
+    /// The resolved place chain and the gazetteer that produced it.
+    public struct Place: Sendable, Equatable {
+        public var chain: PlaceChain
+        public var gazetteerVersion: String
+
+        public init(chain: PlaceChain, gazetteerVersion: String) {
+            self.chain = chain
+            self.gazetteerVersion = gazetteerVersion
+        }
+    }
+
+    /// Canonical absolute path (symlinks in the root resolved).
+    public var path: String
+    public var size: Int64
+    public var modifiedNs: Int64
+    /// ``PhotoMetadata/ImageMetadata/exifDigest``: with the size, what recognises a moved file.
+    public var fingerprint: UInt64?
+    public var format: String?
+    /// Local wall-clock time, `YYYY-MM-DDTHH:MM:SS`.
+    public var takenLocal: String?
+    public var utcOffsetSeconds: Int?
+    public var offsetSource: OffsetSource?
+    public var timeSource: String?
+    public var latitude: Double?
+    public var longitude: Double?
+    public var altitude: Double?
+    /// Why there is no position (`no GPS IFD`, `position is exactly 0,0`, ...).
+    public var gpsIssue: String?
+    public var make: String?
+    public var model: String?
+    public var place: Place?
+    public var error: Failure?
+
+    public init(path: String, size: Int64, modifiedNs: Int64) {
+        self.path = path
+        self.size = size
+        self.modifiedNs = modifiedNs
+    }
+}

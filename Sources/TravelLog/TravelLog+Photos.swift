@@ -1,0 +1,109 @@
+import Foundation
+import SQLite
+
+extension TravelLog {
+    /// What the log knows about a path: enough to decide whether the file must be read again.
+    public struct StoredFile: Sendable, Equatable {
+        public let id: Int64
+        public let size: Int64
+        public let modifiedNs: Int64
+        public let isMissing: Bool
+        public let hasPosition: Bool
+        /// The error kind recorded for the file, when it could not be read.
+        public let errorKind: String?
+    }
+
+    public func storedFile(at path: String) throws -> StoredFile? {
+        let s = try statement("SELECT id, size, mtime_ns, missing_since IS NOT NULL, latitude IS NOT NULL, error_kind FROM photos WHERE path = ?")
+        try s.bind(path)
+        defer { s.reset() }
+        guard try s.step() else { return nil }
+        return StoredFile(id: Int64(s.int(0)), size: Int64(s.int(1)), modifiedNs: Int64(s.int(2)), isMissing: s.int(3) != 0,
+                          hasPosition: s.int(4) != 0, errorKind: s.string(5))
+    }
+
+    /// Inserts the record, or replaces the row at its path, keeping the row's identity (and so
+    /// its hand-set place). Returns the photo id.
+    @discardableResult
+    public func save(_ record: PhotoRecord, run: Int64?) throws -> Int64 {
+        let s = try statement(Self.saveSQL)
+        try s.bind(record.values + [run, run])
+        defer { s.reset() }
+        _ = try s.step()
+        return Int64(s.int(0))
+    }
+
+    /// Rewrites photo `id` with `record`, its path included: how a moved file keeps its history.
+    public func update(id: Int64, with record: PhotoRecord, run: Int64?) throws {
+        let s = try statement(Self.updateSQL)
+        try s.bind(record.values + [run, id])
+        try s.run()
+    }
+
+    /// A row with this fingerprint and size whose file is gone from its recorded path: the
+    /// photo this new path is, moved. Rows this run already met (or wrote) are present by definition, so
+    /// a library of identical copies costs no more than a few checks per file (needs
+    /// ``beginPresenceTracking()``).
+    public func movedCandidate(fingerprint: UInt64, size: Int64, run: Int64?, exists: (String) -> Bool) throws -> Int64? {
+        let s = try statement("SELECT id, path FROM photos WHERE fingerprint = ? AND size = ? AND id NOT IN (SELECT id FROM temp.seen) AND updated_run IS NOT ? ORDER BY id LIMIT 16")
+        try s.bind(Int64(bitPattern: fingerprint), size, run)
+        defer { s.reset() }
+        while try s.step() {
+            if let path = s.string(1), !exists(path) { return Int64(s.int(0)) }
+        }
+        return nil
+    }
+
+    /// The record stored for photo `id`.
+    public func record(id: Int64) throws -> PhotoRecord? {
+        let s = try statement(Self.recordSQL)
+        try s.bind(id)
+        defer { s.reset() }
+        return try s.step() ? PhotoRecord(row: s) : nil
+    }
+
+    /// Up to `limit` records with an id above `id`, in id order: bounded pages for whole-log passes.
+    public func records(after id: Int64, limit: Int) throws -> [(id: Int64, record: PhotoRecord)] {
+        let s = try statement("SELECT \(PhotoRecord.columns.joined(separator: ", ")), id FROM photos WHERE id > ? ORDER BY id LIMIT ?")
+        try s.bind(id, limit)
+        defer { s.reset() }
+        var page: [(Int64, PhotoRecord)] = []
+        while try s.step() { page.append((Int64(s.int(Int32(PhotoRecord.columns.count))), PhotoRecord(row: s))) }
+        return page
+    }
+
+    /// The photo named by its id number or its path.
+    public func photoID(_ text: String) throws -> Int64? {
+        if let id = Int64(text), try record(id: id) != nil { return id }
+        let s = try statement("SELECT id FROM photos WHERE path = ?")
+        try s.bind(text)
+        return try s.scalarInt().map(Int64.init)
+    }
+
+    public func photoCount() throws -> Int {
+        try statement("SELECT count(*) FROM photos").scalarInt() ?? 0
+    }
+
+    // Built once: the statement cache is keyed by the text, and these run once per photo.
+    static let saveSQL = """
+        INSERT INTO photos (\(PhotoRecord.columns.joined(separator: ", ")), first_run, updated_run)
+        VALUES (\(Array(repeating: "?", count: PhotoRecord.columns.count + 2).joined(separator: ", ")))
+        ON CONFLICT(path) DO UPDATE SET \(PhotoRecord.columns.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")),
+            updated_run = excluded.updated_run, missing_since = NULL
+        RETURNING id
+        """
+    static let updateSQL = """
+        UPDATE photos SET \(PhotoRecord.columns.map { "\($0) = ?" }.joined(separator: ", ")),
+            updated_run = coalesce(?, updated_run), missing_since = NULL WHERE id = ?
+        """
+    static let recordSQL = "SELECT \(PhotoRecord.columns.joined(separator: ", ")) FROM photos WHERE id = ?"
+
+    /// Statements are prepared once per connection: a re-import asks the same questions
+    /// hundreds of thousands of times.
+    func statement(_ sql: String) throws -> Statement {
+        if let cached = statements[sql] { return cached }
+        let s = try database.prepare(sql)
+        statements[sql] = s
+        return s
+    }
+}

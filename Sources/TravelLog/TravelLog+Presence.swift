@@ -1,0 +1,60 @@
+import Foundation
+import SQLite
+
+extension TravelLog {
+    /// Starts remembering which photos a run met (in a temporary table: it vanishes with the
+    /// connection, so a killed run leaves nothing half-marked).
+    public func beginPresenceTracking() throws {
+        try database.execute("CREATE TEMP TABLE IF NOT EXISTS seen (id INTEGER PRIMARY KEY); DELETE FROM temp.seen")
+    }
+
+    public func markSeen(_ id: Int64) throws {
+        let s = try statement("INSERT OR IGNORE INTO temp.seen (id) VALUES (?)")
+        try s.bind(id)
+        try s.run()
+    }
+
+    /// A file that was missing is back at its path.
+    public func markPresent(_ id: Int64) throws {
+        let s = try statement("UPDATE photos SET missing_since = NULL WHERE id = ?")
+        try s.bind(id)
+        try s.run()
+    }
+
+    /// Marks every photo under `roots` that run `run` neither met (``markSeen(_:)``) nor wrote as
+    /// missing since `date`; rows are kept (with their history and hand-set places). Returns how
+    /// many became missing.
+    public func markUnseenMissing(under roots: [String], run: Int64?, since date: Date) throws -> Int {
+        var total = 0
+        let stamp = ISO8601DateFormatter().string(from: date)
+        for root in roots {
+            let prefix = root.hasSuffix("/") ? root : root + "/"
+            let s = try statement("""
+                UPDATE photos SET missing_since = ?
+                WHERE missing_since IS NULL AND substr(path, 1, length(?)) = ? AND id NOT IN (SELECT id FROM temp.seen) AND updated_run IS NOT ?
+                """)
+            try s.bind(stamp, prefix, prefix, run)
+            try s.run()
+            total += database.changes
+        }
+        return total
+    }
+
+    public func missingCount() throws -> Int {
+        try statement("SELECT count(*) FROM photos WHERE missing_since IS NOT NULL").scalarInt() ?? 0
+    }
+
+    /// Whether `path`, with this size and modification time, is a known non-image file.
+    public func isOtherFile(path: String, size: Int64, modifiedNs: Int64) throws -> Bool {
+        let s = try statement("SELECT 1 FROM other_files WHERE path = ? AND size = ? AND mtime_ns = ?")
+        try s.bind(path, size, modifiedNs)
+        return try s.scalarInt() != nil
+    }
+
+    /// Remembers a file that is no image, so the next import passes it over unopened.
+    public func recordOtherFile(path: String, size: Int64, modifiedNs: Int64) throws {
+        let s = try statement("INSERT OR REPLACE INTO other_files (path, size, mtime_ns) VALUES (?, ?, ?)")
+        try s.bind(path, size, modifiedNs)
+        try s.run()
+    }
+}

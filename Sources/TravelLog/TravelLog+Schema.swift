@@ -1,0 +1,111 @@
+import SQLite
+
+extension TravelLog {
+    /// The ordered, append-only list of migrations: migration `i` takes `user_version` from `i`
+    /// to `i + 1`. Never edit one that has shipped; add the next.
+    public static let migrations: [String] = [
+        """
+        CREATE TABLE import_runs (
+            id INTEGER PRIMARY KEY,
+            roots TEXT NOT NULL,                 -- JSON-free: one canonical root per line
+            started_at TEXT NOT NULL,
+            ended_at TEXT,
+            status TEXT NOT NULL DEFAULT 'running',  -- running, done, interrupted, abandoned
+            gazetteer_version TEXT,
+            seen INTEGER NOT NULL DEFAULT 0,
+            added INTEGER NOT NULL DEFAULT 0,
+            changed INTEGER NOT NULL DEFAULT 0,
+            unchanged INTEGER NOT NULL DEFAULT 0,
+            moved INTEGER NOT NULL DEFAULT 0,
+            missing INTEGER NOT NULL DEFAULT 0,
+            errors INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE TABLE photos (
+            id INTEGER PRIMARY KEY,
+            path TEXT NOT NULL UNIQUE,
+            size INTEGER NOT NULL,
+            mtime_ns INTEGER NOT NULL,
+            fingerprint INTEGER,
+            format TEXT,
+            taken_local TEXT,
+            utc_offset INTEGER,
+            offset_source TEXT,        -- exif, gps, timezone
+            time_source TEXT,          -- DateTimeOriginal, DateTimeDigitized, DateTime
+            latitude REAL,
+            longitude REAL,
+            altitude REAL,
+            gps_issue TEXT,
+            make TEXT,
+            model TEXT,
+            continent_id TEXT, continent_name TEXT,
+            country_id TEXT, country_name TEXT, country_code TEXT,
+            region_id TEXT, region_name TEXT, region_code TEXT,
+            city_id TEXT, city_name TEXT, city_km REAL,
+            airport_id TEXT, airport_name TEXT, airport_code TEXT, airport_km REAL,
+            waters TEXT,
+            border_km REAL,
+            boundary_quality TEXT,
+            nearest_city_elsewhere INTEGER,
+            gazetteer_version TEXT,
+            error_kind TEXT,
+            error_message TEXT,
+            first_run INTEGER REFERENCES import_runs(id),
+            updated_run INTEGER REFERENCES import_runs(id),
+            missing_since TEXT
+        );
+        CREATE INDEX photos_fingerprint ON photos(fingerprint, size) WHERE fingerprint IS NOT NULL;
+        CREATE INDEX photos_errors ON photos(error_kind) WHERE error_kind IS NOT NULL;
+        -- Files that are no image (videos, sidecars): remembered so a re-import does not open them again.
+        CREATE TABLE other_files (
+            path TEXT PRIMARY KEY,
+            size INTEGER NOT NULL,
+            mtime_ns INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        CREATE TABLE overrides (
+            photo_id INTEGER PRIMARY KEY REFERENCES photos(id) ON DELETE CASCADE,
+            place_id TEXT NOT NULL,
+            continent_id TEXT, continent_name TEXT,
+            country_id TEXT, country_name TEXT,
+            region_id TEXT, region_name TEXT,
+            city_id TEXT, city_name TEXT,
+            airport_id TEXT, airport_name TEXT,
+            set_at TEXT NOT NULL
+        );
+        -- The place of each photo as people see it: a hand-set place wins over the resolved one.
+        CREATE VIEW photo_places AS
+        SELECT p.id AS photo_id, p.path, p.missing_since,
+               CASE WHEN o.photo_id IS NULL THEN p.continent_id ELSE o.continent_id END AS continent_id,
+               CASE WHEN o.photo_id IS NULL THEN p.continent_name ELSE o.continent_name END AS continent_name,
+               CASE WHEN o.photo_id IS NULL THEN p.country_id ELSE o.country_id END AS country_id,
+               CASE WHEN o.photo_id IS NULL THEN p.country_name ELSE o.country_name END AS country_name,
+               CASE WHEN o.photo_id IS NULL THEN p.region_id ELSE o.region_id END AS region_id,
+               CASE WHEN o.photo_id IS NULL THEN p.region_name ELSE o.region_name END AS region_name,
+               CASE WHEN o.photo_id IS NULL THEN p.city_id ELSE o.city_id END AS city_id,
+               CASE WHEN o.photo_id IS NULL THEN p.city_name ELSE o.city_name END AS city_name,
+               CASE WHEN o.photo_id IS NULL THEN p.airport_id ELSE o.airport_id END AS airport_id,
+               CASE WHEN o.photo_id IS NULL THEN p.airport_name ELSE o.airport_name END AS airport_name,
+               o.photo_id IS NOT NULL AS overridden
+        FROM photos p LEFT JOIN overrides o ON o.photo_id = p.id;
+        """,
+    ]
+
+    /// `PRAGMA user_version`: how many migrations the file has.
+    public func schemaVersion() throws -> Int {
+        try database.prepare("PRAGMA user_version").scalarInt() ?? 0
+    }
+
+    /// Applies the missing migrations, each in its own transaction with its version bump, so a
+    /// crash leaves the file at one version or the next, never between.
+    func migrate() throws {
+        let current = try schemaVersion()
+        guard current <= Self.migrations.count else { throw TravelLogError.newerSchema(path, current) }
+        for version in current..<Self.migrations.count {
+            try database.transaction {
+                // Another process may have migrated while this one waited for the lock.
+                guard try schemaVersion() == version else { return }
+                try database.execute(Self.migrations[version])
+                try database.execute("PRAGMA user_version = \(version + 1)")
+            }
+        }
+    }
+}

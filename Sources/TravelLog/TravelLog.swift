@@ -1,0 +1,74 @@
+import Foundation
+import SQLite
+
+/// The user's travel log: one SQLite file holding a row per imported photo (with a snapshot of
+/// its place chain), the import runs, and the places people corrected by hand. Reference data
+/// never lives here.
+///
+/// ```swift
+/// let log = try TravelLog(path: TravelLog.defaultPath())
+/// for problem in try log.errors() { print(problem.path, problem.message) }
+/// ```
+///
+/// Opened in WAL mode with foreign keys on and a busy timeout, so a second process waits for a
+/// writer instead of failing. One connection: use a `TravelLog` from one thread at a time.
+public final class TravelLog {
+    public let path: String
+    public let database: Database
+    var statements: [String: Statement] = [:]
+    /// How long a statement waits for another process's write lock.
+    public static let busyTimeoutMilliseconds: Int32 = 10_000
+
+    /// Opens the log at `path`, creating it (and its directory) when missing, and applies the
+    /// migrations it lacks. With `readOnly`, a missing file is an error and nothing is migrated.
+    public init(path: String, readOnly: Bool = false) throws {
+        self.path = path
+        if readOnly {
+            guard FileManager.default.fileExists(atPath: path) else { throw TravelLogError.missing(path) }
+        } else {
+            let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        }
+        do {
+            database = try Database(path: path, mode: readOnly ? .readOnly : .readWrite)
+            database.setBusyTimeout(milliseconds: Self.busyTimeoutMilliseconds)
+            try database.execute("PRAGMA foreign_keys = ON")
+            if !readOnly {
+                // WAL: readers never block the importer, and a killed writer leaves only an
+                // uncommitted tail that the next open discards.
+                try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
+                try migrate()
+            } else if try schemaVersion() > Self.migrations.count {
+                throw TravelLogError.newerSchema(path, try schemaVersion())
+            }
+        } catch let error as SQLiteError {
+            throw TravelLogError.sqlite(error)
+        }
+    }
+
+    /// `$ATLAS_DB`, else `$XDG_DATA_HOME/travel-atlas/atlas.sqlite`, else
+    /// `~/.local/share/travel-atlas/atlas.sqlite`.
+    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let explicit = environment["ATLAS_DB"], !explicit.isEmpty { return explicit }
+        let base: String
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+            base = xdg
+        } else {
+            base = (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
+        }
+        return base + "/travel-atlas/atlas.sqlite"
+    }
+
+    /// `PRAGMA integrity_check`: `["ok"]` when the file is sound.
+    public func integrityCheck() throws -> [String] {
+        let s = try database.prepare("PRAGMA integrity_check")
+        var lines: [String] = []
+        while try s.step() { lines.append(s.string(0) ?? "") }
+        return lines
+    }
+
+    /// Runs `body` in one write transaction.
+    public func write<T>(_ body: () throws -> T) throws -> T {
+        try database.transaction(body)
+    }
+}

@@ -1,0 +1,20 @@
+import SQLite
+
+/// Why the travel log could not be used: all are fatal for a command (exit status 2).
+public enum TravelLogError: Error, CustomStringConvertible {
+    case missing(String)
+    case newerSchema(String, Int)
+    case inUse(String)
+    case sqlite(SQLiteError)
+    case unknownPhoto(String)
+
+    public var description: String {
+        switch self {
+        case .missing(let path): "\(path): no travel log here yet (run 'atlas import' first)"
+        case .newerSchema(let path, let v): "\(path): schema version \(v) is newer than this program knows (\(TravelLog.migrations.count)); upgrade atlas"
+        case .inUse(let path): "\(path): in use by another atlas import; wait for it to finish and run this again"
+        case .sqlite(let e): e.primaryCode == 5 ? "\(e.path): in use by another atlas process (database is locked)" : e.description
+        case .unknownPhoto(let what): "no photo '\(what)' in the travel log"
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Gazetteer
+import Importer
+import JSONWriter
+import TravelLog
+
+/// `atlas import DIR...`: photo folders into the travel log, in parallel and incrementally.
+enum ImportCommand: Command {
+    static let name = "import"
+    static let summary = "Import photo folders into the travel log (incremental, resumable)"
+    static let help = """
+        Usage: atlas import DIR... [--db PATH] [--jobs N] [--exclude GLOB] [--follow-symlinks]
+                                   [--dry-run] [--progress auto|always|never] [--json]
+
+        Walks the folders, reads the position and capture time of every image (recognised by
+        its first bytes), resolves each position to its place chain and records it in the
+        travel log. A file whose path, size and modification time are unchanged is not opened
+        again; a changed one is re-read; a moved one keeps its history; a vanished one is
+        marked missing, never deleted. Killing an import loses nothing committed: run the same
+        command again to finish. Ctrl-C stops cleanly after the current batch.
+
+        Options:
+        \(DatabaseOption.help)
+          --jobs N          Files read in parallel (default: the number of cores).
+          --exclude GLOB    Skip files and folders whose name or relative path matches (repeatable).
+          --follow-symlinks Follow symbolic links (each folder is entered once; loops are safe).
+          --dry-run         Read and resolve, report what would change, write nothing.
+          --progress WHEN   auto (a line on a terminal), always, never. Progress goes to stderr.
+          --json            Print the summary as one JSON object.
+        \(GazetteerOption.help)
+          --help            Show this help.
+
+        Exit status: 0 done, 1 usage error, 2 fatal (travel log, gazetteer, in use),
+        3 done but some files could not be read (see 'atlas errors'), 130 interrupted.
+        """
+
+    static func run(_ arguments: inout Arguments) throws -> ExitStatus {
+        let json = arguments.flag("--json")
+        let dryRun = arguments.flag("--dry-run")
+        let follow = arguments.flag("--follow-symlinks")
+        let jobs = try arguments.integer("--jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
+        let excludes = try arguments.options("--exclude")
+        let progressText = try arguments.option("--progress") ?? "auto"
+        guard let style = ProgressReporter.Style(rawValue: progressText) else { throw UsageError("--progress takes auto, always or never, not '\(progressText)'") }
+        let dbPath = try DatabaseOption.path(&arguments)
+        let gazetteerPath = try arguments.option("--gazetteer")
+        let folders = try arguments.finish()
+        guard !folders.isEmpty else { throw UsageError("no folders given") }
+        var roots: [String] = []
+        for folder in folders {
+            guard let root = LibraryWalker.canonical(folder) else { throw UsageError("\(folder): no such file or folder") }
+            if !roots.contains(root) { roots.append(root) }
+        }
+        // A folder inside another given folder would be walked twice.
+        roots = roots.filter { root in !roots.contains { root != $0 && root.hasPrefix($0 + "/") } }
+
+        let gazetteer = try Gazetteer.open(path: gazetteerPath)
+        var lock: ImportLock?
+        let log: TravelLog?
+        if dryRun {
+            log = FileManager.default.fileExists(atPath: dbPath) ? try TravelLog(path: dbPath, readOnly: true) : nil
+        } else {
+            let created = try TravelLog(path: dbPath)
+            guard let held = try ImportLock(logPath: dbPath) else {
+                Console.error("atlas import: \(TravelLogError.inUse(dbPath))")
+                return .fatal
+            }
+            lock = held
+            log = created
+        }
+        defer { lock?.release() }
+
+        let importer = Importer(log: log, finder: PlaceFinder(gazetteer: gazetteer),
+                                options: .init(roots: roots, jobs: jobs, excludes: excludes, followSymlinks: follow, dryRun: dryRun))
+        let interrupt = InterruptSignal { importer.stop() }
+        let reporter = ProgressReporter(progress: importer.progress, style: style)
+        reporter.start()
+        let summary: ImportSummary
+        do {
+            summary = try importer.run()
+        } catch {
+            reporter.finish()
+            interrupt.cancel()
+            throw error
+        }
+        reporter.finish()
+        interrupt.cancel()
+
+        Console.out(json ? summary.json(database: dbPath).rendered() : summary.text(database: dbPath))
+        if summary.interrupted {
+            Console.error("atlas import: interrupted; everything up to the last batch is saved. Run the same command again to finish:\n  atlas import \(folders.joined(separator: " ")) --db \(dbPath)")
+            return .interrupted
+        }
+        return summary.counts.errors > 0 ? .partial : .success
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Importer
+import JSONWriter
+import TravelLog
+
+extension ImportSummary {
+    /// "3 new countries: Japan, South Korea, Taiwan; 11 new regions; 58 new cities"
+    var newPlacesLine: String {
+        func count(_ n: Int, _ one: String, _ many: String) -> String { "\(n) new \(n == 1 ? one : many)" }
+        let countries = newPlaces.countries.values.sorted()
+        var line = count(countries.count, "country", "countries")
+        if !countries.isEmpty { line += ": " + countries.joined(separator: ", ") }
+        line += "; " + count(newPlaces.regions.count, "region", "regions")
+        line += "; " + count(newPlaces.cities.count, "city", "cities")
+        let airports = newPlaces.airports.values.sorted()
+        if !airports.isEmpty { line += "; " + count(airports.count, "airport", "airports") + ": " + airports.joined(separator: ", ") }
+        return line
+    }
+
+    func text(database: String) -> String {
+        var lines: [String] = []
+        let verb = dryRun ? "Would import" : (interrupted ? "Interrupted import of" : "Imported")
+        lines.append("\(verb) \(roots.joined(separator: ", ")) in \(String(format: "%.1f", seconds)) s\(dryRun ? " (dry run: nothing written)" : "")")
+        lines.append("  photos seen       \(counts.seen)")
+        lines.append("  with position     \(positioned)")
+        lines.append("  without position  \(withoutPosition)")
+        lines.append("  errors            \(counts.errors)")
+        for (reason, n) in errorsByReason.sorted(by: { $0.key < $1.key }) { lines.append("    \(reason.padding(toLength: 20, withPad: " ", startingAt: 0)) \(n)") }
+        lines.append("  new \(counts.added), changed \(counts.changed), unchanged \(counts.unchanged), moved \(counts.moved), missing \(counts.missing)")
+        lines.append(newPlacesLine)
+        let countries = visited.countries.values.sorted()
+        lines.append("Visited so far: \(countries.count) \(countries.count == 1 ? "country" : "countries")\(countries.isEmpty ? "" : " (" + countries.joined(separator: ", ") + ")"), \(visited.regions.count) regions, \(visited.cities.count) cities, \(visited.airports.count) \(visited.airports.count == 1 ? "airport" : "airports")")
+        if !dryRun { lines.append("Travel log: \(database)") }
+        return lines.joined(separator: "\n")
+    }
+
+    func json(database: String) -> JSONValue {
+        func names(_ d: [String: String]) -> JSONValue {
+            .array(d.sorted { $0.value == $1.value ? $0.key < $1.key : $0.value < $1.value }.map { .object([("id", .string($0.key)), ("name", .string($0.value))]) })
+        }
+        return .object([
+            ("database", .string(database)),
+            ("roots", .array(roots.map { .string($0) })),
+            ("dry_run", .bool(dryRun)),
+            ("interrupted", .bool(interrupted)),
+            ("seconds", .number(seconds, digits: 3)),
+            ("seen", .int(counts.seen)),
+            ("with_position", .int(positioned)),
+            ("without_position", .int(withoutPosition)),
+            ("errors", .int(counts.errors)),
+            ("errors_by_reason", .object(errorsByReason.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),
+            ("read", .int(filesRead)),
+            ("added", .int(counts.added)),
+            ("changed", .int(counts.changed)),
+            ("unchanged", .int(counts.unchanged)),
+            ("moved", .int(counts.moved)),
+            ("missing", .int(counts.missing)),
+            ("not_images", .int(notImages)),
+            ("new_countries", names(newPlaces.countries)),
+            ("new_regions", names(newPlaces.regions)),
+            ("new_cities", names(newPlaces.cities)),
+            ("new_airports", names(newPlaces.airports)),
+            ("summary", .string(newPlacesLine)),
+            ("visited", .object([("countries", names(visited.countries)), ("regions", .int(visited.regions.count)), ("cities", .int(visited.cities.count)), ("airports", .int(visited.airports.count))])),
+        ])
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Gazetteer
+import Importer
+import JSONWriter
+import TravelLog
+
+/// `atlas reresolve`: re-derives every place snapshot with the current gazetteer.
+enum ReresolveCommand: Command {
+    static let name = "reresolve"
+    static let summary = "Re-derive every photo's place with the current gazetteer and report changes"
+    static let help = """
+        Usage: atlas reresolve [--db PATH] [--json]
+
+        Resolves the position of every photo in the travel log again with the current gazetteer
+        and rewrites the snapshots that differ (never automatically: a new gazetteer changes
+        nothing until you run this). Places set by hand ('atlas set-place') are kept.
+
+        Options:
+        \(DatabaseOption.help)
+          --json            Print the report as one JSON object.
+        \(GazetteerOption.help)
+          --help            Show this help.
+
+        Exit status: 0 done, 1 usage error, 2 travel log or gazetteer problem, or in use.
+        """
+
+    static func run(_ arguments: inout Arguments) throws -> ExitStatus {
+        let json = arguments.flag("--json")
+        let dbPath = try DatabaseOption.path(&arguments)
+        let gazetteer = try GazetteerOption.open(&arguments)
+        guard try arguments.finish().isEmpty else { throw UsageError("reresolve takes no file arguments") }
+        guard FileManager.default.fileExists(atPath: dbPath) else { throw TravelLogError.missing(dbPath) }
+        let log = try TravelLog(path: dbPath)
+        guard let lock = try ImportLock(logPath: dbPath) else {
+            Console.error("atlas reresolve: \(TravelLogError.inUse(dbPath))")
+            return .fatal
+        }
+        defer { lock.release() }
+        let report = try Reresolver(log: log, finder: PlaceFinder(gazetteer: gazetteer)).run()
+        let transitions = report.transitions.sorted { $0.value == $1.value ? $0.key < $1.key : $0.value > $1.value }
+        if json {
+            Console.out(JSONValue.object([
+                ("gazetteer_version", .string(gazetteer.version)),
+                ("examined", .int(report.examined)),
+                ("changed", .int(report.changedPhotos)),
+                ("rewritten", .int(report.rewritten)),
+                ("transitions", .array(transitions.map { .object([("change", .string($0.key)), ("photos", .int($0.value))]) })),
+            ]).rendered())
+        } else {
+            Console.out("Re-resolved \(report.examined) photos with gazetteer \(gazetteer.version): \(report.changedPhotos) changed place, \(report.rewritten) snapshots rewritten")
+            for (change, n) in transitions { Console.out("  \(n) × \(change)") }
+        }
+        return .success
+    }
+}

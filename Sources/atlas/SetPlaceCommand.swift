@@ -1,0 +1,48 @@
+import Foundation
+import Gazetteer
+import Importer
+import TravelLog
+
+/// `atlas set-place PHOTO PLACE`: corrects the place of one photo by hand.
+enum SetPlaceCommand: Command {
+    static let name = "set-place"
+    static let summary = "Set the place of a photo by hand (survives re-import and reresolve)"
+    static let help = """
+        Usage: atlas set-place PHOTO PLACE [--db PATH]
+               atlas set-place PHOTO --clear [--db PATH]
+
+        PHOTO is a path (as imported) or the photo's id; PLACE a place identifier
+        (city:2988507, region:FR.11, country:JP, airport:KIX) or a code the gazetteer knows
+        (JP, US-MT, KIX). The correction is kept apart from the resolved place: imports and
+        'atlas reresolve' never overwrite it. --clear removes it.
+
+        Options:
+        \(DatabaseOption.help)
+          --clear           Remove the hand-set place.
+        \(GazetteerOption.help)
+          --help            Show this help.
+
+        Exit status: 0 set, 1 usage error (unknown photo or place), 2 travel log or gazetteer problem.
+        """
+
+    static func run(_ arguments: inout Arguments) throws -> ExitStatus {
+        let clear = arguments.flag("--clear")
+        let dbPath = try DatabaseOption.path(&arguments)
+        let gazetteerPath = try arguments.option("--gazetteer")
+        let words = try arguments.finish()
+        guard words.count == (clear ? 1 : 2) else { throw UsageError(clear ? "expected PHOTO" : "expected PHOTO PLACE") }
+        let log = try TravelLog(path: dbPath, readOnly: !FileManager.default.fileExists(atPath: dbPath))
+        let photo = LibraryWalker.canonicalOrSame(words[0])
+        guard let id = try log.photoID(photo) ?? log.photoID(words[0]) else { throw UsageError("no photo '\(words[0])' in \(dbPath)") }
+        if clear {
+            try log.clearPlace(photo: id)
+            Console.out("Photo \(id): hand-set place removed")
+            return .success
+        }
+        let gazetteer = try Gazetteer.open(path: gazetteerPath)
+        guard let place = try gazetteer.lookup(words[1]) else { throw UsageError("no place '\(words[1])' in gazetteer \(gazetteer.version)") }
+        try log.setPlace(photo: id, to: place)
+        Console.out("Photo \(id): \(([place.name] + place.lineage.reversed().map(\.name)).joined(separator: ", "))  \(place.id)")
+        return .success
+    }
+}

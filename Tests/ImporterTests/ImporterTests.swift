@@ -1,0 +1,163 @@
+import Foundation
+import Gazetteer
+import PhotoMetadata
+import SQLite
+import SyntheticPhotos
+import Testing
+import TravelLog
+@testable import Importer
+
+/// End to end, in process: generated libraries through the whole pipeline into a real log.
+@Suite(.serialized) struct ImporterTests {
+    /// One resolver for the suite: loading it is the slow part in a debug build.
+    static let finder = PlaceFinder(gazetteer: try! Gazetteer.open())
+
+    func importLibrary(_ library: Library, dryRun: Bool = false, jobs: Int = 2, batchSize: Int = 7) throws -> (ImportSummary, ImportProgress.Snapshot) {
+        let log = dryRun ? (FileManager.default.fileExists(atPath: library.database) ? try TravelLog(path: library.database, readOnly: true) : nil)
+                         : try TravelLog(path: library.database)
+        let importer = Importer(log: log, finder: Self.finder,
+                                options: .init(roots: [LibraryWalker.canonical(library.root)!], jobs: jobs, dryRun: dryRun, batchSize: batchSize))
+        return (try importer.run(), importer.progress.snapshot())
+    }
+
+    @Test func firstImportThenNoChangeThenEditMoveDeleteCorrupt() throws {
+        let library = try Library()
+        let paths = try library.write(40, in: "2024/trip")
+        try library.writeFile("2024/trip/notes.txt", Array("not a photo".utf8))
+        try library.writeFile("2024/no-gps.jpg", SyntheticPhoto(includeGPS: false).jpeg())
+
+        let (first, _) = try importLibrary(library)
+        #expect(first.counts.seen == 41)
+        #expect(first.counts.added == 41)
+        #expect(first.positioned == 40 && first.withoutPosition == 1 && first.counts.errors == 0)
+        #expect(first.notImages == 1)
+        #expect(Set(first.newPlaces.countries.values) == ["France", "Switzerland", "Italy", "Portugal", "Japan"])
+        #expect(first.newPlaces.cities.count >= 5)
+
+        // Nothing changed: nothing is opened again.
+        let (second, progress) = try importLibrary(library)
+        #expect(second.filesRead == 0 && progress.read == 0)
+        #expect(second.counts.unchanged == 41 && second.counts.added == 0)
+        #expect(second.newPlaces == VisitedPlaces())
+        #expect(second.positioned == 40 && second.withoutPosition == 1)
+
+        // One edited, one moved, one deleted, one corrupted.
+        var edited = Library.photo(0)
+        edited.dateTimeOriginal = "2025:01:01 09:00:00"
+        try Data(edited.jpeg()).write(to: URL(fileURLWithPath: paths[0]))
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(60)], ofItemAtPath: paths[0])
+        try FileManager.default.createDirectory(atPath: library.root + "/sorted", withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: paths[1], toPath: library.root + "/sorted/moved.jpg")
+        try FileManager.default.removeItem(atPath: paths[2])
+        try Data([0xFF, 0xD8, 0xFF, 0xE1, 0x40, 0x00, 0x45]).write(to: URL(fileURLWithPath: paths[3]))
+
+        let log = try TravelLog(path: library.database)
+        let movedID = try #require(try log.photoID(LibraryWalker.canonical(paths[1].replacingOccurrences(of: "/IMG_00001.jpg", with: ""))! + "/IMG_00001.jpg"))
+        let (third, progress3) = try importLibrary(library)
+        #expect(third.counts.changed == 2)   // the edited one and the corrupted one
+        #expect(third.counts.moved == 1 && third.counts.added == 0)
+        #expect(third.counts.missing == 1)
+        #expect(third.counts.errors == 1 && third.errorsByReason == ["truncated": 1])
+        #expect(progress3.read == 3)
+        #expect(try log.photoCount() == 41)   // nothing duplicated, nothing deleted
+        #expect(try log.photoID(LibraryWalker.canonical(library.root)! + "/sorted/moved.jpg") == movedID)
+        let editedRecord = try #require(try log.record(id: log.photoID(LibraryWalker.canonical(paths[0])!)!))
+        #expect(editedRecord.takenLocal == "2025-01-01T09:00:00")
+        #expect(try log.errors().map(\.kind) == ["truncated"])
+        #expect(try log.missingCount() == 1)
+        #expect(try log.integrityCheck() == ["ok"])
+        let runs = try log.runs()
+        #expect(runs.count == 3 && runs.allSatisfy { $0.status == .done })
+    }
+
+    @Test func aDryRunWritesNothing() throws {
+        let library = try Library()
+        try library.write(10)
+        let (summary, progress) = try importLibrary(library, dryRun: true)
+        #expect(summary.counts.added == 10 && progress.read == 10)
+        #expect(summary.newPlaces.countries.count == 5)
+        #expect(!FileManager.default.fileExists(atPath: library.database))
+
+        _ = try importLibrary(library)
+        try library.write(5, startingAt: 10)
+        let before = try Data(contentsOf: URL(fileURLWithPath: library.database))
+        let (again, _) = try importLibrary(library, dryRun: true)
+        #expect(again.counts.added == 5 && again.counts.unchanged == 10)
+        #expect(try TravelLog(path: library.database).photoCount() == 10)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: library.database)) == before)
+    }
+
+    @Test func aHandSetPlaceSurvivesReimportAndReresolve() throws {
+        let library = try Library()
+        let paths = try library.write(5, heic: false)
+        _ = try importLibrary(library)
+        let log = try TravelLog(path: library.database)
+        let id = try #require(try log.photoID(LibraryWalker.canonical(paths[0])!))
+        let place = try #require(try Self.finder.gazetteer.lookup("KIX"))
+        try log.setPlace(photo: id, to: place)
+
+        // Re-read the file (touched) and re-resolve everything.
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(120)], ofItemAtPath: paths[0])
+        let (again, _) = try importLibrary(library)
+        #expect(again.counts.changed == 1)
+        let report = try Reresolver(log: log, finder: Self.finder).run()
+        #expect(report.examined == 5 && report.changedPhotos == 0)
+        #expect(try log.overriddenPlace(photo: id) == PlaceID("airport:KIX"))
+        #expect(try log.visitedPlaces().countries["country:JP"] == "Japan")
+    }
+
+    @Test func reresolveReportsAndRewritesAStaleSnapshot() throws {
+        let library = try Library()
+        let paths = try library.write(3, heic: false)
+        _ = try importLibrary(library)
+        let log = try TravelLog(path: library.database)
+        // Pretend an older gazetteer placed the Lyon photo in Paris.
+        try log.database.execute("UPDATE photos SET city_id = 'city:2988507', city_name = 'Paris', gazetteer_version = 'old' WHERE path = '\(LibraryWalker.canonical(paths[0])!)'")
+        let report = try Reresolver(log: log, finder: Self.finder).run()
+        #expect(report.changedPhotos == 1 && report.rewritten == 1)
+        #expect(report.transitions.keys.contains { $0.hasPrefix("Paris (city:2988507) → ") })
+        #expect(try log.record(id: log.photoID(LibraryWalker.canonical(paths[0])!)!)?.place?.gazetteerVersion == Self.finder.gazetteer.version)
+    }
+
+    @Test func offsetFromTheCityTimeZoneWhenTheFileHasNone() throws {
+        let library = try Library()
+        try library.writeFile("kyoto.jpg", SyntheticPhoto(latitude: 35.0116, longitude: 135.7681, dateTimeOriginal: "2024:04:05 10:11:12").jpeg())
+        _ = try importLibrary(library)
+        let record = try #require(try TravelLog(path: library.database).records(after: 0, limit: 10).first?.record)
+        #expect(record.utcOffsetSeconds == 9 * 3600 && record.offsetSource == .timezone)
+        #expect(record.place?.chain.country?.name == "Japan")
+    }
+
+    @Test func stopEndsAfterTheBatchAndTheNextRunFinishes() throws {
+        let library = try Library()
+        try library.write(60, heic: false)
+        let log = try TravelLog(path: library.database)
+        let importer = Importer(log: log, finder: Self.finder, options: .init(roots: [LibraryWalker.canonical(library.root)!], jobs: 2, batchSize: 5))
+        importer.stop()
+        let stopped = try importer.run()
+        #expect(stopped.interrupted && stopped.counts.missing == 0)
+        #expect(try log.runs().last?.status == .interrupted)
+        let (rest, _) = try importLibrary(library)
+        #expect(!rest.interrupted && rest.counts.seen == 60)
+        #expect(try log.photoCount() == 60)
+    }
+
+    @Test func stopInTheMiddleOfTheWalkLosesNothingAndHangsNothing() throws {
+        let library = try Library()
+        try library.write(300, heic: false)
+        let log = try TravelLog(path: library.database)
+        let importer = Importer(log: log, finder: Self.finder, options: .init(roots: [LibraryWalker.canonical(library.root)!], jobs: 2, batchSize: 20))
+        let watcher = Thread {
+            while importer.progress.snapshot().found < 45 { usleep(100) }
+            importer.stop()
+        }
+        watcher.start()
+        let stopped = try importer.run()
+        #expect(stopped.interrupted)
+        let committed = try log.photoCount()
+        #expect(committed == stopped.counts.added && committed < 300)
+        let (rest, _) = try importLibrary(library)
+        #expect(rest.counts.added == 300 - committed && rest.counts.unchanged == committed)
+        #expect(try log.photoCount() == 300)
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import SyntheticPhotos
+
+/// A generated photo library in a fresh temporary directory, removed with the value: real JPEG
+/// and HEIC files (libexif, libheif) along a route, each with its own position and time so
+/// every file has its own fingerprint.
+final class Library {
+    let root: String
+    var database: String { root + ".sqlite" }
+
+    /// Places along a plausible trip: Lyon, Geneva, Milan, Lisbon, Kyoto.
+    static let stops: [(Double, Double)] = [(45.7640, 4.8357), (46.2044, 6.1432), (45.4642, 9.1900), (38.7223, -9.1393), (35.0116, 135.7681)]
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("atlas-lib-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: root)
+        for suffix in ["", "-wal", "-shm", ".lock"] { try? FileManager.default.removeItem(atPath: database + suffix) }
+    }
+
+    static func photo(_ i: Int) -> SyntheticPhoto {
+        let (lat, lon) = stops[i % stops.count]
+        let jitter = Double(i / stops.count) * 0.0001
+        return SyntheticPhoto(latitude: lat + jitter, longitude: lon + jitter,
+                              dateTimeOriginal: String(format: "2024:07:%02d %02d:%02d:%02d", 1 + i % 28, i / 3600 % 24, i / 60 % 60, i % 60),
+                              offsetTimeOriginal: "+02:00")
+    }
+
+    /// Writes `count` photos into `folder` (relative); every fifth one a HEIC.
+    @discardableResult
+    func write(_ count: Int, in folder: String = "", startingAt first: Int = 0, heic: Bool = true) throws -> [String] {
+        let directory = folder.isEmpty ? root : root + "/" + folder
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        return try (first..<first + count).map { i in
+            let photo = Self.photo(i)
+            let asHEIC = heic && i % 5 == 4
+            let path = directory + String(format: "/IMG_%05d.%@", i, asHEIC ? "heic" : "jpg")
+            try Data(asHEIC ? photo.heic()! : photo.jpeg()).write(to: URL(fileURLWithPath: path))
+            return path
+        }
+    }
+
+    func writeFile(_ relative: String, _ bytes: [UInt8]) throws {
+        let path = root + "/" + relative
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+    }
+}
+
+/// The `atlas` executable built beside this test bundle (`swift build` puts every product of
+/// the package in the same directory: `.build/<triple>/debug/`).
+enum AtlasBinary {
+    static var path: String {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        // On Linux the bundle is `TravelAtlasPackageTests.xctest`, a file in the build directory;
+        // on macOS a directory whose executable lies in Contents/MacOS.
+        while !directory.path.isEmpty, directory.path != "/" {
+            let candidate = directory.appendingPathComponent("atlas").path
+            if FileManager.default.isExecutableFile(atPath: candidate), !candidate.hasSuffix(".xctest") { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        return FileManager.default.currentDirectoryPath + "/.build/debug/atlas"
+    }
+
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    static func launch(_ arguments: [String]) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    static func run(_ arguments: [String]) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self))
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+@testable import Importer
+
+@Suite struct PipelinePartsTests {
+    @Test func theProgressLineShowsAnETAOnlyOnceTheWalkIsDone() {
+        var s = ImportProgress.Snapshot()
+        (s.found, s.read, s.resolved, s.done) = (1000, 400, 380, 500)
+        #expect(ProgressReporter.line(s, seconds: 2) == "found 1000  read 400  resolved 380  done 500  250/s")
+        s.walkFinished = true
+        #expect(ProgressReporter.line(s, seconds: 2) == "found 1000  read 400  resolved 380  done 500  250/s  ETA 2s")
+    }
+
+    @Test func theBoundedQueueHandsEverythingOverInOrderAndBlocksWhenFull() async {
+        let queue = WorkQueue<Int>(capacity: 4)
+        let producer = Thread {
+            for i in 0..<100 { queue.push(i) }
+            queue.close()
+        }
+        producer.start()
+        usleep(20_000)
+        #expect(queue.count == 4)   // the producer waits for room
+        var received: [Int] = []
+        while let i = queue.pop() { received.append(i) }
+        #expect(received == Array(0..<100))
+    }
+
+    @Test func imageExtensionsDecideWhetherAnUnknownFileIsABrokenPhoto() {
+        #expect(PlaceFinder.hasImageExtension("/a/IMG_1.JPG"))
+        #expect(PlaceFinder.hasImageExtension("/a/b.heic"))
+        #expect(!PlaceFinder.hasImageExtension("/a/clip.mov"))
+        #expect(!PlaceFinder.hasImageExtension("/a.jpg/README"))
+    }
+}

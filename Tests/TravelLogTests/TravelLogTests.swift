@@ -1,0 +1,145 @@
+import Foundation
+import Gazetteer
+import Resolver
+import SQLite
+import Testing
+@testable import TravelLog
+
+/// A travel log in a fresh temporary directory, removed with the value.
+final class TemporaryLog {
+    let directory: String
+    var path: String { directory + "/atlas.sqlite" }
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("atlas-log-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: directory) }
+}
+
+func sampleRecord(_ path: String, city: String = "city:2996944", cityName: String = "Lyon") -> PhotoRecord {
+    var r = PhotoRecord(path: path, size: 1234, modifiedNs: 1_700_000_000_123_456_789)
+    r.fingerprint = 0xFEDC_BA98_7654_3210
+    r.format = "jpeg"
+    r.takenLocal = "2024-07-16T21:00:00"
+    (r.utcOffsetSeconds, r.offsetSource, r.timeSource) = (7200, .exif, "DateTimeOriginal")
+    (r.latitude, r.longitude, r.altitude) = (45.76, 4.83, 170)
+    (r.make, r.model) = ("Cam", "One")
+    var chain = PlaceChain(coordinate: GeoCoordinate(latitude: 45.76, longitude: 4.83), waters: .land)
+    chain.continent = .init(id: PlaceID("continent:EU")!, name: "Europe")
+    chain.country = .init(id: PlaceID("country:FR")!, name: "France", code: "FRA")
+    chain.region = .init(id: PlaceID("region:FR.84")!, name: "Auvergne-Rhône-Alpes", code: "FR-ARA")
+    chain.city = .init(id: PlaceID(city)!, name: cityName, distanceKm: 1.25)
+    chain.borderKm = 3.5
+    chain.boundaryQuality = "natural-earth-lines"
+    r.place = .init(chain: chain, gazetteerVersion: "test.1")
+    return r
+}
+
+@Suite struct TravelLogTests {
+    @Test func createsTheSchemaInWALWithForeignKeys() throws {
+        let t = try TemporaryLog()
+        let log = try TravelLog(path: t.path)
+        #expect(try log.schemaVersion() == TravelLog.migrations.count)
+        #expect(try log.database.prepare("PRAGMA journal_mode").scalarString() == "wal")
+        #expect(try log.database.prepare("PRAGMA foreign_keys").scalarInt() == 1)
+        #expect(try log.integrityCheck() == ["ok"])
+        // Reopening applies nothing twice.
+        let again = try TravelLog(path: t.path)
+        #expect(try again.schemaVersion() == TravelLog.migrations.count)
+    }
+
+    @Test func refusesANewerSchema() throws {
+        let t = try TemporaryLog()
+        _ = try TravelLog(path: t.path)
+        try Database(path: t.path, mode: .readWrite).execute("PRAGMA user_version = 99")
+        #expect(throws: TravelLogError.self) { try TravelLog(path: t.path) }
+    }
+
+    @Test func readOnlyOpenOfAMissingLogFails() throws {
+        let t = try TemporaryLog()
+        #expect(throws: TravelLogError.self) { try TravelLog(path: t.path, readOnly: true) }
+        #expect(!FileManager.default.fileExists(atPath: t.path))
+    }
+
+    @Test func defaultPathFollowsTheEnvironment() {
+        #expect(TravelLog.defaultPath(environment: ["ATLAS_DB": "/x/y.sqlite", "HOME": "/h"]) == "/x/y.sqlite")
+        #expect(TravelLog.defaultPath(environment: ["XDG_DATA_HOME": "/data", "HOME": "/h"]) == "/data/travel-atlas/atlas.sqlite")
+        #expect(TravelLog.defaultPath(environment: ["HOME": "/h"]) == "/h/.local/share/travel-atlas/atlas.sqlite")
+    }
+
+    @Test func aRecordRoundTripsWithItsSnapshot() throws {
+        let t = try TemporaryLog()
+        let log = try TravelLog(path: t.path)
+        let record = sampleRecord("/photos/a.jpg")
+        let id = try log.write { try log.save(record, run: nil) }
+        #expect(try log.record(id: id) == record)
+        let stored = try #require(try log.storedFile(at: "/photos/a.jpg"))
+        #expect(stored.size == 1234 && stored.modifiedNs == 1_700_000_000_123_456_789 && stored.hasPosition && !stored.isMissing)
+
+        var failed = PhotoRecord(path: "/photos/b.jpg", size: 3, modifiedNs: 1)
+        failed.error = .init(kind: "truncated", message: "truncated: JPEG ends inside a segment")
+        try log.write { _ = try log.save(failed, run: nil) }
+        #expect(try log.errors().map(\.path) == ["/photos/b.jpg"])
+        #expect(try log.record(id: log.photoID("/photos/b.jpg")!) == failed)
+    }
+
+    @Test func savingTheSamePathKeepsTheRowAndItsOverride() throws {
+        let t = try TemporaryLog()
+        let log = try TravelLog(path: t.path)
+        let id = try log.write { try log.save(sampleRecord("/p/a.jpg"), run: nil) }
+        let paris = Place(id: PlaceID("city:2988507")!, name: "Paris", foldedName: "paris",
+                          lineage: [.init(id: PlaceID("continent:EU")!, name: "Europe"), .init(id: PlaceID("country:FR")!, name: "France"),
+                                    .init(id: PlaceID("region:FR.11")!, name: "Île-de-France")],
+                          coordinate: nil, population: 1, codes: .init())
+        try log.setPlace(photo: id, to: paris)
+        let again = try log.write { try log.save(sampleRecord("/p/a.jpg", city: "city:1", cityName: "Elsewhere"), run: nil) }
+        #expect(again == id)
+        #expect(try log.photoCount() == 1)
+        #expect(try log.overriddenPlace(photo: id) == PlaceID("city:2988507"))
+        let visited = try log.visitedPlaces()
+        #expect(visited.cities == ["city:2988507": "Paris"])
+        #expect(visited.regions == ["region:FR.11": "Île-de-France"])
+        try log.clearPlace(photo: id)
+        #expect(try log.visitedPlaces().cities == ["city:1": "Elsewhere"])
+    }
+
+    @Test func unseenPhotosUnderARootBecomeMissingNotDeleted() throws {
+        let t = try TemporaryLog()
+        let log = try TravelLog(path: t.path)
+        let (a, _, _) = try log.write {
+            (try log.save(sampleRecord("/r/a.jpg"), run: nil), try log.save(sampleRecord("/r/b.jpg"), run: nil),
+             try log.save(sampleRecord("/rx/c.jpg"), run: nil))
+        }
+        try log.beginPresenceTracking()
+        try log.markSeen(a)
+        let missing = try log.write { try log.markUnseenMissing(under: ["/r"], run: 99, since: Date()) }
+        #expect(missing == 1)   // b; c lies under /rx, not under /r
+        #expect(try log.storedFile(at: "/r/b.jpg")?.isMissing == true)
+        #expect(try log.photoCount() == 3)
+    }
+
+    @Test func runsAreRecordedAndStaleOnesAbandoned() throws {
+        let t = try TemporaryLog()
+        let log = try TravelLog(path: t.path)
+        let first = try log.beginRun(roots: ["/a", "/b"], gazetteerVersion: "v")
+        try log.abandonStaleRuns()
+        let second = try log.beginRun(roots: ["/a"], gazetteerVersion: "v")
+        var counts = ImportRun.Counts()
+        counts.added = 5
+        try log.finishRun(second, status: .done, counts: counts)
+        let runs = try log.runs()
+        #expect(runs.map(\.id) == [first, second])
+        #expect(runs[0].status == .abandoned && runs[0].roots == ["/a", "/b"])
+        #expect(runs[1].status == .done && runs[1].counts.added == 5 && runs[1].endedAt != nil)
+    }
+
+    @Test func theImportLockIsExclusive() throws {
+        let t = try TemporaryLog()
+        let first = try #require(try ImportLock(logPath: t.path))
+        #expect(try ImportLock(logPath: t.path) == nil)
+        first.release()
+        #expect(try ImportLock(logPath: t.path) != nil)
+    }
+}

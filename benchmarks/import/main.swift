@@ -1,0 +1,102 @@
+import Foundation
+import PhotoMetadata
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// bench-import DIR --atlas PATH: `atlas import` on a generated library, against a plain read of
+/// the first 64 KiB of every file (the I/O reference) measured in the same run, then the
+/// unchanged re-import, and the peak resident memory of the import processes.
+let arguments = CommandLine.arguments
+guard arguments.count >= 2, !arguments.contains("--help") else {
+    print("Usage: bench-import DIR [--atlas PATH] [--db PATH] [--jobs N]")
+    exit(arguments.contains("--help") ? 0 : 1)
+}
+func option(_ name: String) -> String? { arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil } }
+let root = arguments[1]
+let atlas = option("--atlas") ?? ".build/release/atlas"
+let db = option("--db") ?? root + ".sqlite"
+let jobs = option("--jobs").flatMap(Int.init) ?? ProcessInfo.processInfo.activeProcessorCount
+
+func files(under root: String) -> [String] {
+    var out: [String] = []
+    let enumerator = FileManager.default.enumerator(atPath: root)
+    while let name = enumerator?.nextObject() as? String {
+        let path = root + "/" + name
+        var s = stat()
+        if stat(path, &s) == 0, s.st_mode & S_IFMT == S_IFREG { out.append(path) }
+    }
+    return out
+}
+
+/// The reference: open, read the first 64 KiB, close, on `threads` threads.
+func plainRead(_ paths: [String], threads: Int) -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    DispatchQueue.concurrentPerform(iterations: threads) { t in
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        var i = t
+        while i < paths.count {
+            let fd = open(paths[i], O_RDONLY)
+            if fd >= 0 {
+                _ = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, 65_536) }
+                close(fd)
+            }
+            i += threads
+        }
+    }
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+/// The metadata reader alone on the same threads: the share of the gap that is not the importer's.
+func readerOnly(_ paths: [String], threads: Int) -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    DispatchQueue.concurrentPerform(iterations: threads) { t in
+        let reader = MetadataReader()
+        var i = t
+        while i < paths.count {
+            _ = try? reader.read(path: paths[i])
+            i += threads
+        }
+    }
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+func runImport() -> Double {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: atlas)
+    process.arguments = ["import", root, "--db", db, "--jobs", String(jobs), "--progress", "never"]
+    process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+    let start = DispatchTime.now().uptimeNanoseconds
+    do { try process.run() } catch { print("bench-import: cannot run \(atlas): \(error)"); exit(2) }
+    process.waitUntilExit()
+    guard [0, 3].contains(process.terminationStatus) else { print("bench-import: atlas import exited \(process.terminationStatus)"); exit(2) }
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+/// The largest resident set of any child waited for so far, in MB (ru_maxrss is in KiB on Linux).
+func childPeakMB() -> Double {
+    var usage = rusage()
+    getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
+    return Double(usage.ru_maxrss) / 1024
+}
+
+for suffix in ["", "-wal", "-shm", ".lock"] { try? FileManager.default.removeItem(atPath: db + suffix) }
+let paths = files(under: root)
+func rate(_ seconds: Double) -> String { String(format: "%8.0f files/s  (%.2f s)", Double(paths.count) / seconds, seconds) }
+print("bench-import: \(paths.count) files under \(root), \(jobs) jobs, warm cache")
+_ = plainRead(paths, threads: jobs)  // warm the page cache
+let reference = min(plainRead(paths, threads: jobs), plainRead(paths, threads: jobs))
+let referenceOne = plainRead(paths, threads: 1)
+let reader = readerOnly(paths, threads: jobs)
+let first = runImport()
+let firstPeak = childPeakMB()
+let again = runImport()
+let peak = childPeakMB()
+print("  plain read of the first 64 KiB, \(jobs) threads  \(rate(reference))")
+print("  plain read of the first 64 KiB, 1 thread   \(rate(referenceOne))")
+print("  MetadataReader alone, \(jobs) threads        \(rate(reader))   \(String(format: "%.0f%%", 100 * reference / reader)) of the \(jobs)-thread reference rate")
+print("  first import                              \(rate(first))   \(String(format: "%.0f%%", 100 * reference / first)) of the \(jobs)-thread reference rate, \(String(format: "%.0f%%", 100 * referenceOne / first)) of the 1-thread one (goal ≥ 40%)")
+print("  re-import, nothing changed                \(rate(again))   (goal < 3 s for 100,000)")
+print(String(format: "  peak resident memory: first import %.0f MB, re-import ≤ %.0f MB (goal < 200 MB)", firstPeak, peak))
+let size = (try? FileManager.default.attributesOfItem(atPath: db)[.size] as? Int) ?? 0
+print(String(format: "  travel log: %.1f MB", Double(size) / 1e6))
