@@ -10,38 +10,45 @@ extension BoundaryIndex {
     /// Such a country keeps its ``BoundaryShape``, with no rings.
     public static func load(from gazetteer: Gazetteer) throws -> BoundaryIndex {
         let started = DispatchTime.now().uptimeNanoseconds
-        var shapes: [BoundaryShape] = []
-        var xs: [Int32] = [], ys: [Int32] = [], edgeShape: [Int32] = []
+        // Copy the rows out under the gazetteer's lock, then decode without holding it, so the
+        // resolver's other loading thread is not kept waiting.
+        var rows: [(id: PlaceID, country: String, area: Double, quality: String, geometry: [UInt8]?)] = []
+        var capacity = 0
         try gazetteer.withDatabase { db in
             let tiled = try Set(countriesTiledByRegions(db))
-            let capacity = try db.prepare("SELECT sum(vertices + 1) FROM boundaries").scalarInt() ?? 0
-            xs.reserveCapacity(capacity)
-            ys.reserveCapacity(capacity)
-            edgeShape.reserveCapacity(capacity)
+            capacity = try db.prepare("SELECT sum(vertices + 1) FROM boundaries").scalarInt() ?? 0
             let s = try db.prepare("SELECT id, country, area_km2, quality, geometry FROM boundaries ORDER BY id")
             while try s.step() {
                 guard let text = s.string(0), let id = PlaceID(text) else { continue }
-                let shapeIndex = Int32(shapes.count)
-                var ringRanges: [Range<Int>] = []
-                if !(id.kind == .country && tiled.contains(id.code)) {
-                    do {
-                        try s.withBlob(4) { bytes in
-                            try GeometryBlob.decode(bytes, appendingTo: &xs, &ys) { _, ring, xs, ys in
-                                // Close the ring so that edge i is always vertex i to vertex i + 1.
-                                xs.append(xs[ring.lowerBound])
-                                ys.append(ys[ring.lowerBound])
-                                edgeShape.append(contentsOf: repeatElement(shapeIndex, count: ring.count))
-                                edgeShape.append(-1)
-                                ringRanges.append(ring.lowerBound..<xs.count)
-                            }
-                        }
-                    } catch {
-                        throw GazetteerError(path: gazetteer.path, reason: "boundary \(text): \(error)")
-                    }
-                }
-                shapes.append(BoundaryShape(id: id, country: s.string(1) ?? "", areaKm2: s.double(2),
-                                            quality: s.string(3) ?? "none", rings: ringRanges))
+                let skip = id.kind == .country && tiled.contains(id.code)
+                rows.append((id, s.string(1) ?? "", s.double(2), s.string(3) ?? "none", skip ? nil : s.blob(4)))
             }
+        }
+        var shapes: [BoundaryShape] = []
+        var xs: [Int32] = [], ys: [Int32] = [], edgeShape: [Int32] = []
+        xs.reserveCapacity(capacity)
+        ys.reserveCapacity(capacity)
+        edgeShape.reserveCapacity(capacity)
+        for row in rows {
+            let shapeIndex = Int32(shapes.count)
+            var ringRanges: [Range<Int>] = []
+            if let geometry = row.geometry {
+                do {
+                    try geometry.withUnsafeBytes { bytes in
+                        try GeometryBlob.decode(bytes, appendingTo: &xs, &ys) { _, ring, xs, ys in
+                            // Close the ring so that edge i is always vertex i to vertex i + 1.
+                            xs.append(xs[ring.lowerBound])
+                            ys.append(ys[ring.lowerBound])
+                            edgeShape.append(contentsOf: repeatElement(shapeIndex, count: ring.count))
+                            edgeShape.append(-1)
+                            ringRanges.append(ring.lowerBound..<xs.count)
+                        }
+                    }
+                } catch {
+                    throw GazetteerError(path: gazetteer.path, reason: "boundary \(row.id): \(error)")
+                }
+            }
+            shapes.append(BoundaryShape(id: row.id, country: row.country, areaKm2: row.area, quality: row.quality, rings: ringRanges))
         }
         let decodeSeconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         return BoundaryIndex(shapes: shapes, xs: xs, ys: ys, edgeShape: edgeShape, decodeSeconds: decodeSeconds)

@@ -35,6 +35,8 @@ struct PlaceTables: Sendable {
 
     static func load(from gazetteer: Gazetteer) throws -> PlaceTables {
         var t = PlaceTables()
+        var packed: (records: [UInt8], names: [UInt8]) = ([], [])
+        // Only the reads hold the gazetteer's lock; the polygons load on another thread meanwhile.
         try gazetteer.withDatabase { db in
             let continents = try db.prepare("SELECT code, name FROM continents")
             while try continents.step() { t.continents[continents.string(0)!] = continents.string(1) }
@@ -58,7 +60,7 @@ struct PlaceTables: Sendable {
             guard let records = blobs["records"], let names = blobs["names"] else {
                 throw GazetteerError(path: gazetteer.path, reason: "city_points is missing")
             }
-            t.cities = try Self.unpack(records: records, names: names, regionCount: t.regions.count, countryCount: t.countries.count, path: gazetteer.path)
+            packed = (records, names)
             let airports = try db.prepare("SELECT iata, icao, name, size, lat, lon FROM airports ORDER BY iata")
             while try airports.step() {
                 t.airports.append(Airport(iata: airports.string(0)!, icao: airports.string(1), name: airports.string(2)!,
@@ -66,6 +68,8 @@ struct PlaceTables: Sendable {
                                           latitude: airports.double(4), longitude: airports.double(5)))
             }
         }
+        t.cities = try Self.unpack(records: packed.records, names: packed.names, regionCount: t.regions.count,
+                                   countryCount: t.countries.count, path: gazetteer.path)
         return t
     }
 
