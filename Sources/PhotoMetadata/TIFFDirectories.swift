@@ -30,16 +30,30 @@ struct TIFFDirectories {
 
     static let exifPointer: UInt16 = 0x8769
     static let gpsPointer: UInt16 = 0x8825
+    // Only the tags ExifDecoder reads: every entry kept costs libexif two allocations.
+
+    /// Make, Model, DateTime.
     private static func isIFD0Tag(_ tag: UInt16) -> Bool {
         switch tag {
-        case 0x0100, 0x0101, 0x010F, 0x0110, 0x0132: true
+        case 0x010F, 0x0110, 0x0132: true
         default: false
         }
     }
 
+    /// DateTimeOriginal/Digitized, OffsetTime(Original/Digitized), PixelX/YDimension (and
+    /// GPSInfo, which some cameras put here).
     private static func isExifTag(_ tag: UInt16) -> Bool {
         switch tag {
-        case 0x9003, 0x9004, 0x9010, 0x9011, 0x9012, 0x9291, 0xA002, 0xA003, gpsPointer: true
+        case 0x9003, 0x9004, 0x9010, 0x9011, 0x9012, 0xA002, 0xA003, gpsPointer: true
+        default: false
+        }
+    }
+
+    /// Latitude and longitude with their refs, altitude with its ref, time and date stamps,
+    /// status, speed with its ref.
+    private static func isGPSTag(_ tag: UInt16) -> Bool {
+        switch tag {
+        case 0x0001...0x0007, 0x0009, 0x000C, 0x000D, 0x001D: true
         default: false
         }
     }
@@ -63,7 +77,7 @@ struct TIFFDirectories {
         }
         // Some cameras (Canon PowerShot) put the GPS pointer in the Exif IFD instead of IFD0.
         if let offset = pointer(Self.gpsPointer, in: ifd0) ?? exif.flatMap({ pointer(Self.gpsPointer, in: $0) }), offset != ifd0Offset {
-            gps = try readDirectory(reader, base: base, offset: offset, keep: { $0 <= 0x001F })
+            gps = try readDirectory(reader, base: base, offset: offset, keep: { Self.isGPSTag($0) })
         }
         exif = exif?.filter { $0.tag != Self.gpsPointer }
     }
@@ -80,7 +94,7 @@ struct TIFFDirectories {
             return try readDirectory(MemoryBytes(data: tiff), base: 0, offset: offset, keep: keep)
         }
         exif = try first(cmt2, keep: { Self.isExifTag($0) && $0 != Self.gpsPointer })
-        gps = try first(cmt4, keep: { $0 <= 0x001F })
+        gps = try first(cmt4, keep: { Self.isGPSTag($0) })
     }
 
     private static func header(_ reader: some ByteReader, base: Int) throws(MetadataError) -> (littleEndian: Bool, ifd0: Int) {
@@ -174,7 +188,9 @@ struct TIFFDirectories {
             offset += ifdSize(entries)
         }
         for entries in ifds {
-            let sorted = entries.sorted { $0.tag < $1.tag }
+            // Directories are written in tag order; sort only the rare one that is not.
+            let inOrder = zip(entries, entries.dropFirst()).allSatisfy { $0.tag < $1.tag }
+            let sorted = inOrder ? entries : entries.sorted { $0.tag < $1.tag }
             var dataOffset = out.bytes.count - 6 + 2 + 12 * sorted.count + 4
             out.put16(UInt16(sorted.count))
             for e in sorted {
