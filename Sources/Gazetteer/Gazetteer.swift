@@ -66,6 +66,16 @@ public final class Gazetteer: @unchecked Sendable {
         }
     }
 
+    /// Runs `body` with a connection of its own, opened for the call: for bulk loads on their own
+    /// thread, which would otherwise queue behind each other on the shared connection's lock.
+    public func withOwnConnection<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try body(Database(path: path, mode: .readOnlyImmutable))
+        } catch let error as SQLiteError {
+            throw GazetteerError(path: path, reason: error.message)
+        }
+    }
+
     /// Runs `body` with the connection, serialised with every other use.
     public func withDatabase<T>(_ body: (Database) throws -> T) throws -> T {
         lock.lock()

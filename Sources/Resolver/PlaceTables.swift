@@ -36,8 +36,8 @@ struct PlaceTables: Sendable {
     static func load(from gazetteer: Gazetteer) throws -> PlaceTables {
         var t = PlaceTables()
         var packed: (records: [UInt8], names: [UInt8]) = ([], [])
-        // Only the reads hold the gazetteer's lock; the polygons load on another thread meanwhile.
-        try gazetteer.withDatabase { db in
+        // A connection of its own: the polygons load on another thread at the same time.
+        try gazetteer.withOwnConnection { db in
             let continents = try db.prepare("SELECT code, name FROM continents")
             while try continents.step() { t.continents[continents.string(0)!] = continents.string(1) }
 
