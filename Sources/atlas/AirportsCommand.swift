@@ -7,19 +7,13 @@ import Passport
 enum AirportsCommand: Command {
     static let name = "airports"
     static let summary = "List the airports visited (layovers included), with dates"
-    static let help = """
-        Usage: atlas airports [--db PATH] [--json]
-
-        Lists every airport with a photo taken on the ground within its radius, layovers included (photos in flight do not count): id, name, country, first and last visit, days, photos.
-
-        Options:
-        \(DatabaseOption.help)
-        \(GazetteerOption.help)
-        \(PassportOption.jsonHelp)
-          --help            Show this help.
-
-        Exit status: 0 listed (even when empty), 1 usage error, 2 no travel log or unreadable.
-        """
+    static let help = PassportOption.listHelp(
+        usage: "atlas airports [--db PATH] [--json]",
+        about: """
+            Lists every airport with a photo taken on the ground within its radius, layovers
+            included (photos in flight do not count): id, name, country, first and last visit,
+            days, photos.
+            """)
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
         let json = arguments.flag("--json")

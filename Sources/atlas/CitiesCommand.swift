@@ -7,21 +7,15 @@ import Passport
 enum CitiesCommand: Command {
     static let name = "cities"
     static let summary = "List the cities visited, with dates, days and photos"
-    static let help = """
-        Usage: atlas cities [--country ID] [--region ID] [--db PATH] [--json]
-
-        Lists every city visited: id, name, region, country, first and last visit, days, photos.
-
-        Options:
-          --country ID      Only cities of that country (JP, country:JP).
-          --region ID       Only cities of that region (JP-26, region:JP.22).
-        \(DatabaseOption.help)
-        \(GazetteerOption.help)
-        \(PassportOption.jsonHelp)
-          --help            Show this help.
-
-        Exit status: 0 listed (even when empty), 1 usage error, 2 no travel log or unreadable.
-        """
+    static let help = PassportOption.listHelp(
+        usage: "atlas cities [--country ID] [--region ID] [--db PATH] [--json]",
+        about: """
+            Lists every city visited: id, name, region, country, first and last visit, days, photos.
+            """,
+        options: """
+              --country ID      Only cities of that country (JP, country:JP).
+              --region ID       Only cities of that region (JP-26, region:JP.22).
+            """)
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
         let json = arguments.flag("--json")

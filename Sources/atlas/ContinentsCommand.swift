@@ -7,19 +7,11 @@ import Passport
 enum ContinentsCommand: Command {
     static let name = "continents"
     static let summary = "List the continents visited, with dates and countries"
-    static let help = """
-        Usage: atlas continents [--db PATH] [--json]
-
-        Lists every continent visited: id, name, first and last visit, days, photos, countries visited.
-
-        Options:
-        \(DatabaseOption.help)
-        \(GazetteerOption.help)
-        \(PassportOption.jsonHelp)
-          --help            Show this help.
-
-        Exit status: 0 listed (even when empty), 1 usage error, 2 no travel log or unreadable.
-        """
+    static let help = PassportOption.listHelp(
+        usage: "atlas continents [--db PATH] [--json]",
+        about: """
+            Lists every continent visited: id, name, first and last visit, days, photos, countries visited.
+            """)
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
         let json = arguments.flag("--json")

@@ -7,23 +7,17 @@ import Passport
 enum CountriesCommand: Command {
     static let name = "countries"
     static let summary = "List the countries visited, with dates, days, photos and regions"
-    static let help = """
-        Usage: atlas countries [--year YYYY] [--continent CODE] [--db PATH] [--json]
-
-        Lists every country visited (a qualifying photo or a mark): id, name, continent, first
-        and last visit (local dates), days (distinct local dates), photos, and regions visited
-        of the country's total. Photos taken in flight or in transit do not count.
-
-        Options:
-          --year YYYY       Only countries visited that year (days and photos of that year).
-          --continent CODE  Only countries of that continent (EU, continent:EU, Europe).
-        \(DatabaseOption.help)
-        \(GazetteerOption.help)
-        \(PassportOption.jsonHelp)
-          --help            Show this help.
-
-        Exit status: 0 listed (even when empty), 1 usage error, 2 no travel log or unreadable.
-        """
+    static let help = PassportOption.listHelp(
+        usage: "atlas countries [--year YYYY] [--continent CODE] [--db PATH] [--json]",
+        about: """
+            Lists every country visited (a qualifying photo or a mark): id, name, continent, first
+            and last visit (local dates), days (distinct local dates), photos, and regions visited
+            of the country's total. Photos taken in flight or in transit do not count.
+            """,
+        options: """
+              --year YYYY       Only countries visited that year (days and photos of that year).
+              --continent CODE  Only countries of that continent (EU, continent:EU, Europe).
+            """)
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
         let json = arguments.flag("--json")

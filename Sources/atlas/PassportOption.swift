@@ -11,6 +11,23 @@ enum PassportOption {
     static let homeHelp = "  --home PLACE_ID   Home region or country (default: the region with the most days)."
     static let jsonHelp = "  --json            One JSON object per line."
 
+    /// The help of a listing command: usage, what it lists, its own options, then the shared ones.
+    static func listHelp(usage: String, about: String, options: String = "") -> String {
+        """
+        Usage: \(usage)
+
+        \(about)
+
+        Options:
+        \(options.isEmpty ? "" : options + "\n")\(DatabaseOption.help)
+        \(GazetteerOption.help)
+        \(jsonHelp)
+          --help            Show this help.
+
+        Exit status: 0 listed (even when empty), 1 usage error, 2 no travel log or unreadable.
+        """
+    }
+
     static func passport(_ dbPath: String) throws -> Passport {
         try Passport(log: TravelLog(path: dbPath, readOnly: true))
     }

@@ -7,20 +7,14 @@ import Passport
 enum RegionsCommand: Command {
     static let name = "regions"
     static let summary = "List the regions visited, with dates, days and photos"
-    static let help = """
-        Usage: atlas regions [--country ID] [--db PATH] [--json]
-
-        Lists every first-level region visited: id, name, country, first and last visit, days, photos.
-
-        Options:
-          --country ID      Only regions of that country (JP, country:JP).
-        \(DatabaseOption.help)
-        \(GazetteerOption.help)
-        \(PassportOption.jsonHelp)
-          --help            Show this help.
-
-        Exit status: 0 listed (even when empty), 1 usage error, 2 no travel log or unreadable.
-        """
+    static let help = PassportOption.listHelp(
+        usage: "atlas regions [--country ID] [--db PATH] [--json]",
+        about: """
+            Lists every first-level region visited: id, name, country, first and last visit, days, photos.
+            """,
+        options: """
+              --country ID      Only regions of that country (JP, country:JP).
+            """)
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
         let json = arguments.flag("--json")
