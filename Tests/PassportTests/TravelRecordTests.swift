@@ -78,6 +78,18 @@ import TravelLog
         let restored = try TravelRecord.restore(Data(first.utf8), into: TravelLog(path: copy))
         #expect(restored == .init(photos: Itinerary.shots.count, marks: 2))
         #expect(try export(copy) == first)
+        // A hand-set place survives the round trip, and stays immune to the flight rule.
+        let restoredLog = try TravelLog(path: copy)
+        let flightPath = try require(try Passport(log: restoredLog).photos(.flight).first?.path)
+        let flightID = try require(try restoredLog.photoID(flightPath))
+        try restoredLog.setPlace(photo: flightID, to: try require(try PassportTests.gazetteer.lookup("city:3081368")))
+        let handSet = try export(copy)
+        #expect(handSet.contains("\"hand_set\": true"))
+        let third = copy + "-3"
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: third + suffix) } }
+        _ = try TravelRecord.restore(Data(handSet.utf8), into: TravelLog(path: third))
+        #expect(try export(third) == handSet)
+        #expect(try Passport(log: TravelLog(path: third, readOnly: true)).photos(.flight).count == 1)
         // Only into an empty log.
         #expect(throws: TravelRecord.RestoreError.self) { try TravelRecord.restore(Data(first.utf8), into: TravelLog(path: copy)) }
         // Not from a record that lost precision.
