@@ -8,11 +8,12 @@ extension Passport {
         public var cities: [PassportPhoto.Link] = []
     }
 
-    /// New countries, regions and cities per year (`monthly` false) or month, oldest first.
+    /// New countries, regions and cities per year (`monthly` false) or month, oldest first;
+    /// within a period in the order they were first visited (then by identifier).
     public func timeline(monthly: Bool) -> [Period] {
         var periods: [String: Period] = [:]
         for level in [Level.country, .region, .city] {
-            for v in visits(level) {
+            for v in visits(level).sorted(by: { ($0.firstDate ?? "", $0.id) < ($1.firstDate ?? "", $1.id) }) {
                 guard let first = v.firstDate else { continue }
                 let key = String(first.prefix(monthly ? 7 : 4))
                 var p = periods[key] ?? Period(period: key)

@@ -111,3 +111,27 @@ import TravelLog
         #expect(months.map(\.period) == ["2023-05", "2024-03", "2024-07", "2024-08"])
     }
 }
+
+/// UTC from the local time and its offset, across day, month, year and leap-day boundaries.
+@Suite struct UTCTimeTests {
+    @Test(arguments: [
+        ("2024-07-11T12:00:00", 7_200, "2024-07-11T10:00:00Z"),
+        ("2024-01-01T01:30:00", 3_600, "2024-01-01T00:30:00Z"),
+        ("2024-01-01T00:30:00", 3_600, "2023-12-31T23:30:00Z"),
+        ("2024-02-29T23:00:00", -7_200, "2024-03-01T01:00:00Z"),
+        ("2023-03-01T05:00:00", 28_800, "2023-02-28T21:00:00Z"),
+        ("1969-12-31T23:59:59", -1, "1970-01-01T00:00:00Z"),
+        ("2000-02-29T12:00:00", 45_900, "2000-02-28T23:15:00Z"),
+    ])
+    func utc(local: String, offset: Int, expected: String) {
+        var p = PassportPhoto(path: "x")
+        (p.takenLocal, p.utcOffsetSeconds) = (local, offset)
+        #expect(p.utcText == expected)
+    }
+
+    @Test func noOffsetNoUTC() {
+        var p = PassportPhoto(path: "x")
+        p.takenLocal = "2024-07-11T12:00:00"
+        #expect(p.utcText == nil)
+    }
+}
