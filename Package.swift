@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "Resolver", targets: ["Resolver"]),
         .library(name: "TravelLog", targets: ["TravelLog"]),
         .library(name: "Importer", targets: ["Importer"]),
+        .library(name: "Passport", targets: ["Passport"]),
         .executable(name: "atlas", targets: ["atlas"]),
     ],
     targets: [
@@ -46,11 +47,14 @@ let package = Package(
         // Photo folders → travel log: walk, skip unchanged, read and resolve in parallel, batch writes.
         .target(name: "Importer", dependencies: ["TravelLog", "PhotoMetadata", "Gazetteer", "Resolver"]),
 
+        // The visit model, statistics and the JSON travel record, computed from the travel log.
+        .target(name: "Passport", dependencies: ["TravelLog", "Gazetteer", "Resolver", "SQLite", "JSONWriter"]),
+
         // Deterministic JSON rendering for every machine-readable output.
         .target(name: "JSONWriter"),
 
         // The command-line tool: argument parsing and output only.
-        .executableTarget(name: "atlas", dependencies: ["PhotoMetadata", "Gazetteer", "Resolver", "JSONWriter", "TravelLog", "Importer"]),
+        .executableTarget(name: "atlas", dependencies: ["PhotoMetadata", "Gazetteer", "Resolver", "JSONWriter", "TravelLog", "Importer", "Passport"]),
 
         // Writes the sample trip and the benchmark libraries.
         .executableTarget(name: "make-photos", dependencies: ["SyntheticPhotos"], path: "Tools/make-photos"),
@@ -69,6 +73,7 @@ let package = Package(
         .testTarget(name: "BoundariesTests", dependencies: ["Boundaries", "Gazetteer"]),
         .testTarget(name: "ResolverTests", dependencies: ["Resolver", "Boundaries", "Gazetteer", "SyntheticPhotos"]),
         .testTarget(name: "TravelLogTests", dependencies: ["TravelLog", "Gazetteer", "Resolver", "SQLite"]),
+        .testTarget(name: "PassportTests", dependencies: ["Passport", "Importer", "TravelLog", "SyntheticPhotos", "Gazetteer", "JSONWriter"]),
         .testTarget(name: "ImporterTests", dependencies: ["Importer", "TravelLog", "SyntheticPhotos", "Gazetteer", "PhotoMetadata", "SQLite"]),
     ],
     swiftLanguageModes: [.v6]

@@ -14,6 +14,7 @@ extension PhotoRecord {
         latitude = m.position?.latitude
         longitude = m.position?.longitude
         altitude = m.altitude
+        speedKmh = m.speedKmh
         gpsIssue = m.gpsIssue?.description
         make = m.make
         model = m.model

@@ -101,6 +101,9 @@ public final class Database: @unchecked Sendable {
         }
     }
 
+    /// True inside `BEGIN` … `COMMIT`: lets a caller that may run inside a larger transaction join it.
+    public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
     public var changes: Int { Int(sqlite3_changes(handle)) }
     public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 }

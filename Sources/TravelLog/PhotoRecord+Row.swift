@@ -9,7 +9,7 @@ extension PhotoRecord {
         "latitude", "longitude", "altitude", "gps_issue", "make", "model",
         "continent_id", "continent_name", "country_id", "country_name", "country_code", "region_id", "region_name", "region_code",
         "city_id", "city_name", "city_km", "airport_id", "airport_name", "airport_code", "airport_km",
-        "waters", "border_km", "boundary_quality", "nearest_city_elsewhere", "gazetteer_version", "error_kind", "error_message",
+        "waters", "border_km", "boundary_quality", "nearest_city_elsewhere", "gazetteer_version", "error_kind", "error_message", "speed_kmh",
     ]
 
     var values: [SQLValue?] {
@@ -23,7 +23,7 @@ extension PhotoRecord {
             chain?.city?.id.description, chain?.city?.name, chain?.city?.distanceKm,
             chain?.airport?.id.description, chain?.airport?.name, chain?.airport?.code, chain?.airport?.distanceKm,
             chain?.waters.rawValue, chain?.borderKm, chain?.boundaryQuality, chain.map { $0.nearestCityElsewhere },
-            place?.gazetteerVersion, error?.kind, error?.message,
+            place?.gazetteerVersion, error?.kind, error?.message, speedKmh,
         ]
     }
 
@@ -58,6 +58,7 @@ extension PhotoRecord {
             chain.nearestCityElsewhere = s.int(33) != 0
             place = Place(chain: chain, gazetteerVersion: s.string(34) ?? "")
         }
+        speedKmh = s.optionalDouble(37)
         if let kind = s.string(35) { error = Failure(kind: kind, message: s.string(36) ?? kind) }
     }
 }

@@ -59,6 +59,8 @@ public struct PhotoRecord: Sendable, Equatable {
     public var latitude: Double?
     public var longitude: Double?
     public var altitude: Double?
+    /// GPS speed at capture, km/h: with the altitude, what marks a photo taken in flight.
+    public var speedKmh: Double?
     /// Why there is no position (`no GPS IFD`, `position is exactly 0,0`, ...).
     public var gpsIssue: String?
     public var make: String?

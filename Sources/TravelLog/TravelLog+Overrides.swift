@@ -12,16 +12,30 @@ extension TravelLog {
             guard let a = place.ancestor(kind) else { return (nil, nil) }
             return (a.id.description, a.name)
         }
-        let (continent, country, region, city) = (link(.continent), link(.country), link(.region), link(.city))
-        let airport = link(.airport)
+        try setPlace(photo: id, placeID: place.id.description, lineage: HandSetLineage(
+            continent: link(.continent), country: link(.country), region: link(.region), city: link(.city), airport: link(.airport)))
+    }
+
+    /// The ids and names of a hand-set place's chain, each level optional.
+    public struct HandSetLineage: Sendable {
+        public var continent, country, region, city, airport: (String?, String?)
+        public init(continent: (String?, String?), country: (String?, String?), region: (String?, String?), city: (String?, String?),
+                    airport: (String?, String?)) {
+            (self.continent, self.country, self.region, self.city, self.airport) = (continent, country, region, city, airport)
+        }
+    }
+
+    /// Sets the place of photo `id` by hand from a snapshot already made (a restored travel
+    /// record), without asking the gazetteer.
+    public func setPlace(photo id: Int64, placeID: String, lineage l: HandSetLineage) throws {
         try write {
             let s = try statement("""
                 INSERT OR REPLACE INTO overrides (photo_id, place_id, continent_id, continent_name, country_id, country_name,
                     region_id, region_name, city_id, city_name, airport_id, airport_name, set_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
-            try s.bind(id, place.id.description, continent.0, continent.1, country.0, country.1, region.0, region.1,
-                       city.0, city.1, airport.0, airport.1, Self.timestamp())
+            try s.bind(id, placeID, l.continent.0, l.continent.1, l.country.0, l.country.1, l.region.0, l.region.1,
+                       l.city.0, l.city.1, l.airport.0, l.airport.1, Self.timestamp())
             try s.run()
         }
     }

@@ -87,6 +87,24 @@ extension TravelLog {
                o.photo_id IS NOT NULL AS overridden
         FROM photos p LEFT JOIN overrides o ON o.photo_id = p.id;
         """,
+        // 2: the passport. GPS speed decides (with altitude) which photos were taken in flight;
+        // marks are places visited by the user's word, keyed by place and day ('' = no day, so
+        // the key stays unique: SQLite lets NULLs repeat in a primary key).
+        """
+        ALTER TABLE photos ADD COLUMN speed_kmh REAL;
+        CREATE TABLE marks (
+            place_id TEXT NOT NULL,
+            date TEXT NOT NULL DEFAULT '',
+            note TEXT,
+            place_name TEXT NOT NULL,
+            continent_id TEXT, continent_name TEXT,
+            country_id TEXT, country_name TEXT,
+            region_id TEXT, region_name TEXT,
+            city_id TEXT, city_name TEXT,
+            marked_at TEXT NOT NULL,
+            PRIMARY KEY (place_id, date)
+        );
+        """,
     ]
 
     /// `PRAGMA user_version`: how many migrations the file has.

@@ -67,8 +67,10 @@ public final class TravelLog {
         return lines
     }
 
-    /// Runs `body` in one write transaction.
+    /// Runs `body` in one write transaction; inside another `write`, it joins that one (so a
+    /// restore of thousands of rows is one transaction and all or nothing).
     public func write<T>(_ body: () throws -> T) throws -> T {
-        try database.transaction(body)
+        if database.isInTransaction { return try body() }
+        return try database.transaction(body)
     }
 }

@@ -5,6 +5,8 @@ import Glibc
 let commands: [any Command.Type] = [
     ImportCommand.self, InspectCommand.self, ResolveCommand.self, SearchCommand.self, PlaceCommand.self, BrowseCommand.self,
     ErrorsCommand.self, ReresolveCommand.self, SetPlaceCommand.self,
+    MarkCommand.self, UnmarkCommand.self, MarksCommand.self, CountriesCommand.self, RegionsCommand.self, CitiesCommand.self,
+    AirportsCommand.self, ContinentsCommand.self, TimelineCommand.self, StatsCommand.self, ExportCommand.self, ImportRecordCommand.self,
 ]
 
 let overview = """
@@ -13,7 +15,7 @@ let overview = """
     Usage: atlas COMMAND [OPTIONS]
 
     Commands:
-    \(commands.map { "  " + $0.name.padding(toLength: 10, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
+    \(commands.map { "  " + $0.name.padding(toLength: 14, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
 
     Run 'atlas COMMAND --help' for a command's options.
     """

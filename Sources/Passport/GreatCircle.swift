@@ -1,0 +1,14 @@
+import Foundation
+
+/// Great-circle distance on a sphere of the Earth's mean radius (haversine): good to 0.5%,
+/// which is all a travel total needs.
+enum GreatCircle {
+    static let earthRadiusKm = 6_371.0088
+
+    static func km(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double) -> Double {
+        let (p1, p2) = (lat1 * .pi / 180, lat2 * .pi / 180)
+        let dp = p2 - p1, dl = (lon2 - lon1) * .pi / 180
+        let a = sin(dp / 2) * sin(dp / 2) + cos(p1) * cos(p2) * sin(dl / 2) * sin(dl / 2)
+        return 2 * earthRadiusKm * asin(min(1, sqrt(a)))
+    }
+}

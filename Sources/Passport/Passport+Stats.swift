@@ -1,0 +1,63 @@
+import Foundation
+
+extension Passport {
+    /// The passport figures under `scheme`. Home is `home` (a region or country id) or else the
+    /// region with the most days (ties: the lower id). "This year" is `year`, or the year of the
+    /// latest visit day when nil, so a figure depends only on the log.
+    public func stats(scheme: CountingScheme, home: PassportPhoto.Link? = nil, year: Int? = nil) -> PassportStats {
+        let countries = visits(.country)
+        let latestDay = visits(.country).compactMap(\.lastDate).max()
+        var s = PassportStats(scheme: scheme.name, year: year ?? latestDay.flatMap { Int($0.prefix(4)) } ?? 0)
+        s.countriesVisited = countries.count
+        s.countries = countries.filter { scheme.countries.contains($0.id) }.count
+        s.countriesInScheme = scheme.countries.count
+        (s.continents, s.regions, s.cities, s.airports) = (visits(.continent).count, visits(.region).count, visits(.city).count, visits(.airport).count)
+
+        // Home: the region with the most days, unless given.
+        let regions = visits(.region)
+        let homeVisit = regions.max { ($0.days.count, $1.id) < ($1.days.count, $0.id) }
+        s.home = home ?? homeVisit.map { .init(id: $0.id, name: $0.name) }
+        if let h = s.home {
+            s.homeCountry = h.id.hasPrefix("country:") ? h.id : (regions.first { $0.id == h.id }?.country?.id ?? photos.first { $0.region?.id == h.id }?.country?.id)
+        }
+
+        var abroad: Set<String> = []
+        for c in countries where c.id != s.homeCountry { abroad.formUnion(c.days) }
+        s.daysAbroad = abroad.count
+        s.firstTrip = abroad.min()
+
+        var daysByYear: [String: Set<String>] = [:]
+        for c in countries { for d in c.days { daysByYear[String(d.prefix(4)), default: []].insert(d) } }
+        if let busiest = daysByYear.max(by: { ($0.value.count, $1.key) < ($1.value.count, $0.key) }) {
+            s.busiestYear = (busiest.key, busiest.value.count)
+        }
+        if let most = countries.max(by: { ($0.days.count, $1.id) < ($1.days.count, $0.id) }), !most.days.isEmpty {
+            s.mostVisitedCountry = (most.id, most.name, most.days.count)
+        }
+
+        // Farthest: from the centre of the home photos to every qualifying photo.
+        let positioned = photos.filter { $0.latitude != nil && $0.longitude != nil }
+        let homePhotos = positioned.filter { $0.status == .visit && ($0.region?.id == s.home?.id || $0.country?.id == s.home?.id) }
+        if !homePhotos.isEmpty {
+            let lat = homePhotos.map { $0.latitude! }.reduce(0, +) / Double(homePhotos.count)
+            let lon = homePhotos.map { $0.longitude! }.reduce(0, +) / Double(homePhotos.count)
+            for p in positioned where p.status == .visit {
+                let km = GreatCircle.km(lat, lon, p.latitude!, p.longitude!)
+                if km > (s.farthest?.km ?? -1) { s.farthest = (km, p.city ?? p.region ?? p.country) }
+            }
+        }
+
+        // Distance: every positioned photo, flights included, in UTC order when the offset is
+        // known (the local clock otherwise), then path.
+        let timed = positioned.compactMap { p in p.utcText.map { ($0, p) } ?? p.takenLocal.map { ($0, p) } }
+            .sorted { ($0.0, $0.1.path) < ($1.0, $1.1.path) }
+        for (a, b) in zip(timed, timed.dropFirst()) {
+            s.distanceKm += GreatCircle.km(a.1.latitude!, a.1.longitude!, b.1.latitude!, b.1.longitude!)
+        }
+
+        let yearText = String(format: "%04d", s.year)
+        func new(_ level: Level) -> Int { visits(level).filter { $0.firstDate?.hasPrefix(yearText) == true }.count }
+        (s.newCountriesThisYear, s.newRegionsThisYear, s.newCitiesThisYear) = (new(.country), new(.region), new(.city))
+        return s
+    }
+}

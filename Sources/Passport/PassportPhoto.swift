@@ -1,0 +1,59 @@
+/// One photo as the passport sees it: when (local date and time, UTC offset), where (position,
+/// altitude, speed) and the place snapshot (hand-set places on top), with its verdict.
+///
+/// ```swift
+/// let passport = try Passport(log: log)
+/// passport.photos.filter { $0.status == .flight }.map(\.path)
+/// ```
+///
+/// A value type; `Sendable`.
+public struct PassportPhoto: Sendable, Equatable {
+    /// Why a photo does or does not place its owner somewhere.
+    public enum Status: String, Sendable, Equatable, CaseIterable {
+        /// Counts: it has a country and was not taken in flight or in transit.
+        case visit
+        /// Above 9,000 m (higher than any summit) or faster than 250 km/h.
+        case flight
+        /// Every photo of that day in that country was taken at an airport.
+        case transit
+        /// No country (international waters, no position): no visit.
+        case unplaced
+    }
+
+    /// A place in the snapshot: identifier and the name it had when the photo was resolved.
+    public struct Link: Sendable, Equatable {
+        public let id: String
+        public let name: String
+        public init(id: String, name: String) { (self.id, self.name) = (id, name) }
+    }
+
+    public var path: String
+    /// `YYYY-MM-DDTHH:MM:SS`, the camera's wall clock.
+    public var takenLocal: String?
+    public var utcOffsetSeconds: Int?
+    public var latitude: Double?
+    public var longitude: Double?
+    public var altitude: Double?
+    public var speedKmh: Double?
+    public var continent: Link?
+    public var country: Link?
+    public var region: Link?
+    public var city: Link?
+    public var airport: Link?
+    /// `land`, `territorial`, `international`.
+    public var waters: String?
+    public var gazetteerVersion: String?
+    /// The place was set by hand: the user's word, never flight or transit.
+    public var isHandSet = false
+    public var status: Status = .unplaced
+
+    public init(path: String) { self.path = path }
+
+    /// The local date `YYYY-MM-DD`: what "a day" means everywhere in the passport.
+    public var localDate: String? { takenLocal.map { String($0.prefix(10)) } }
+
+    /// Above any summit, or faster than any car: never altitude alone below 9,000 m (La Paz, Lhasa).
+    public var isInFlight: Bool {
+        !isHandSet && ((altitude ?? 0) > Passport.flightAltitudeMeters || (speedKmh ?? 0) > Passport.flightSpeedKmh)
+    }
+}

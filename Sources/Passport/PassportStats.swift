@@ -1,0 +1,51 @@
+/// The passport page: the figures `atlas stats` prints and the export's `passport` object.
+///
+/// ```swift
+/// let stats = passport.stats(scheme: un, home: nil, currentYear: 2026)
+/// print("\(stats.countries) of \(stats.countriesInScheme) countries")
+/// ```
+///
+/// A value type; `Sendable`.
+public struct PassportStats: Sendable, Equatable {
+    public var scheme: CountingScheme.Name
+    /// Visited countries the scheme counts, and how many it has.
+    public var countries = 0
+    public var countriesInScheme = 0
+    /// Every visited country-level entry, counted or not.
+    public var countriesVisited = 0
+    public var continents = 0
+    public static let continentsInWorld = 7
+    public var regions = 0
+    public var cities = 0
+    public var airports = 0
+    /// The home region (or country) and its name.
+    public var home: PassportPhoto.Link?
+    public var homeCountry: String?
+    /// Distinct local dates with a visit outside the home country.
+    public var daysAbroad = 0
+    /// The first day abroad.
+    public var firstTrip: String?
+    /// The year with most days visited, and those days.
+    public var busiestYear: (year: String, days: Int)?
+    public var mostVisitedCountry: (id: String, name: String, days: Int)?
+    /// The photo farthest from home (great circle), with its city or country.
+    public var farthest: (km: Double, place: PassportPhoto.Link?)?
+    /// Along every positioned photo in time order.
+    public var distanceKm = 0.0
+    public var year: Int
+    public var newCountriesThisYear = 0
+    public var newRegionsThisYear = 0
+    public var newCitiesThisYear = 0
+
+    public var share: Double { countriesInScheme == 0 ? 0 : Double(countries) / Double(countriesInScheme) }
+
+    public static func == (a: PassportStats, b: PassportStats) -> Bool {
+        a.scheme == b.scheme && a.countries == b.countries && a.countriesInScheme == b.countriesInScheme && a.continents == b.continents
+            && a.regions == b.regions && a.cities == b.cities && a.airports == b.airports && a.home == b.home && a.daysAbroad == b.daysAbroad
+            && a.firstTrip == b.firstTrip && a.busiestYear?.year == b.busiestYear?.year && a.busiestYear?.days == b.busiestYear?.days
+            && a.mostVisitedCountry?.id == b.mostVisitedCountry?.id && a.mostVisitedCountry?.days == b.mostVisitedCountry?.days
+            && a.farthest?.km == b.farthest?.km && a.distanceKm == b.distanceKm && a.year == b.year
+            && a.newCountriesThisYear == b.newCountriesThisYear && a.newRegionsThisYear == b.newRegionsThisYear
+            && a.newCitiesThisYear == b.newCitiesThisYear && a.countriesVisited == b.countriesVisited
+    }
+}

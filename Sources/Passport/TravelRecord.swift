@@ -1,0 +1,135 @@
+import Foundation
+import JSONWriter
+import TravelLog
+
+/// The JSON travel record `atlas export` writes: one document with the passport, the visited
+/// places as a tree (continents > countries > regions > cities), the airports, the marks and,
+/// optionally, every photo. Keys come in a fixed order, arrays sorted by identifier (photos by
+/// local time then path), dates in ISO 8601: the same log gives the same bytes. The shape is
+/// `Resources/travel-record.schema.json`.
+///
+/// ```swift
+/// let record = TravelRecord(passport: passport, stats: stats, gazetteerVersion: gazetteer.version)
+/// try record.document().prettyRendered().write(toFile: "travel.json", atomically: true, encoding: .utf8)
+/// ```
+///
+/// A value type; `Sendable`.
+public struct TravelRecord: Sendable {
+    /// How precisely the photos' positions are written.
+    public enum Coordinates: String, Sendable, CaseIterable {
+        /// As recorded (6 decimals, about 10 cm).
+        case exact
+        /// Rounded to 0.1° (about 11 km): the city, not the street.
+        case city
+        /// No position at all.
+        case none
+    }
+
+    public static let schemaVersion = 1
+    public static let generator = "TravelAtlas atlas 0.1.0"
+    public static let attribution = "Place data: GeoNames (CC BY 4.0, geonames.org), OurAirports (public domain), Natural Earth (public domain)"
+
+    public var passport: Passport
+    public var stats: PassportStats
+    public var gazetteerVersion: String
+    public var includePhotos = true
+    public var coordinates = Coordinates.exact
+
+    public init(passport: Passport, stats: PassportStats, gazetteerVersion: String, includePhotos: Bool = true, coordinates: Coordinates = .exact) {
+        (self.passport, self.stats, self.gazetteerVersion) = (passport, stats, gazetteerVersion)
+        (self.includePhotos, self.coordinates) = (includePhotos, coordinates)
+    }
+
+    public func document() -> JSONValue {
+        var pairs: [(String, JSONValue)] = [
+            ("schema_version", .int(Self.schemaVersion)),
+            ("generator", .string(Self.generator)),
+            ("gazetteer", .object([("version", .string(gazetteerVersion)), ("attribution", .string(Self.attribution))])),
+            ("counting_scheme", .string(stats.scheme.rawValue)),
+            ("coordinates", .string(includePhotos ? coordinates.rawValue : "none")),
+            ("passport", Self.json(stats)),
+            ("continents", .array(tree())),
+            ("airports", .array(passport.visits(.airport).map { Self.json($0) })),
+            ("excluded", .object([("flight", .int(passport.photos(.flight).count)), ("transit", .int(passport.photos(.transit).count))])),
+            ("marks", .array(passport.marks.map(Self.json))),
+        ]
+        if includePhotos { pairs.append(("photos", .array(passport.photos.map(json)))) }
+        return .object(pairs)
+    }
+
+    /// Continents > countries > regions > cities; a country's cities outside any region sit in its own `cities`.
+    func tree() -> [JSONValue] {
+        let countries = Dictionary(grouping: passport.visits(.country), by: { $0.continent?.id ?? "" })
+        let regions = Dictionary(grouping: passport.visits(.region), by: { $0.country?.id ?? "" })
+        let cities = Dictionary(grouping: passport.visits(.city), by: { $0.region?.id ?? ($0.country?.id ?? "") })
+        return passport.visits(.continent).map { continent in
+            Self.json(continent, children: [("countries", (countries[continent.id] ?? []).map { country in
+                Self.json(country, children: [
+                    ("regions", (regions[country.id] ?? []).map { region in
+                        Self.json(region, children: [("cities", (cities[region.id] ?? []).map { Self.json($0) })])
+                    }),
+                    ("cities", (cities[country.id] ?? []).map { Self.json($0) }),
+                ])
+            })])
+        }
+    }
+
+    public static func link(_ l: PassportPhoto.Link?) -> JSONValue {
+        l.map { .object([("id", .string($0.id)), ("name", .string($0.name))]) } ?? .null
+    }
+
+    public static func json(_ v: Visit, extra: [(String, JSONValue)] = [], children: [(String, [JSONValue])] = []) -> JSONValue {
+        .object([("kind", .string(v.kind)),
+            ("id", .string(v.id)), ("name", .string(v.name)),
+            ("first_visit", .optional(v.firstDate)), ("last_visit", .optional(v.lastDate)),
+            ("days", .int(v.days.count)), ("photos", .int(v.photos)), ("marks", .int(v.marks)),
+            ("dates", .array(v.days.map(JSONValue.string))),
+        ] + extra + children.map { ($0.0, JSONValue.array($0.1)) })
+    }
+
+    public static func json(_ m: Mark) -> JSONValue {
+        func pair(_ p: (id: String, name: String)?) -> JSONValue { link(p.map { .init(id: $0.id, name: $0.name) }) }
+        return .object([
+            ("place_id", .string(m.placeID)), ("place_name", .string(m.placeName)), ("date", .optional(m.date)), ("note", .optional(m.note)),
+            ("continent", pair(m.continent)), ("country", pair(m.country)), ("region", pair(m.region)), ("city", pair(m.city)),
+        ])
+    }
+
+    public static func json(_ s: PassportStats) -> JSONValue {
+        .object([
+            ("countries", .int(s.countries)), ("countries_in_scheme", .int(s.countriesInScheme)), ("share", .number(s.share, digits: 4)),
+            ("countries_visited", .int(s.countriesVisited)),
+            ("continents", .int(s.continents)), ("continents_in_world", .int(PassportStats.continentsInWorld)),
+            ("regions", .int(s.regions)), ("cities", .int(s.cities)), ("airports", .int(s.airports)),
+            ("home", link(s.home)), ("days_abroad", .int(s.daysAbroad)), ("first_trip", .optional(s.firstTrip)),
+            ("busiest_year", s.busiestYear.map { .object([("year", .string($0.year)), ("days", .int($0.days))]) } ?? .null),
+            ("most_visited_country", s.mostVisitedCountry.map { .object([("id", .string($0.id)), ("name", .string($0.name)), ("days", .int($0.days))]) } ?? .null),
+            ("farthest", s.farthest.map { .object([("km", .number($0.km, digits: 1)), ("place", link($0.place))]) } ?? .null),
+            ("distance_km", .number(s.distanceKm, digits: 1)),
+            ("year", .int(s.year)),
+            ("new_this_year", .object([("countries", .int(s.newCountriesThisYear)), ("regions", .int(s.newRegionsThisYear)), ("cities", .int(s.newCitiesThisYear))])),
+        ])
+    }
+
+    func json(_ p: PassportPhoto) -> JSONValue {
+        func coordinate(_ value: Double?) -> JSONValue {
+            guard let value else { return .null }
+            switch coordinates {
+            case .exact: return .number(value, digits: 7)
+            case .city: return .number((value * 10).rounded() / 10, digits: 1)
+            case .none: return .null
+            }
+        }
+        return .object([
+            ("path", .string(p.path)), ("local_time", .optional(p.takenLocal)), ("utc_time", .optional(p.utcText)),
+            ("utc_offset_seconds", p.utcOffsetSeconds.map(JSONValue.int) ?? .null),
+            ("latitude", coordinate(p.latitude)), ("longitude", coordinate(p.longitude)),
+            ("altitude_m", coordinates == .exact ? .number(p.altitude, digits: 2) : .null),
+            ("speed_kmh", .number(p.speedKmh, digits: 2)),
+            ("status", .string(p.status.rawValue)), ("hand_set", .bool(p.isHandSet)),
+            ("waters", .optional(p.waters)), ("gazetteer_version", .optional(p.gazetteerVersion)),
+            ("continent", Self.link(p.continent)), ("country", Self.link(p.country)), ("region", Self.link(p.region)),
+            ("city", Self.link(p.city)), ("airport", Self.link(p.airport)),
+        ])
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import Gazetteer
+import JSONWriter
+import Passport
+
+/// `atlas airports`: the airports visited.
+enum AirportsCommand: Command {
+    static let name = "airports"
+    static let summary = "List the airports visited (layovers included), with dates"
+    static let help = PassportOption.listHelp(
+        usage: "atlas airports [--db PATH] [--json]",
+        about: """
+            Lists every airport with a photo taken on the ground within its radius, layovers
+            included (photos in flight do not count): id, name, country, first and last visit,
+            days, photos.
+            """)
+
+    static func run(_ arguments: inout Arguments) throws -> ExitStatus {
+        let json = arguments.flag("--json")
+        let dbPath = try DatabaseOption.path(&arguments)
+        _ = try arguments.option("--gazetteer")
+        guard try arguments.finish().isEmpty else { throw UsageError("airports takes no arguments") }
+        PassportOption.print(try PassportOption.passport(dbPath).visits(.airport), json: json, columns: [
+            ("ID", \.id), ("NAME", \.name), ("COUNTRY", { $0.country?.name ?? "" }), ("FIRST", { $0.firstDate ?? "-" }),
+            ("LAST", { $0.lastDate ?? "-" }), ("DAYS", { String($0.days.count) }), ("PHOTOS", { String($0.photos) }),
+        ])
+        return .success
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import Gazetteer
+import JSONWriter
+import Passport
+
+/// `atlas countries [--year Y] [--continent C] [--json]`: the countries visited.
+enum CountriesCommand: Command {
+    static let name = "countries"
+    static let summary = "List the countries visited, with dates, days, photos and regions"
+    static let help = PassportOption.listHelp(
+        usage: "atlas countries [--year YYYY] [--continent CODE] [--db PATH] [--json]",
+        about: """
+            Lists every country visited (a qualifying photo or a mark): id, name, continent, first
+            and last visit (local dates), days (distinct local dates), photos, and regions visited
+            of the country's total. Photos taken in flight or in transit do not count.
+            """,
+        options: """
+              --year YYYY       Only countries visited that year (days and photos of that year).
+              --continent CODE  Only countries of that continent (EU, continent:EU, Europe).
+            """)
+
+    static func run(_ arguments: inout Arguments) throws -> ExitStatus {
+        let json = arguments.flag("--json")
+        let year = try arguments.integer("--year", in: 1800...9999)
+        let continentText = try arguments.option("--continent")
+        let dbPath = try DatabaseOption.path(&arguments)
+        let gazetteer = try GazetteerOption.open(&arguments)
+        guard try arguments.finish().isEmpty else { throw UsageError("countries takes no arguments") }
+        let continent = try PassportOption.place(continentText, kind: .continent, option: "--continent", gazetteer: gazetteer)
+        var passport = try PassportOption.passport(dbPath)
+        if let year { passport = passport.restricted(toYear: year) }
+        let countries = passport.visits(.country).filter { continent == nil || $0.continent?.id == continent }
+        let regionsVisited = Dictionary(grouping: passport.visits(.region), by: { $0.country?.id ?? "" }).mapValues(\.count)
+        func regionTotal(_ v: Visit) throws -> Int {
+            guard let id = PlaceID(v.id) else { return 0 }
+            return try gazetteer.childCounts(of: id).first { $0.kind == .region }?.count ?? 0
+        }
+        var totals: [String: Int] = [:]
+        for c in countries { totals[c.id] = try regionTotal(c) }
+        PassportOption.print(countries, json: json, columns: [
+            ("ID", \.id), ("NAME", \.name), ("CONTINENT", { $0.continent?.name ?? "" }), ("FIRST", { $0.firstDate ?? "-" }),
+            ("LAST", { $0.lastDate ?? "-" }), ("DAYS", { String($0.days.count) }), ("PHOTOS", { String($0.photos) }),
+            ("REGIONS", { "\(regionsVisited[$0.id] ?? 0)/\(totals[$0.id] ?? 0)" }),
+        ], extra: { [("regions_visited", .int(regionsVisited[$0.id] ?? 0)), ("regions_total", .int(totals[$0.id] ?? 0))] })
+        return .success
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Gazetteer
+import JSONWriter
+import Passport
+
+/// `atlas export`: the JSON travel record.
+enum ExportCommand: Command {
+    static let name = "export"
+    static let summary = "Write the travel record: one deterministic JSON document"
+    static let help = """
+        Usage: atlas export [--output FILE] [--photos|--no-photos] [--coordinates exact|city|none]
+                            [--count un|iso|all] [--home PLACE_ID] [--db PATH]
+
+        Writes one JSON document (Resources/travel-record.schema.json): schema version,
+        generator, gazetteer version and attribution, counting scheme, the passport,
+        continents > countries > regions > cities with visit dates, days and counts, airports,
+        marks and, unless --no-photos, every photo with its path, local and UTC capture time,
+        position at the chosen precision and place snapshot. The same log gives the same bytes:
+        "this year" in the passport is the year of the latest visit.
+
+        Options:
+          --output FILE     Write there (atomically) instead of stdout.
+          --photos          Include the photos (default).
+          --no-photos       Leave the photos out.
+          --coordinates P   exact (default), city (0.1°) or none.
+        \(PassportOption.countHelp)
+        \(PassportOption.homeHelp)
+        \(DatabaseOption.help)
+        \(GazetteerOption.help)
+          --help            Show this help.
+
+        Exit status: 0 written, 1 usage error, 2 no travel log, gazetteer or output problem.
+        """
+
+    static func run(_ arguments: inout Arguments) throws -> ExitStatus {
+        let output = try arguments.option("--output")
+        let withPhotos = arguments.flag("--photos")
+        let noPhotos = arguments.flag("--no-photos")
+        guard !(withPhotos && noPhotos) else { throw UsageError("--photos and --no-photos exclude each other") }
+        let coordinatesText = try arguments.option("--coordinates") ?? "exact"
+        guard let coordinates = TravelRecord.Coordinates(rawValue: coordinatesText) else {
+            throw UsageError("--coordinates takes exact, city or none, not '\(coordinatesText)'")
+        }
+        let scheme = try PassportOption.scheme(&arguments)
+        let homeText = try arguments.option("--home")
+        let dbPath = try DatabaseOption.path(&arguments)
+        let gazetteer = try GazetteerOption.open(&arguments)
+        guard try arguments.finish().isEmpty else { throw UsageError("export takes no arguments (use --output FILE)") }
+        let passport = try PassportOption.passport(dbPath)
+        let stats = passport.stats(scheme: try CountingScheme.load(scheme, from: gazetteer), home: try PassportOption.home(homeText, gazetteer: gazetteer))
+        let record = TravelRecord(passport: passport, stats: stats, gazetteerVersion: gazetteer.version, includePhotos: !noPhotos, coordinates: coordinates)
+        let text = record.document().prettyRendered() + "\n"
+        if let output {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+        } else {
+            FileHandle.standardOutput.write(Data(text.utf8))
+        }
+        return .success
+    }
+}

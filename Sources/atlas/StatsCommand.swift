@@ -1,0 +1,67 @@
+import Foundation
+import Gazetteer
+import JSONWriter
+import Passport
+
+/// `atlas stats`: the passport page.
+enum StatsCommand: Command {
+    static let name = "stats"
+    static let summary = "The passport: countries, share of the world, continents, days abroad, distance"
+    static let help = """
+        Usage: atlas stats [--count un|iso|all] [--home PLACE_ID] [--year YYYY] [--db PATH] [--json]
+
+        The passport: countries visited and their share of the world under the counting scheme,
+        continents (of 7), regions, cities, airports, days abroad (outside the home country),
+        first trip, busiest year, most-visited country by days, the farthest point from home,
+        the great-circle distance along the photos in time order, and new places this year.
+
+        Options:
+        \(PassportOption.countHelp)
+        \(PassportOption.homeHelp)
+          --year YYYY       What "this year" is (default: the current year).
+        \(DatabaseOption.help)
+        \(GazetteerOption.help)
+          --json            One JSON object (the export's passport).
+          --help            Show this help.
+
+        Exit status: 0 shown, 1 usage error, 2 no travel log, gazetteer problem.
+        """
+
+    static func run(_ arguments: inout Arguments) throws -> ExitStatus {
+        let json = arguments.flag("--json")
+        let scheme = try PassportOption.scheme(&arguments)
+        let homeText = try arguments.option("--home")
+        let year = try arguments.integer("--year", in: 1800...9999) ?? Calendar(identifier: .gregorian).component(.year, from: Date())
+        let dbPath = try DatabaseOption.path(&arguments)
+        let gazetteer = try GazetteerOption.open(&arguments)
+        guard try arguments.finish().isEmpty else { throw UsageError("stats takes no arguments") }
+        let home = try PassportOption.home(homeText, gazetteer: gazetteer)
+        let passport = try PassportOption.passport(dbPath)
+        let s = passport.stats(scheme: try CountingScheme.load(scheme, from: gazetteer), home: home, year: year)
+        if json {
+            Console.out(TravelRecord.json(s).rendered())
+            return .success
+        }
+        let percent = String(format: "%.1f%%", s.share * 100)
+        var lines = [
+            "Countries   \(s.countries) of \(s.countriesInScheme) (\(percent), counting scheme \(s.scheme.rawValue))"
+                + (s.countriesVisited != s.countries ? "; \(s.countriesVisited) country-level entries in all" : ""),
+            "Continents  \(s.continents) of \(PassportStats.continentsInWorld)",
+            "Regions     \(s.regions)",
+            "Cities      \(s.cities)",
+            "Airports    \(s.airports)",
+            "Home        \(s.home.map { "\($0.name) (\($0.id))" } ?? "-")",
+            "Days abroad \(s.daysAbroad)",
+            "First trip  \(s.firstTrip ?? "-")",
+            "Busiest year \(s.busiestYear.map { "\($0.year) (\($0.days) days)" } ?? "-")",
+            "Most visited \(s.mostVisitedCountry.map { "\($0.name) (\($0.days) days)" } ?? "-")",
+            "Farthest    \(s.farthest.map { "\($0.place?.name ?? "?") (\(Int($0.km.rounded())) km from home)" } ?? "-")",
+            "Distance    \(Int(s.distanceKm.rounded())) km",
+            "New in \(s.year)  \(s.newCountriesThisYear) countries, \(s.newRegionsThisYear) regions, \(s.newCitiesThisYear) cities",
+        ]
+        let excluded = (passport.photos(.flight).count, passport.photos(.transit).count)
+        if excluded.0 + excluded.1 > 0 { lines.append("Not counted \(excluded.0) photos in flight, \(excluded.1) in transit") }
+        Console.out(lines.joined(separator: "\n"))
+        return .success
+    }
+}

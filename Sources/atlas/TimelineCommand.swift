@@ -1,0 +1,46 @@
+import Foundation
+import JSONWriter
+import Passport
+
+/// `atlas timeline [--by year|month]`: the places first visited in each period.
+enum TimelineCommand: Command {
+    static let name = "timeline"
+    static let summary = "New countries, regions and cities per year or month"
+    static let help = """
+        Usage: atlas timeline [--by year|month] [--db PATH] [--json]
+
+        For each year (or month) with a first visit: the countries, regions and cities visited
+        for the first time then, oldest period first.
+
+        Options:
+          --by year|month   The period (default year).
+        \(DatabaseOption.help)
+        \(PassportOption.jsonHelp) period, countries, regions, cities ([{id, name}]).
+          --help            Show this help.
+
+        Exit status: 0 listed (even when empty), 1 usage error, 2 no travel log or unreadable.
+        """
+
+    static func run(_ arguments: inout Arguments) throws -> ExitStatus {
+        let json = arguments.flag("--json")
+        let by = try arguments.option("--by") ?? "year"
+        guard by == "year" || by == "month" else { throw UsageError("--by takes year or month, not '\(by)'") }
+        let dbPath = try DatabaseOption.path(&arguments)
+        guard try arguments.finish().isEmpty else { throw UsageError("timeline takes no arguments") }
+        let periods = try PassportOption.passport(dbPath).timeline(monthly: by == "month")
+        for p in periods {
+            if json {
+                func list(_ links: [PassportPhoto.Link]) -> JSONValue { .array(links.map(TravelRecord.link)) }
+                Console.out(JSONValue.object([("period", .string(p.period)), ("countries", list(p.countries)), ("regions", list(p.regions)),
+                                              ("cities", list(p.cities))]).rendered())
+                continue
+            }
+            Console.out("\(p.period)  \(p.countries.count) new countries, \(p.regions.count) regions, \(p.cities.count) cities")
+            if !p.countries.isEmpty { Console.out("  countries: " + p.countries.map(\.name).joined(separator: ", ")) }
+            if !p.regions.isEmpty { Console.out("  regions: " + p.regions.map(\.name).joined(separator: ", ")) }
+            if !p.cities.isEmpty { Console.out("  cities: " + p.cities.map(\.name).joined(separator: ", ")) }
+        }
+        if periods.isEmpty && !json { Console.error("No places visited.") }
+        return .success
+    }
+}
