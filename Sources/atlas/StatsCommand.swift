@@ -43,24 +43,28 @@ enum StatsCommand: Command {
             return .success
         }
         let percent = String(format: "%.1f%%", s.share * 100)
-        var lines = [
-            "Countries   \(s.countries) of \(s.countriesInScheme) (\(percent), counting scheme \(s.scheme.rawValue))"
-                + (s.countriesVisited != s.countries ? "; \(s.countriesVisited) country-level entries in all" : ""),
-            "Continents  \(s.continents) of \(PassportStats.continentsInWorld)",
-            "Regions     \(s.regions)",
-            "Cities      \(s.cities)",
-            "Airports    \(s.airports)",
-            "Home        \(s.home.map { "\($0.name) (\($0.id))" } ?? "-")",
-            "Days abroad \(s.daysAbroad)",
-            "First trip  \(s.firstTrip ?? "-")",
-            "Busiest year \(s.busiestYear.map { "\($0.year) (\($0.days) days)" } ?? "-")",
-            "Most visited \(s.mostVisitedCountry.map { "\($0.name) (\($0.days) days)" } ?? "-")",
-            "Farthest    \(s.farthest.map { "\($0.place?.name ?? "?") (\(Int($0.km.rounded())) km from home)" } ?? "-")",
-            "Distance    \(Int(s.distanceKm.rounded())) km",
-            "New in \(s.year)  \(s.newCountriesThisYear) countries, \(s.newRegionsThisYear) regions, \(s.newCitiesThisYear) cities",
+        func count(_ n: Int, _ one: String, _ many: String? = nil) -> String { "\(n) \(n == 1 ? one : many ?? one + "s")" }
+        var rows: [(String, String)] = [
+            ("Countries", "\(s.countries) of \(s.countriesInScheme) (\(percent), counting scheme \(s.scheme.rawValue))"
+                + (s.countriesVisited != s.countries ? "; \(s.countriesVisited) country-level entries in all" : "")),
+            ("Continents", "\(s.continents) of \(PassportStats.continentsInWorld)"),
+            ("Regions", "\(s.regions)"),
+            ("Cities", "\(s.cities)"),
+            ("Airports", "\(s.airports)"),
+            ("Home", s.home.map { "\($0.name) (\($0.id))" } ?? "-"),
+            ("Days abroad", "\(s.daysAbroad)"),
+            ("First trip", s.firstTrip ?? "-"),
+            ("Busiest year", s.busiestYear.map { "\($0.year) (\(count($0.days, "day")))" } ?? "-"),
+            ("Most visited", s.mostVisitedCountry.map { "\($0.name) (\(count($0.days, "day")))" } ?? "-"),
+            ("Farthest", s.farthest.map { "\($0.place?.name ?? "?") (\(Int($0.km.rounded())) km from home)" } ?? "-"),
+            ("Distance", "\(Int(s.distanceKm.rounded())) km"),
+            ("New in \(s.year)", "\(count(s.newCountriesThisYear, "country", "countries")), \(count(s.newRegionsThisYear, "region")), "
+                + count(s.newCitiesThisYear, "city", "cities")),
         ]
         let excluded = (passport.photos(.flight).count, passport.photos(.transit).count)
-        if excluded.0 + excluded.1 > 0 { lines.append("Not counted \(excluded.0) photos in flight, \(excluded.1) in transit") }
+        if excluded.0 + excluded.1 > 0 { rows.append(("Not counted", "\(count(excluded.0, "photo")) in flight, \(excluded.1) in transit")) }
+        let width = rows.map(\.0.count).max() ?? 0
+        let lines = rows.map { $0.0.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.1 }
         Console.out(lines.joined(separator: "\n"))
         return .success
     }
