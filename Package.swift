@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "Importer", dependencies: ["TravelLog", "PhotoMetadata", "Gazetteer", "Resolver"]),
 
         // The visit model, statistics and the JSON travel record, computed from the travel log.
-        .target(name: "Passport", dependencies: ["TravelLog", "Gazetteer", "Resolver", "SQLite", "JSONWriter"]),
+        .target(name: "Passport", dependencies: ["TravelLog", "Gazetteer", "Resolver", "SQLite", "JSONWriter", "PhotoMetadata"]),
 
         // Deterministic JSON rendering for every machine-readable output.
         .target(name: "JSONWriter"),

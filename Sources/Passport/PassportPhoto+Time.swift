@@ -1,3 +1,5 @@
+import PhotoMetadata
+
 extension PassportPhoto {
     /// The capture time in UTC, `YYYY-MM-DDTHH:MM:SSZ`, when the offset is known. Computed with
     /// civil-calendar arithmetic rather than a `DateFormatter`, which costs more than the rest of
@@ -7,24 +9,11 @@ extension PassportPhoto {
         return Self.text(seconds - offset) + "Z"
     }
 
-    /// Seconds since 1970-01-01T00:00:00 of a `YYYY-MM-DDTHH:MM:SS` wall-clock time.
+    /// Seconds since 1970-01-01T00:00:00 of a `YYYY-MM-DDTHH:MM:SS` wall-clock time, through the
+    /// metadata reader's own byte-level parser and calendar arithmetic.
     static func epochSeconds(_ text: String) -> Int? {
-        let u = Array(text.utf8)
-        guard u.count >= 19 else { return nil }
-        func n(_ from: Int, _ count: Int) -> Int? {
-            var v = 0
-            for b in u[from..<from + count] { guard (48...57).contains(b) else { return nil }; v = v * 10 + Int(b - 48) }
-            return v
-        }
-        guard let y = n(0, 4), let m = n(5, 2), let d = n(8, 2), let h = n(11, 2), let mi = n(14, 2), let s = n(17, 2),
-              (1...12).contains(m), (1...31).contains(d) else { return nil }
-        // Howard Hinnant's days_from_civil.
-        let yy = m <= 2 ? y - 1 : y
-        let era = (yy >= 0 ? yy : yy - 399) / 400
-        let yoe = yy - era * 400
-        let doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return (era * 146_097 + doe - 719_468) * 86_400 + h * 3_600 + mi * 60 + s
+        guard text.utf8.count >= 19, let time = CaptureTime(exif: String(text.prefix(19))) else { return nil }
+        return Int(time.localAsUTC.timeIntervalSince1970)
     }
 
     /// `YYYY-MM-DDTHH:MM:SS` of seconds since 1970 (civil_from_days).
