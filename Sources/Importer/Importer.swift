@@ -82,6 +82,8 @@ public final class Importer: @unchecked Sendable {
         summary.roots = options.roots
         summary.dryRun = options.dryRun
         let before = try log?.visitedPlaces() ?? VisitedPlaces()
+        // Only a log that had photos before this run can hold the old row of a moved file.
+        let logHadPhotos = try log.map { try $0.photoCount() > 0 } ?? false
         var touched = VisitedPlaces()
         let writing = !options.dryRun
         if writing {
@@ -192,7 +194,7 @@ public final class Importer: @unchecked Sendable {
                         summary.counts.changed += 1
                         // Rows written by this run are known present by their run id.
                         if writing { try log!.save(record, run: summary.runID) }
-                    } else if let fingerprint = record.fingerprint, let log,
+                    } else if let fingerprint = record.fingerprint, let log, logHadPhotos,
                               let moved = try log.movedCandidate(fingerprint: fingerprint, size: record.size, run: summary.runID, exists: { access($0, F_OK) == 0 }) {
                         summary.counts.moved += 1
                         if writing { try log.update(id: moved, with: record, run: summary.runID) }
@@ -209,18 +211,27 @@ public final class Importer: @unchecked Sendable {
         }
 
         var walkError: Error?
+        var found = 0
+        func reportFound() {
+            progress.update { [found] in $0.found += found }
+            found = 0
+        }
         do {
             for root in options.roots where !isStopping {
+                // A folder the log has never seen needs no question per file.
+                let known = try log?.knowsFiles(under: root) ?? false
                 try LibraryWalker(excludes: options.excludes, followSymlinks: options.followSymlinks).walk(root: root) { file in
                     guard !isStopping else { return false }
-                    progress.update { $0.found += 1 }
-                    let stored = try log?.storedFile(at: file.path)
+                    found += 1
+                    if found == 256 { reportFound() }
+                    if known { try log?.beginReading() }
+                    let stored = known ? try log?.storedFile(at: file.path) : nil
                     if let stored, stored.size == file.size, stored.modifiedNs == file.modifiedNs {
                         summary.counts.unchanged += 1
                         tally(hasPosition: stored.hasPosition, errorKind: stored.errorKind)
                         seenIDs.append(stored.id)
                         if stored.isMissing { reappeared.append(stored.id) }
-                    } else if stored == nil, try log?.isOtherFile(path: file.path, size: file.size, modifiedNs: file.modifiedNs) == true {
+                    } else if known, stored == nil, try log?.isOtherFile(path: file.path, size: file.size, modifiedNs: file.modifiedNs) == true {
                         summary.notImages += 1
                     } else {
                         chunk.append(Job(file: file, storedID: stored?.id))
@@ -232,7 +243,9 @@ public final class Importer: @unchecked Sendable {
                     return true
                 }
             }
+            reportFound()
             progress.update { $0.walkFinished = true }
+            try log?.endReading()
         } catch {
             walkError = error
         }

@@ -60,13 +60,18 @@ public struct LibraryWalker: Sendable {
         var pending = [root]
         while let directory = pending.popLast() {
             guard Self.isDirectory(directory, followLinks: true, into: &status), entered.insert(DirectoryID(status)).inserted else { continue }
+            guard let handle = opendir(directory) else { continue }
+            defer { closedir(handle) }
+            // Names relative to the open directory: the kernel does not walk the whole path again
+            // for each of its thousands of files.
+            let fd = dirfd(handle)
             var subdirectories: [String] = []
-            for name in Self.entries(of: directory) {
+            for name in Self.entries(of: handle) {
                 let path = directory + "/" + name
-                if Self.isJunk(name) || isExcluded(name: name, relative: String(path.dropFirst(root.count + 1))) { continue }
-                guard lstat(path, &status) == 0 else { continue }
+                if Self.isJunk(name) || (!excludes.isEmpty && isExcluded(name: name, relative: String(path.dropFirst(root.count + 1)))) { continue }
+                guard fstatat(fd, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
                 if Self.isSymlink(status) {
-                    guard followSymlinks, stat(path, &status) == 0 else { continue }
+                    guard followSymlinks, fstatat(fd, name, &status, 0) == 0 else { continue }
                 }
                 if Self.isDirectory(status) {
                     subdirectories.append(path)
@@ -84,10 +89,8 @@ public struct LibraryWalker: Sendable {
         excludes.contains { fnmatch($0, name, 0) == 0 || fnmatch($0, relative, 0) == 0 }
     }
 
-    /// The names in a directory, sorted; unreadable directories give none.
-    static func entries(of directory: String) -> [String] {
-        guard let handle = opendir(directory) else { return [] }
-        defer { closedir(handle) }
+    /// The names in an open directory, sorted.
+    static func entries(of handle: OpaquePointer) -> [String] {
         var names: [String] = []
         while let entry = readdir(handle) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in

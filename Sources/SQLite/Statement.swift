@@ -35,17 +35,51 @@ public final class Statement {
         sqlite3_clear_bindings(handle)
         for (i, value) in values.enumerated() {
             let index = Int32(i + 1)
-            let rc: Int32
             switch value?.sqlValue {
-            case nil, .null?: rc = sqlite3_bind_null(handle, index)
-            case .integer(let v)?: rc = sqlite3_bind_int64(handle, index, v)
-            case .real(let v)?: rc = sqlite3_bind_double(handle, index, v)
-            case .text(let v)?: rc = sqlite3_bind_text(handle, index, v, -1, csqlite_transient())
-            case .blob(let v)?: rc = v.withUnsafeBytes { sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), csqlite_transient()) }
+            case nil, .null?: try check(sqlite3_bind_null(handle, index))
+            case .integer(let v)?: try set(v, at: index)
+            case .real(let v)?: try set(v, at: index)
+            case .text(let v)?: try set(v, at: index)
+            case .blob(let v)?: try check(v.withUnsafeBytes { sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), csqlite_transient()) })
             }
-            guard rc == SQLITE_OK else { throw database.error(rc) }
         }
         return self
+    }
+
+    /// Resets the statement and clears its bindings, before binding parameters one at a time.
+    public func clearBindings() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
+    // One parameter (1-based) at a time, with no existential box per value: for statements run
+    // once per photo, where building a `[SQLValue?]` cost more than SQLite's own work.
+    //
+    //     s.clearBindings(); try s.set(path, at: 1); try s.set(size, at: 2)
+
+    public func set(_ value: Int64?, at index: Int32) throws {
+        try check(value.map { sqlite3_bind_int64(handle, index, $0) } ?? sqlite3_bind_null(handle, index))
+    }
+
+    public func set(_ value: Int?, at index: Int32) throws { try set(value.map(Int64.init), at: index) }
+
+    public func set(_ value: Bool?, at index: Int32) throws { try set(value.map { $0 ? Int64(1) : 0 }, at: index) }
+
+    public func set(_ value: Double?, at index: Int32) throws {
+        try check(value.map { sqlite3_bind_double(handle, index, $0) } ?? sqlite3_bind_null(handle, index))
+    }
+
+    public func set(_ value: String?, at index: Int32) throws {
+        guard var text = value else { return try check(sqlite3_bind_null(handle, index)) }
+        // With its length, so SQLite neither scans for the terminator nor needs one.
+        try check(text.withUTF8 { utf8 in
+            utf8.isEmpty ? sqlite3_bind_text(handle, index, "", 0, nil)
+                : sqlite3_bind_text(handle, index, utf8.baseAddress, Int32(utf8.count), csqlite_transient())
+        })
+    }
+
+    private func check(_ rc: Int32) throws {
+        guard rc == SQLITE_OK else { throw database.error(rc) }
     }
 
     /// Advances to the next row; false when done.

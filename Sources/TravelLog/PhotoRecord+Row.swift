@@ -12,19 +12,35 @@ extension PhotoRecord {
         "waters", "border_km", "boundary_quality", "nearest_city_elsewhere", "gazetteer_version", "error_kind", "error_message", "speed_kmh",
     ]
 
-    var values: [SQLValue?] {
-        let chain = place?.chain
-        return [
-            path, size, modifiedNs, fingerprint.map { Int64(bitPattern: $0) }, format, takenLocal, utcOffsetSeconds,
-            offsetSource?.rawValue, timeSource, latitude, longitude, altitude, gpsIssue, make, model,
-            chain?.continent?.id.description, chain?.continent?.name,
-            chain?.country?.id.description, chain?.country?.name, chain?.country?.code,
-            chain?.region?.id.description, chain?.region?.name, chain?.region?.code,
-            chain?.city?.id.description, chain?.city?.name, chain?.city?.distanceKm,
-            chain?.airport?.id.description, chain?.airport?.name, chain?.airport?.code, chain?.airport?.distanceKm,
-            chain?.waters.rawValue, chain?.borderKm, chain?.boundaryQuality, chain.map { $0.nearestCityElsewhere },
-            place?.gazetteerVersion, error?.kind, error?.message, speedKmh,
-        ]
+    /// Binds the record to parameters 1...``columns``.count of `s`, in ``columns`` order, after
+    /// clearing its earlier bindings.
+    func bind(to s: Statement) throws {
+        s.clearBindings()
+        try s.set(path, at: 1); try s.set(size, at: 2); try s.set(modifiedNs, at: 3)
+        try s.set(fingerprint.map { Int64(bitPattern: $0) }, at: 4); try s.set(format, at: 5); try s.set(takenLocal, at: 6)
+        try s.set(utcOffsetSeconds, at: 7); try s.set(offsetSource?.rawValue, at: 8); try s.set(timeSource, at: 9)
+        try s.set(latitude, at: 10); try s.set(longitude, at: 11); try s.set(altitude, at: 12)
+        try s.set(gpsIssue, at: 13); try s.set(make, at: 14); try s.set(model, at: 15)
+        if let chain = place?.chain {
+            try bind(chain.continent, to: s, at: 16)
+            try bind(chain.country, to: s, at: 18, code: true)
+            try bind(chain.region, to: s, at: 21, code: true)
+            try bind(chain.city, to: s, at: 24, distance: true)
+            try bind(chain.airport, to: s, at: 27, code: true, distance: true)
+            try s.set(chain.waters.rawValue, at: 31); try s.set(chain.borderKm, at: 32)
+            try s.set(chain.boundaryQuality, at: 33); try s.set(chain.nearestCityElsewhere, at: 34)
+        }
+        try s.set(place?.gazetteerVersion, at: 35); try s.set(error?.kind, at: 36); try s.set(error?.message, at: 37)
+        try s.set(speedKmh, at: 38)
+    }
+
+    /// A link's id and name from `index`, then its code and distance when the columns have them.
+    private func bind(_ link: PlaceChain.Link?, to s: Statement, at index: Int32, code: Bool = false, distance: Bool = false) throws {
+        guard let link else { return }  // cleared bindings are NULL
+        try s.set(link.id.description, at: index)
+        try s.set(link.name, at: index + 1)
+        if code { try s.set(link.code, at: index + 2) }
+        if distance { try s.set(link.distanceKm, at: index + (code ? 3 : 2)) }
     }
 
     /// Reads a record from a row selected as `SELECT <columns joined by ,> FROM photos`.

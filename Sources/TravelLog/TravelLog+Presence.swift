@@ -58,3 +58,19 @@ extension TravelLog {
         try s.run()
     }
 }
+
+extension TravelLog {
+    /// Whether the log has any row, photo or other file, at `root` or below it: when it has
+    /// none, an import of `root` need not ask about each file.
+    public func knowsFiles(under root: String) throws -> Bool {
+        let below = root.hasSuffix("/") ? root : root + "/"
+        // '0' follows '/': the range is exactly the paths that start with `below`.
+        let after = String(below.dropLast()) + "0"
+        for table in ["photos", "other_files"] {
+            let s = try statement("SELECT 1 FROM \(table) WHERE path = ? OR (path >= ? AND path < ?) LIMIT 1")
+            try s.bind(root, below, after)
+            if try s.scalarInt() != nil { return true }
+        }
+        return false
+    }
+}

@@ -70,6 +70,31 @@ import TravelLog
         #expect(runs.count == 3 && runs.allSatisfy { $0.status == .done })
     }
 
+    @Test func aFolderNewToTheLogIsImportedWholeAndRecognisesMovedPhotos() throws {
+        let library = try Library()
+        let paths = try library.write(12, in: "old")
+        try FileManager.default.createDirectory(atPath: library.root + "/new", withIntermediateDirectories: true)
+        _ = try library.write(5, in: "new", startingAt: 100)
+        func importFolder(_ folder: String) throws -> ImportSummary {
+            let root = LibraryWalker.canonical(library.root + "/" + folder)!
+            return try Importer(log: TravelLog(path: library.database), finder: Self.finder, options: .init(roots: [root], batchSize: 4)).run()
+        }
+        #expect(try importFolder("old").counts.added == 12)
+        let log = try TravelLog(path: library.database)
+        let movedID = try #require(try log.photoID(LibraryWalker.canonical(paths[3])!))
+        try FileManager.default.moveItem(atPath: paths[3], toPath: library.root + "/new/from-old.jpg")
+
+        // The log knows nothing under new/, so no file there is looked up, yet the moved photo
+        // keeps its row.
+        let first = try importFolder("new")
+        #expect(first.counts.added == 5 && first.counts.moved == 1 && first.filesRead == 6)
+        #expect(try log.photoID(LibraryWalker.canonical(library.root)! + "/new/from-old.jpg") == movedID)
+        #expect(try log.photoCount() == 17)
+        let again = try importFolder("new")
+        #expect(again.filesRead == 0 && again.counts.unchanged == 6)
+        #expect(try log.integrityCheck() == ["ok"])
+    }
+
     @Test func aDryRunWritesNothing() throws {
         let library = try Library()
         try library.write(10)

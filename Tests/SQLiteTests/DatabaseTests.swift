@@ -18,6 +18,26 @@ import Testing
         #expect(try !s.step())
     }
 
+    @Test func typedSettersBindEachTypeAndClearToNull() throws {
+        let db = try Database(path: temporaryPath(), mode: .readWrite)
+        try db.execute("CREATE TABLE t(i INTEGER, r REAL, s TEXT, e TEXT, b INTEGER, n TEXT)")
+        let insert = try db.prepare("INSERT INTO t VALUES (?, ?, ?, ?, ?, ?)")
+        insert.clearBindings()
+        try insert.set(Int64(-7), at: 1); try insert.set(0.25, at: 2); try insert.set("Zürich 🏔", at: 3)
+        try insert.set("", at: 4); try insert.set(true, at: 5); try insert.set(nil as String?, at: 6)
+        try insert.run()
+        insert.clearBindings()  // everything NULL again
+        try insert.set(1, at: 1)
+        try insert.run()
+        let s = try db.prepare("SELECT i, r, s, e, b, n, typeof(e) FROM t ORDER BY rowid")
+        #expect(try s.step())
+        #expect(s.int(0) == -7 && s.double(1) == 0.25 && s.string(2) == "Zürich 🏔" && s.int(4) == 1)
+        #expect(s.string(3) == "" && s.string(6) == "text")  // an empty string is no NULL
+        #expect(s.isNull(5))
+        #expect(try s.step())
+        #expect(s.int(0) == 1 && s.isNull(1) && s.isNull(2) && s.isNull(3) && s.isNull(4))
+    }
+
     @Test func aThrowingTransactionLeavesNothingBehind() throws {
         let db = try Database(path: temporaryPath(), mode: .readWrite)
         try db.execute("CREATE TABLE t(x INTEGER)")

@@ -120,6 +120,34 @@ func sampleRecord(_ path: String, city: String = "city:2996944", cityName: Strin
         #expect(try log.photoCount() == 3)
     }
 
+    @Test func knowsFilesOnlyAtOrBelowARoot() throws {
+        let t = try TemporaryLog()
+        let log = try TravelLog(path: t.path)
+        try log.write {
+            try log.save(sampleRecord("/r/sub/a.jpg"), run: nil)
+            try log.recordOtherFile(path: "/o/clip.mov", size: 1, modifiedNs: 1)
+            try log.save(sampleRecord("/single.jpg"), run: nil)
+        }
+        #expect(try log.knowsFiles(under: "/r") && log.knowsFiles(under: "/r/sub") && log.knowsFiles(under: "/r/"))
+        #expect(try log.knowsFiles(under: "/o"))                // other files count too
+        #expect(try log.knowsFiles(under: "/single.jpg"))       // a root that is a file
+        #expect(try !log.knowsFiles(under: "/rx") && !log.knowsFiles(under: "/r/su") && !log.knowsFiles(under: "/q"))
+    }
+
+    @Test func readScopesEndBeforeWritesAndLetOthersWrite() throws {
+        let t = try TemporaryLog()
+        let log = try TravelLog(path: t.path)
+        let other = try TravelLog(path: t.path)
+        try log.beginReading()
+        #expect(try log.storedFile(at: "/p/a.jpg") == nil)
+        // A read scope holds no write lock: another connection writes meanwhile.
+        try other.write { _ = try other.save(sampleRecord("/p/b.jpg"), run: nil) }
+        // The write ends the scope, so it sees (and keeps) what the other connection wrote.
+        try log.write { _ = try log.save(sampleRecord("/p/a.jpg"), run: nil) }
+        #expect(!log.database.isInTransaction)
+        #expect(try log.photoCount() == 2)
+    }
+
     @Test func runsAreRecordedAndStaleOnesAbandoned() throws {
         let t = try TemporaryLog()
         let log = try TravelLog(path: t.path)
