@@ -48,8 +48,8 @@ enum ExifDecoder {
         m.speedKmh = speed(gps)
         m.gpsTimestamp = gpsInstant(gps)
 
-        let latRef = gps.string(0x0001)?.uppercased().first
-        let lonRef = gps.string(0x0003)?.uppercased().first
+        let latRef = gps.letter(0x0001)
+        let lonRef = gps.letter(0x0003)
         let lat: Double, lon: Double
         switch (gps.degrees(0x0002, name: "GPSLatitude"), gps.degrees(0x0004, name: "GPSLongitude")) {
         case (.failure(let issue), _), (_, .failure(let issue)):
@@ -64,7 +64,7 @@ enum ExifDecoder {
 
         if !(-90...90).contains(signedLat) || !(-180...180).contains(signedLon) {
             m.gpsIssue = .outOfRange(latitude: signedLat, longitude: signedLon)
-        } else if gps.string(0x0009)?.uppercased().first == "V" {
+        } else if gps.letter(0x0009) == "V" {
             m.gpsIssue = .void
         } else if signedLat == 0 && signedLon == 0 {
             m.gpsIssue = .nullIsland
@@ -74,7 +74,7 @@ enum ExifDecoder {
     }
 
     private static func altitude(_ gps: Entries) -> Double? {
-        guard let r = gps.rationals(0x0006)?.first, r.den != 0 else { return nil }
+        guard let r = gps.rational(0x0006), r.den != 0 else { return nil }
         // Some phones write a negative altitude as a two's-complement int32 in the unsigned field.
         let numerator = r.num > UInt32(Int32.max) ? Double(Int32(bitPattern: r.num)) : Double(r.num)
         let metres = numerator / Double(r.den)
@@ -82,9 +82,9 @@ enum ExifDecoder {
     }
 
     private static func speed(_ gps: Entries) -> Double? {
-        guard let r = gps.rationals(0x000D)?.first, r.den != 0 else { return nil }
+        guard let r = gps.rational(0x000D), r.den != 0 else { return nil }
         let value = Double(r.num) / Double(r.den)
-        switch gps.string(0x000C)?.uppercased().first {
+        switch gps.letter(0x000C) {
         case "M": return value * 1.609344
         case "N": return value * 1.852
         default: return value
@@ -145,19 +145,43 @@ private struct Entries {
         }
     }
 
+    /// The first letter of an ASCII value, upper-cased: how refs ("N", "s", "K ") are read,
+    /// without building a string for one byte.
+    func letter(_ tag: UInt16) -> Character? {
+        guard let e = entry(tag), let raw = e.pointee.data, e.pointee.size > 0 else { return nil }
+        guard e.pointee.format == EXIF_FORMAT_ASCII || e.pointee.format == EXIF_FORMAT_UNDEFINED || e.pointee.format == EXIF_FORMAT_BYTE else { return nil }
+        guard let byte = UnsafeBufferPointer(start: raw, count: Int(e.pointee.size)).first(where: { $0 != 0x20 }), byte != 0 else { return nil }
+        let upper = (0x61...0x7A).contains(byte) ? byte - 0x20 : byte
+        return upper < 0x80 ? Character(Unicode.Scalar(upper)) : nil
+    }
+
     func rationals(_ tag: UInt16) -> [Rational]? {
-        guard let e = entry(tag), let raw = e.pointee.data else { return nil }
+        guard let e = entry(tag), let n = rationalCount(e) else { return nil }
+        return (0..<n).map { rational(e, $0) }
+    }
+
+    /// The first rational of an entry, without an array.
+    func rational(_ tag: UInt16) -> Rational? {
+        guard let e = entry(tag), rationalCount(e) != nil else { return nil }
+        return rational(e, 0)
+    }
+
+    private func rationalCount(_ e: UnsafeMutablePointer<ExifEntry>) -> Int? {
         let n = Int(e.pointee.components)
-        guard n > 0, Int(e.pointee.size) >= n * 8 else { return nil }
-        switch e.pointee.format {
-        case EXIF_FORMAT_RATIONAL:
-            return (0..<n).map { i in let r = exif_get_rational(raw + 8 * i, order); return Rational(num: r.numerator, den: r.denominator) }
-        case EXIF_FORMAT_SRATIONAL:
-            // A negative coordinate component is a writer bug; its magnitude still carries the value.
-            return (0..<n).map { i in let r = exif_get_srational(raw + 8 * i, order); return Rational(num: r.numerator.magnitude, den: r.denominator.magnitude) }
-        default:
-            return nil
+        guard e.pointee.data != nil, n > 0, Int(e.pointee.size) >= n * 8,
+              e.pointee.format == EXIF_FORMAT_RATIONAL || e.pointee.format == EXIF_FORMAT_SRATIONAL else { return nil }
+        return n
+    }
+
+    private func rational(_ e: UnsafeMutablePointer<ExifEntry>, _ i: Int) -> Rational {
+        let raw = e.pointee.data! + 8 * i
+        if e.pointee.format == EXIF_FORMAT_RATIONAL {
+            let r = exif_get_rational(raw, order)
+            return Rational(num: r.numerator, den: r.denominator)
         }
+        // A negative coordinate component is a writer bug; its magnitude still carries the value.
+        let r = exif_get_srational(raw, order)
+        return Rational(num: r.numerator.magnitude, den: r.denominator.magnitude)
     }
 
     /// Degrees from 1–3 rationals (d, m, s) or, as some writers do, from an ASCII string.
@@ -175,7 +199,12 @@ private struct Entries {
     }
 
     private func sexagesimal(_ v: [Double]) -> Double {
-        v.enumerated().reduce(0) { $0 + $1.element / pow(60, Double($1.offset)) }
+        var total = 0.0, unit = 1.0
+        for value in v {
+            total += value / unit
+            unit *= 60
+        }
+        return total
     }
 }
 

@@ -14,8 +14,10 @@ public enum ImageFormat: String, Sendable, CaseIterable, Codable {
     /// Recognises a format from the first ``magicLength`` bytes of a file, or `nil`.
     public init?(magic b: some Collection<UInt8>) {
         let b = Array(b.prefix(Self.magicLength))
-        func has(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
-            b.count >= offset + prefix.count && Array(b[offset..<offset + prefix.count]) == prefix
+        // Compared in place: this runs once per file, before anything else is read.
+        func has(_ prefix: some Collection<UInt8>, at offset: Int = 0) -> Bool {
+            guard b.count >= offset + prefix.count else { return false }
+            return zip(b[offset...], prefix).allSatisfy { $0 == $1 }
         }
         if has([0xFF, 0xD8, 0xFF]) {
             self = .jpeg
@@ -26,15 +28,15 @@ public enum ImageFormat: String, Sendable, CaseIterable, Codable {
             self = .tiff
         } else if has([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
             self = .png
-        } else if has(Array("RIFF".utf8)), has(Array("WEBP".utf8), at: 8) {
+        } else if has("RIFF".utf8), has("WEBP".utf8, at: 8) {
             self = .webp
-        } else if has(Array("ftyp".utf8), at: 4), b.count >= 12 {
+        } else if has("ftyp".utf8, at: 4), b.count >= 12 {
             let brand = String(decoding: b[8..<12], as: UTF8.self)
             // A generic major brand ("mif1") names the real one among the compatible brands.
-            let compatible = stride(from: 16, to: b.count - 3, by: 4).map { String(decoding: b[$0..<$0 + 4], as: UTF8.self) }
+            let compatibleAVIF = { stride(from: 16, to: b.count - 3, by: 4).contains { has("avif".utf8, at: $0) } }
             switch brand {
             case "avif", "avis": self = .avif
-            case "mif1", "miaf": self = compatible.contains("avif") ? .avif : .heif
+            case "mif1", "miaf": self = compatibleAVIF() ? .avif : .heif
             case "heic", "heix", "heim", "heis", "hevc", "hevx", "msf1", "mif2": self = .heif
             case "crx ": self = .cr3
             default: return nil

@@ -23,6 +23,14 @@ import Testing
         #expect(m.position?.missingReference == true)
     }
 
+    @Test func referencesAreReadCaseAndSpaceInsensitively() throws {
+        let m = try MetadataReader().read(bytes: ExifFixture(latitude: 33.8688, longitude: 151.2093, latitudeRef: " s", longitudeRef: "e").jpeg())
+        #expect(abs((m.position?.latitude ?? 0) + 33.8688) < 1e-6 && abs((m.position?.longitude ?? 0) - 151.2093) < 1e-6)
+        #expect(m.position?.missingReference == false)
+        let west = try MetadataReader().read(bytes: ExifFixture(latitude: 40.7128, longitude: 74.006, latitudeRef: "N", longitudeRef: "w ").jpeg())
+        #expect(abs((west.position?.longitude ?? 0) + 74.006) < 1e-6)
+    }
+
     @Test func speedUnitsBecomeKilometresPerHour() throws {
         let knots = try MetadataReader().read(bytes: ExifFixture(speed: (value: 100, ref: "N")).jpeg())
         #expect(abs((knots.speedKmh ?? 0) - 185.2) < 1e-9)
