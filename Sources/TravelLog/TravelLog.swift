@@ -39,9 +39,6 @@ public final class TravelLog {
                 // WAL: readers never block the importer, and a killed writer leaves only an
                 // uncommitted tail that the next open discards.
                 try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
-                // 32 MiB of page cache (the default is 2): an import looks up every path of a
-                // library of 100,000 photos, whose index alone outgrows the default.
-                try database.execute("PRAGMA cache_size = -32768")
                 try migrate()
             } else if try schemaVersion() > Self.migrations.count {
                 throw TravelLogError.newerSchema(path, try schemaVersion())
