@@ -20,21 +20,29 @@ extension BoundaryIndex {
         for r in r0...r1 {
             for c in c0...c1 {
                 let cell = r * Grid.columns + c
-                for k in Int(cellEdgeStart[cell])..<Int(cellEdgeStart[cell + 1]) {
-                    let i = Int(cellEdges[k])
-                    let shape = Int(edgeShape[i])
-                    // Project into a plane where one unit is the same length on both axes.
-                    let ay = Double(ys[i]) - py, by = Double(ys[i + 1]) - py
-                    // Most edges lie wholly beyond the best distance on one axis: skip them cheaply.
-                    if (ay > reach && by > reach) || (ay < -reach && by < -reach) { continue }
-                    let ax = (Double(xs[i]) - px) * scale, bx = (Double(xs[i + 1]) - px) * scale
-                    if (ax > reach && bx > reach) || (ax < -reach && bx < -reach) { continue }
-                    let d = Self.squaredDistanceToSegment(ax, ay, bx, by)
-                    guard d <= bestSquared, filter(shape) else { continue }
-                    if d < bestSquared || best.map({ Self.smaller(shape, than: $0.shape, shapes) }) ?? true {
-                        bestSquared = d
-                        reach = d.squareRoot()
-                        best = (shape, reach * Self.kmPerUnit)
+                for b in Int(cellBlockStart[cell])..<Int(cellBlockStart[cell + 1]) {
+                    // The per-edge tests below, on the block's box: true for the box means true
+                    // for every edge in it, so a skipped block held no candidate.
+                    let box = edgeBlocks[b]
+                    if Double(box.minY) - py > reach || Double(box.maxY) - py < -reach { continue }
+                    if (Double(box.minX) - px) * scale > reach || (Double(box.maxX) - px) * scale < -reach { continue }
+                    let shape = Int(box.shape)
+                    guard filter(shape) else { continue }
+                    for k in Int(box.first)..<Int(edgeBlocks[b + 1].first) {
+                        let i = Int(cellEdges[k])
+                        // Project into a plane where one unit is the same length on both axes.
+                        let ay = Double(ys[i]) - py, by = Double(ys[i + 1]) - py
+                        // Most edges lie wholly beyond the best distance on one axis: skip them cheaply.
+                        if (ay > reach && by > reach) || (ay < -reach && by < -reach) { continue }
+                        let ax = (Double(xs[i]) - px) * scale, bx = (Double(xs[i + 1]) - px) * scale
+                        if (ax > reach && bx > reach) || (ax < -reach && bx < -reach) { continue }
+                        let d = Self.squaredDistanceToSegment(ax, ay, bx, by)
+                        guard d <= bestSquared else { continue }
+                        if d < bestSquared || best.map({ Self.smaller(shape, than: $0.shape, shapes) }) ?? true {
+                            bestSquared = d
+                            reach = d.squareRoot()
+                            best = (shape, reach * Self.kmPerUnit)
+                        }
                     }
                 }
             }
