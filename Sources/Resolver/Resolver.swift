@@ -36,8 +36,9 @@ public final class Resolver: Sendable {
     let shapeRegion: [Int32]
     let shapeCountry: [Int32]
     /// Chain links built once: a resolution only copies them.
-    let countryLinks: [(country: PlaceChain.Link, continent: PlaceChain.Link?)]
-    let regionLinks: [PlaceChain.Link]
+    let links: ChainLinks
+    /// Each airport's radius (``airportRadiusKm`` of its size), by airport index.
+    let airportRadius: [Double]
     /// Seconds each loading phase took, in order (for benchmarks and `--verbose` output).
     public let loadTimings: [(phase: String, seconds: Double)]
 
@@ -71,11 +72,8 @@ public final class Resolver: Sendable {
         timings.append(("cities and airports, on the other core", loaded.4))
         shapeRegion = boundaries.shapes.map { $0.id.kind == .region ? Int32(loaded.0.regionIndex[$0.id.code] ?? -1) : -1 }
         shapeCountry = boundaries.shapes.map { Int32(loaded.0.countryIndex[$0.country] ?? -1) }
-        countryLinks = loaded.0.countries.map { c in
-            (.init(id: PlaceID(.country, c.iso2), name: c.name, code: c.iso3),
-             loaded.0.continents[c.continent].map { .init(id: PlaceID(.continent, c.continent), name: $0) })
-        }
-        regionLinks = loaded.0.regions.map { .init(id: PlaceID(.region, $0.id), name: $0.name, code: $0.isoCode) }
+        links = ChainLinks(tables: loaded.0)
+        airportRadius = loaded.0.airports.map { Self.airportRadiusKm[$0.size] ?? 0 }
         loadTimings = timings
         Self.returnFreedMemory()
     }
@@ -134,8 +132,8 @@ public final class Resolver: Sendable {
         let country = region.map { Int(tables.regions[$0].country) } ?? hit.country.map { Int(shapeCountry[$0]) }.flatMap { $0 >= 0 ? $0 : nil }
         guard let country else { return chain }
 
-        (chain.country, chain.continent) = countryLinks[country]
-        chain.region = region.map { regionLinks[$0] }
+        (chain.country, chain.continent) = links.countries[country]
+        chain.region = region.map { links.regions[$0] }
         chain.boundaryQuality = (hit.region ?? hit.country).map { boundaries.shapes[$0].quality }
 
         // The nearest city inside the region, or the country when the region has none. The
@@ -144,7 +142,10 @@ public final class Resolver: Sendable {
         // Cities are numbered in GeoNames id order, so the lower number is the lower id.
         let precedes: (Int32, Int32) -> Bool = { $0 < $1 }
         let cityRegion = tables.cities.region, cityCountry = tables.cities.country
-        let inside: (Int32) -> Bool = region.map { r in { cityRegion[Int($0)] == Int32(r) } } ?? { cityCountry[Int($0)] == Int32(country) }
+        // A plain function, not a closure chosen at run time: that one was allocated per point.
+        func inside(_ city: Int32) -> Bool {
+            if let region { cityRegion[Int(city)] == Int32(region) } else { cityCountry[Int(city)] == Int32(country) }
+        }
         var found = cities.nearest(to: query, precedes: precedes)
         if let anywhere = found, !inside(anywhere.member) {
             chain.nearestCityElsewhere = true
@@ -152,8 +153,7 @@ public final class Resolver: Sendable {
                 ?? cities.nearest(to: query, where: inside, precedes: precedes)
         }
         if let found {
-            let i = Int(found.member)
-            chain.city = .init(id: PlaceID(.city, String(tables.cities.geonameIDs[i])), name: tables.cities.name(i), distanceKm: found.km)
+            chain.city = .init(table: links.cities, row: found.member, distanceKm: found.km)
         }
         chain.airport = nearestAirport(to: query)
 
@@ -176,12 +176,9 @@ public final class Resolver: Sendable {
             let i = Int(member)
             let airport = tables.airports[i]
             let km = PointStorage.kilometres(squaredChord: chord)
-            guard km <= Self.airportRadiusKm[airport.size] ?? 0 else { return }
+            guard km <= airportRadius[i] else { return }
             if best == nil || km < best!.km || (km == best!.km && airport.iata < tables.airports[best!.index].iata) { best = (i, km) }
         }
-        return best.map { b in
-            let a = tables.airports[b.index]
-            return .init(id: PlaceID(.airport, a.iata), name: a.name, code: a.icao, distanceKm: b.km)
-        }
+        return best.map { .init(table: links.airports, row: Int32($0.index), distanceKm: $0.km) }
     }
 }
