@@ -31,8 +31,9 @@ public final class BoundaryIndex: Sendable {
     let cellInsideStart: [Int32], cellInside: [Int32]
     /// Seconds each building phase took: decoding, edges into cells, corner states.
     public let buildTimings: [(phase: String, seconds: Double)]
-    /// Country code → its country shape, for countries answered through their regions.
-    let countryShape: [String: Int]
+    /// Region shape → the shape of its country when that country is answered through its
+    /// regions (no rings of its own), else -1: a lookup by index, not by country code, per point.
+    let tiledCountryShape: [Int32]
 
     /// What contains a point: indices into ``shapes`` (the smallest country and region).
     public struct Hit: Sendable, Equatable {
@@ -50,7 +51,11 @@ public final class BoundaryIndex: Sendable {
         self.xs = xs
         self.ys = ys
         self.edgeShape = edgeShape
-        countryShape = Dictionary(shapes.indices.filter { shapes[$0].id.kind == .country }.map { (shapes[$0].country, $0) }, uniquingKeysWith: min)
+        let countryShape = Dictionary(shapes.indices.filter { shapes[$0].id.kind == .country }.map { (shapes[$0].country, $0) }, uniquingKeysWith: min)
+        tiledCountryShape = shapes.map { shape in
+            guard shape.id.kind == .region, let country = countryShape[shape.country], shapes[country].rings.isEmpty else { return -1 }
+            return Int32(country)
+        }
         let t0 = DispatchTime.now().uptimeNanoseconds
         let cellEdgeStart: [Int32]
         (cellEdgeStart, cellEdges) = Self.edgesByCell(xs: xs, ys: ys, edgeShape: edgeShape)
@@ -78,8 +83,8 @@ public final class BoundaryIndex: Sendable {
             }
         }
         // A country answered through its regions has no outline of its own in the grid.
-        if hit.country == nil, let region = hit.region, let country = countryShape[shapes[region].country], shapes[country].rings.isEmpty {
-            hit.country = country
+        if hit.country == nil, let region = hit.region, tiledCountryShape[region] >= 0 {
+            hit.country = Int(tiledCountryShape[region])
         }
         return hit
     }

@@ -40,4 +40,14 @@ public struct PlaceChain: Sendable, Equatable {
         self.waters = waters
         nearestCityElsewhere = false
     }
+
+    init(coordinate: GeoCoordinate, continent: Link?, country: Link?, region: Link?, city: Link?, airport: Link?, waters: Waters,
+         borderKm: Double?, boundaryQuality: String?, nearestCityElsewhere: Bool) {
+        self.coordinate = coordinate
+        (self.continent, self.country, self.region, self.city, self.airport) = (continent, country, region, city, airport)
+        self.waters = waters
+        self.borderKm = borderKm
+        self.boundaryQuality = boundaryQuality
+        self.nearestCityElsewhere = nearestCityElsewhere
+    }
 }

@@ -127,14 +127,9 @@ public final class Resolver: Sendable {
     }
 
     private func chain(for coordinate: GeoCoordinate, hit: BoundaryIndex.Hit, waters: PlaceChain.Waters) -> PlaceChain {
-        var chain = PlaceChain(coordinate: coordinate, waters: waters)
         let region = hit.region.map { Int(shapeRegion[$0]) }.flatMap { $0 >= 0 ? $0 : nil }
         let country = region.map { Int(tables.regions[$0].country) } ?? hit.country.map { Int(shapeCountry[$0]) }.flatMap { $0 >= 0 ? $0 : nil }
-        guard let country else { return chain }
-
-        (chain.country, chain.continent) = links.countries[country]
-        chain.region = region.map { links.regions[$0] }
-        chain.boundaryQuality = (hit.region ?? hit.country).map { boundaries.shapes[$0].quality }
+        guard let country else { return PlaceChain(coordinate: coordinate, waters: waters) }
 
         // The nearest city inside the region, or the country when the region has none. The
         // unconstrained nearest comes first: for most photos it lies inside, and answers both.
@@ -147,26 +142,29 @@ public final class Resolver: Sendable {
             if let region { cityRegion[Int(city)] == Int32(region) } else { cityCountry[Int(city)] == Int32(country) }
         }
         var found = cities.nearest(to: query, precedes: precedes)
+        var elsewhere = false
         if let anywhere = found, !inside(anywhere.member) {
-            chain.nearestCityElsewhere = true
+            elsewhere = true
             found = region.flatMap { citiesByRegion[$0].nearest(to: query, precedes: precedes) }
                 ?? cities.nearest(to: query, where: inside, precedes: precedes)
         }
-        if let found {
-            chain.city = .init(table: links.cities, row: found.member, distanceKm: found.km)
-        }
-        chain.airport = nearestAirport(to: query)
 
+        var borderKm: Double?
         if waters == .land {
             // A neighbour's polygon within reach means its shared border is that near.
             // Without a region only other countries count; a country answered through its regions
             // shows its border as the edges of those regions.
-            let (ownRegion, ownCountry, ownCode) = (hit.region ?? -1, hit.country ?? -1, tables.countries[country].iso2)
-            chain.borderKm = boundaries.nearestEdge(to: coordinate, withinKm: Self.borderReportKm) { s in
-                s != ownRegion && s != ownCountry && (hit.region != nil || self.boundaries.shapes[s].country != ownCode)
+            let (ownRegion, ownCountry, ownCode) = (hit.region ?? -1, hit.country ?? -1, Int32(country))
+            borderKm = boundaries.nearestEdge(to: coordinate, withinKm: Self.borderReportKm) { s in
+                s != ownRegion && s != ownCountry && (hit.region != nil || self.shapeCountry[s] != ownCode)
             }?.km
         }
-        return chain
+        // Made whole in one go: filling in a chain field by field copied and destroyed it several times.
+        let (countryLink, continentLink) = links.countries[country]
+        return PlaceChain(coordinate: coordinate, continent: continentLink, country: countryLink, region: region.map { links.regions[$0] },
+                          city: found.map { .init(table: links.cities, row: $0.member, distanceKm: $0.km) },
+                          airport: nearestAirport(to: query), waters: waters, borderKm: borderKm,
+                          boundaryQuality: (hit.region ?? hit.country).map { boundaries.shapes[$0].quality }, nearestCityElsewhere: elsewhere)
     }
 
     /// The nearest airport whose size-based radius reaches the coordinate.
