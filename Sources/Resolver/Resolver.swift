@@ -18,7 +18,7 @@ import Gazetteer
 public final class Resolver: Sendable {
     /// How far from an airport's reference point a photo still counts as taken at the airport.
     public static let airportRadiusKm: [AirportSize: Double] = [.large: 4, .medium: 2.5, .small: 1.5]
-    static let airportReachDegrees = (airportRadiusKm.values.max() ?? 0) / PointIndex.kmPerDegree
+    static let airportReach = PointIndex.Radius(degrees: (airportRadiusKm.values.max() ?? 0) / PointIndex.kmPerDegree)
     /// 12 nautical miles.
     public static let territorialWatersKm = 22.224
     /// Borders nearer than this are reported in ``PlaceChain/borderKm``.
@@ -170,7 +170,7 @@ public final class Resolver: Sendable {
     /// The nearest airport whose size-based radius reaches the coordinate.
     func nearestAirport(to query: PointQuery) -> PlaceChain.Link? {
         var best: (index: Int, km: Double)?
-        airports.forEach(within: Self.airportReachDegrees, of: query) { member, chord in
+        airports.forEach(within: Self.airportReach, of: query) { member, chord in
             let i = Int(member)
             let airport = tables.airports[i]
             let km = PointStorage.kilometres(squaredChord: chord)
