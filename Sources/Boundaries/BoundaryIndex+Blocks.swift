@@ -40,10 +40,13 @@ extension BoundaryIndex {
                         let last = min(end, k + EdgeBlock.size)
                         while k < last && shape[Int(edges[k])] == s {
                             let i = Int(edges[k])
-                            block.minX = min(block.minX, x[i], x[i + 1])
-                            block.maxX = max(block.maxX, x[i], x[i + 1])
-                            block.minY = min(block.minY, y[i], y[i + 1])
-                            block.maxY = max(block.maxY, y[i], y[i + 1])
+                            // Two-argument min and max: the three-argument ones are variadic.
+                            let (x0, x1) = x[i] < x[i + 1] ? (x[i], x[i + 1]) : (x[i + 1], x[i])
+                            let (y0, y1) = y[i] < y[i + 1] ? (y[i], y[i + 1]) : (y[i + 1], y[i])
+                            block.minX = min(block.minX, x0)
+                            block.maxX = max(block.maxX, x1)
+                            block.minY = min(block.minY, y0)
+                            block.maxY = max(block.maxY, y1)
                             k += 1
                         }
                         blocks.append(block)
