@@ -2,7 +2,7 @@ import Foundation
 import Gazetteer
 
 /// Points (cities or airports) in memory for nearest-neighbour search on the sphere: sorted by
-/// latitude into 1° strips, and by longitude within a strip.
+/// latitude into 0.25° strips, and by longitude within a strip.
 ///
 /// A search binary-searches each strip of the latitude window to the longitude span of the
 /// spherical cap it asks about, so it touches only points in that cap's bounding box, and
@@ -51,7 +51,7 @@ struct PointIndex: Sendable {
         self.storage = storage
         positions = include.map { f in storage.points.indices.filter { f(storage.points[$0].member) }.map(Int32.init) }
             ?? storage.points.indices.map(Int32.init)
-        (firstStrip, stripStart) = Self.strips(positions.map { Double(storage.latitudes[Int($0)]) })
+        (firstStrip, stripStart) = Self.strips(positions.map { Int(storage.strips[Int($0)]) })
     }
 
     /// One index per group (`group[member]`, negative for none), in one pass over the storage.
@@ -66,14 +66,13 @@ struct PointIndex: Sendable {
     private init(storage: PointStorage, sortedPositions: [Int32]) {
         self.storage = storage
         positions = sortedPositions
-        (firstStrip, stripStart) = Self.strips(sortedPositions.map { Double(storage.latitudes[Int($0)]) })
+        (firstStrip, stripStart) = Self.strips(sortedPositions.map { Int(storage.strips[Int($0)]) })
     }
 
-    private static func strips(_ latitudes: [Double]) -> (Int, [Int32]) {
-        guard let first = latitudes.first, let last = latitudes.last else { return (0, [0]) }
-        let firstStrip = PointStorage.strip(first)
-        var start = [Int32](repeating: 0, count: PointStorage.strip(last) - firstStrip + 2)
-        for lat in latitudes { start[PointStorage.strip(lat) - firstStrip + 1] += 1 }
+    private static func strips(_ strips: [Int]) -> (Int, [Int32]) {
+        guard let firstStrip = strips.first, let last = strips.last else { return (0, [0]) }
+        var start = [Int32](repeating: 0, count: last - firstStrip + 2)
+        for strip in strips { start[strip - firstStrip + 1] += 1 }
         for i in 0..<(start.count - 1) { start[i + 1] += start[i] }
         return (firstStrip, start)
     }
@@ -94,8 +93,9 @@ struct PointIndex: Sendable {
             let s = radius.sine / query.cosLatitude
             if s < 1 { span = min(180, s / (1 - s * s).squareRoot() * 180 / .pi + 1e-4) }
         }
-        let lowStrip = max(firstStrip, PointStorage.strip(latitude - radiusDegrees))
-        let highStrip = min(firstStrip + stripStart.count - 2, PointStorage.strip(latitude + radiusDegrees))
+        // A hair wider than the cap, for the rounding of a chord compared with its limit.
+        let lowStrip = max(firstStrip, PointStorage.strip(latitude - radiusDegrees - 1e-7))
+        let highStrip = min(firstStrip + stripStart.count - 2, PointStorage.strip(latitude + radiusDegrees + 1e-7))
         guard lowStrip <= highStrip else { return }
         // One longitude range, or two where the cap crosses the antimeridian.
         var first = (longitude - span, longitude + span), second = (1.0, 0.0)
@@ -176,27 +176,32 @@ final class PointStorage: Sendable {
         let member: Int32
     }
 
-    let latitudes: [Float]
+    /// Each point's strip, from its latitude as given (a strip from the rounded Float could
+    /// disagree with the sort order at a strip's edge).
+    let strips: [UInt16]
     let points: [Point]
 
     init(latitudes: [Double], longitudes: [Double]) {
         let order = Self.stripLongitudeOrder(latitudes: latitudes, longitudes: longitudes)
-        self.latitudes = order.map { Float(latitudes[$0]) }
+        strips = order.map { UInt16(Self.strip(latitudes[$0])) }
         points = order.map { i in
             let v = Self.unitVector(latitudes[i], longitudes[i])
             return Point(x: v.x, y: v.y, z: v.z, longitude: Float(longitudes[i]), member: Int32(i))
         }
     }
 
-    @inline(__always) static func strip(_ latitude: Double) -> Int { min(179, max(0, Int((latitude + 90).rounded(.down)))) }
+    /// Strips are 0.25° tall: a first probe of a few km then reads a narrow band, not a whole
+    /// degree of latitude (1° strips made the scan read several times more points than the cap
+    /// held; on the benchmark's points 0.1°, 0.2° and 0.25° were within 1%, 0.05° worse).
+    @inline(__always) static func strip(_ latitude: Double) -> Int { min(719, max(0, Int(((latitude + 90) * 4).rounded(.down)))) }
 
     /// Point indices in strip, then longitude (10⁻⁶°), then index order: a least-significant-digit
-    /// radix sort on a 37-bit key, stable, so equal keys keep index order. A comparison sort of
-    /// 235k cities took most of the loading time.
+    /// radix sort on a 39-bit key (10-bit strip, 29-bit longitude) in four 11-bit passes, stable,
+    /// so equal keys keep index order. A comparison sort of 235k cities took most of the loading time.
     static func stripLongitudeOrder(latitudes: [Double], longitudes: [Double]) -> [Int] {
         let keys = latitudes.indices.map { i in UInt64(strip(latitudes[i])) << 29 | UInt64((longitudes[i] + 180) * 1_000_000) }
         var order = Array(latitudes.indices), scratch = order
-        for shift in stride(from: 0, to: 37, by: 11) {
+        for shift in stride(from: 0, to: 40, by: 11) {
             var counts = [Int](repeating: 0, count: 2049)
             for i in order { counts[Int(keys[i] >> UInt64(shift) & 2047) + 1] += 1 }
             for d in 0..<2048 { counts[d + 1] += counts[d] }
