@@ -126,6 +126,7 @@ public final class Resolver: Sendable {
         return hit
     }
 
+    @inline(__always)
     private func chain(for coordinate: GeoCoordinate, hit: BoundaryIndex.Hit, waters: PlaceChain.Waters) -> PlaceChain {
         let region = hit.region.map { Int(shapeRegion[$0]) }.flatMap { $0 >= 0 ? $0 : nil }
         let country = region.map { Int(tables.regions[$0].country) } ?? hit.country.map { Int(shapeCountry[$0]) }.flatMap { $0 >= 0 ? $0 : nil }
