@@ -7,10 +7,12 @@ extension BoundaryIndex {
 
     /// The nearest edge within `radiusKm` among the shapes `filter` accepts: the shape and the
     /// distance in km. Distances use a local equirectangular projection, exact to well under
-    /// 1% at the tens of kilometres this is asked for.
-    public func nearestEdge(to coordinate: GeoCoordinate, withinKm radiusKm: Double, where filter: (Int) -> Bool) -> (shape: Int, km: Double)? {
+    /// 1% at the tens of kilometres this is asked for. A caller that already has
+    /// `cos(latitude * .pi / 180)` passes it as `cosLatitude`, saving the cosine.
+    public func nearestEdge(to coordinate: GeoCoordinate, withinKm radiusKm: Double, cosLatitude: Double? = nil,
+                            where filter: (Int) -> Bool) -> (shape: Int, km: Double)? {
         let px = coordinate.longitude * 100_000, py = coordinate.latitude * 100_000
-        let scale = max(cos(coordinate.latitude * .pi / 180), 1e-6)  // x units shrink toward the poles
+        let scale = max(cosLatitude ?? cos(coordinate.latitude * .pi / 180), 1e-6)  // x units shrink toward the poles
         let reachY = radiusKm / Self.kmPerUnit, reachX = reachY / scale
         let (c0, c1) = (Grid.column(px - reachX), Grid.column(px + reachX))
         let (r0, r1) = (Grid.row(py - reachY), Grid.row(py + reachY))

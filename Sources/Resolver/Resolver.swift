@@ -156,7 +156,7 @@ public final class Resolver: Sendable {
             // Without a region only other countries count; a country answered through its regions
             // shows its border as the edges of those regions.
             let (ownRegion, ownCountry, ownCode) = (hit.region ?? -1, hit.country ?? -1, Int32(country))
-            borderKm = boundaries.nearestEdge(to: coordinate, withinKm: Self.borderReportKm) { s in
+            borderKm = boundaries.nearestEdge(to: coordinate, withinKm: Self.borderReportKm, cosLatitude: query.cosLatitude) { s in
                 s != ownRegion && s != ownCountry && (hit.region != nil || self.shapeCountry[s] != ownCode)
             }?.km
         }
