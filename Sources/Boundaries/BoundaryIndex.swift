@@ -56,23 +56,16 @@ public final class BoundaryIndex: Sendable {
             guard shape.id.kind == .region, let country = countryShape[shape.country], shapes[country].rings.isEmpty else { return -1 }
             return Int32(country)
         }
-        // The corner states on another core while this one files the edges.
-        let corners = ParallelLoad { () -> ([Int32], [Int32], Double) in
-            let t0 = DispatchTime.now().uptimeNanoseconds
-            let (start, inside) = Self.cornersInside(xs: xs, ys: ys, edgeShape: edgeShape)
-            return (start, inside, Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9)
-        }
         let t0 = DispatchTime.now().uptimeNanoseconds
         let cellEdgeStart: [Int32]
         (cellEdgeStart, cellEdges) = Self.edgesByCell(xs: xs, ys: ys, edgeShape: edgeShape)
         let t1 = DispatchTime.now().uptimeNanoseconds
-        (cellBlockStart, edgeBlocks) = Self.blocksByCell(xs: xs, ys: ys, edgeShape: edgeShape, cellEdgeStart: cellEdgeStart, cellEdges: cellEdges)
+        (cellInsideStart, cellInside) = Self.cornersInside(xs: xs, ys: ys, edgeShape: edgeShape)
         let t2 = DispatchTime.now().uptimeNanoseconds
-        let (insideStart, inside, cornerSeconds) = corners.value()
-        (cellInsideStart, cellInside) = (insideStart, inside)
+        (cellBlockStart, edgeBlocks) = Self.blocksByCell(xs: xs, ys: ys, edgeShape: edgeShape, cellEdgeStart: cellEdgeStart, cellEdges: cellEdges)
         let t3 = DispatchTime.now().uptimeNanoseconds
-        buildTimings = [("decode", decodeSeconds), ("edges into cells", Double(t1 - t0) / 1e9), ("edge blocks", Double(t2 - t1) / 1e9),
-                        ("waiting for the corner states", Double(t3 - t2) / 1e9), ("corner states, on another core", cornerSeconds)]
+        buildTimings = [("decode", decodeSeconds), ("edges into cells", Double(t1 - t0) / 1e9), ("corner states", Double(t2 - t1) / 1e9),
+                        ("edge blocks", Double(t3 - t2) / 1e9)]
     }
 
     // MARK: - Queries

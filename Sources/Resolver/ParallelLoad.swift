@@ -1,0 +1,30 @@
+import Foundation
+
+/// Work started on its own thread now and waited for later: loading uses both cores (cities on
+/// one, polygons on the other) without making every caller async.
+///
+/// ```swift
+/// let cities = ParallelLoad { try loadCities() }
+/// let polygons = try loadPolygons()
+/// let (c, p) = (try cities.value(), polygons)
+/// ```
+final class ParallelLoad<T>: @unchecked Sendable {
+    private var result: Result<T, Error>?
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ work: @escaping @Sendable () throws -> T) {
+        let thread = Thread { [self] in
+            result = Result { try work() }
+            done.signal()
+        }
+        thread.stackSize = 1 << 22
+        thread.start()
+    }
+
+    /// Blocks until the work is done; rethrows its error.
+    func value() throws -> T {
+        done.wait()
+        done.signal()  // later calls return at once
+        return try result!.get()
+    }
+}
