@@ -39,6 +39,8 @@ public final class Resolver: Sendable {
     let links: ChainLinks
     /// Each airport's radius (``airportRadiusKm`` of its size), by airport index.
     let airportRadius: [Double]
+    /// Whether any city lies in each country, by country index.
+    let countryHasCities: [Bool]
     /// Seconds each loading phase took, in order (for benchmarks and `--verbose` output).
     public let loadTimings: [(phase: String, seconds: Double)]
 
@@ -74,6 +76,9 @@ public final class Resolver: Sendable {
         shapeCountry = boundaries.shapes.map { Int32(loaded.0.countryIndex[$0.country] ?? -1) }
         links = ChainLinks(tables: loaded.0)
         airportRadius = loaded.0.airports.map { Self.airportRadiusKm[$0.size] ?? 0 }
+        var hasCities = [Bool](repeating: false, count: loaded.0.countries.count)
+        for country in loaded.0.cities.country { hasCities[Int(country)] = true }
+        countryHasCities = hasCities
         loadTimings = timings
         Self.returnFreedMemory()
     }
@@ -146,8 +151,14 @@ public final class Resolver: Sendable {
         var elsewhere = false
         if let anywhere = found, !inside(anywhere.member) {
             elsewhere = true
-            found = region.flatMap { citiesByRegion[$0].nearest(to: query, precedes: precedes) }
-                ?? cities.nearest(to: query, where: inside, precedes: precedes)
+            // A region's own index has all its cities, so when it is empty a search of the world
+            // for them finds none either; it only took up to twelve scans of every city to say so
+            // (and as many for a country without cities, such as Antarctica).
+            if let region {
+                found = citiesByRegion[region].nearest(to: query, precedes: precedes)
+            } else {
+                found = countryHasCities[country] ? cities.nearest(to: query, where: inside, precedes: precedes) : nil
+            }
         }
 
         var borderKm: Double?
