@@ -41,6 +41,7 @@ public final class Resolver: Sendable {
     let airportRadius: [Double]
     /// Whether any city lies in each country, by country index.
     let countryHasCities: [Bool]
+    let airportCells: AirportCells
     /// Seconds each loading phase took, in order (for benchmarks and `--verbose` output).
     public let loadTimings: [(phase: String, seconds: Double)]
 
@@ -79,6 +80,8 @@ public final class Resolver: Sendable {
         var hasCities = [Bool](repeating: false, count: loaded.0.countries.count)
         for country in loaded.0.cities.country { hasCities[Int(country)] = true }
         countryHasCities = hasCities
+        airportCells = AirportCells(latitudes: loaded.0.airports.map(\.latitude), longitudes: loaded.0.airports.map(\.longitude),
+                                    reachDegrees: Self.airportReach.degrees)
         loadTimings = timings
         Self.returnFreedMemory()
     }
@@ -181,6 +184,7 @@ public final class Resolver: Sendable {
 
     /// The nearest airport whose size-based radius reaches the coordinate.
     func nearestAirport(to query: PointQuery) -> PlaceChain.Link? {
+        guard airportCells.mayHaveAirport(latitude: query.latitude, longitude: query.longitude) else { return nil }
         var best: (index: Int, km: Double)?
         airports.forEach(within: Self.airportReach, of: query) { member, chord in
             let i = Int(member)
