@@ -23,14 +23,17 @@ public final class BoundaryIndex: Sendable {
     let xs: [Int32], ys: [Int32]
     /// The shape each edge (a vertex and the next) belongs to; -1 on a ring's closing vertex.
     let edgeShape: [Int32]
-    /// Cell → edges crossing it (CSR).
-    let cellEdgeStart: [Int32], cellEdges: [Int32]
+    /// The edges crossing each cell, cell after cell; ``edges(inCell:)`` says where a cell's are.
+    let cellEdges: [Int32]
+    /// Cell → blocks of its edges (CSR over `edgeBlocks`, which ends with a sentinel).
+    let cellBlockStart: [Int32], edgeBlocks: [EdgeBlock]
     /// Cell → shapes containing its south-west corner (CSR).
     let cellInsideStart: [Int32], cellInside: [Int32]
     /// Seconds each building phase took: decoding, edges into cells, corner states.
     public let buildTimings: [(phase: String, seconds: Double)]
-    /// Country code → its country shape, for countries answered through their regions.
-    let countryShape: [String: Int]
+    /// Region shape → the shape of its country when that country is answered through its
+    /// regions (no rings of its own), else -1: a lookup by index, not by country code, per point.
+    let tiledCountryShape: [Int32]
 
     /// What contains a point: indices into ``shapes`` (the smallest country and region).
     public struct Hit: Sendable, Equatable {
@@ -48,13 +51,21 @@ public final class BoundaryIndex: Sendable {
         self.xs = xs
         self.ys = ys
         self.edgeShape = edgeShape
-        countryShape = Dictionary(shapes.indices.filter { shapes[$0].id.kind == .country }.map { (shapes[$0].country, $0) }, uniquingKeysWith: min)
+        let countryShape = Dictionary(shapes.indices.filter { shapes[$0].id.kind == .country }.map { (shapes[$0].country, $0) }, uniquingKeysWith: min)
+        tiledCountryShape = shapes.map { shape in
+            guard shape.id.kind == .region, let country = countryShape[shape.country], shapes[country].rings.isEmpty else { return -1 }
+            return Int32(country)
+        }
         let t0 = DispatchTime.now().uptimeNanoseconds
+        let cellEdgeStart: [Int32]
         (cellEdgeStart, cellEdges) = Self.edgesByCell(xs: xs, ys: ys, edgeShape: edgeShape)
         let t1 = DispatchTime.now().uptimeNanoseconds
         (cellInsideStart, cellInside) = Self.cornersInside(xs: xs, ys: ys, edgeShape: edgeShape)
         let t2 = DispatchTime.now().uptimeNanoseconds
-        buildTimings = [("decode", decodeSeconds), ("edges into cells", Double(t1 - t0) / 1e9), ("corner states", Double(t2 - t1) / 1e9)]
+        (cellBlockStart, edgeBlocks) = Self.blocksByCell(xs: xs, ys: ys, edgeShape: edgeShape, cellEdgeStart: cellEdgeStart, cellEdges: cellEdges)
+        let t3 = DispatchTime.now().uptimeNanoseconds
+        buildTimings = [("decode", decodeSeconds), ("edges into cells", Double(t1 - t0) / 1e9), ("corner states", Double(t2 - t1) / 1e9),
+                        ("edge blocks", Double(t3 - t2) / 1e9)]
     }
 
     // MARK: - Queries
@@ -72,8 +83,8 @@ public final class BoundaryIndex: Sendable {
             }
         }
         // A country answered through its regions has no outline of its own in the grid.
-        if hit.country == nil, let region = hit.region, let country = countryShape[shapes[region].country], shapes[country].rings.isEmpty {
-            hit.country = country
+        if hit.country == nil, let region = hit.region, tiledCountryShape[region] >= 0 {
+            hit.country = Int(tiledCountryShape[region])
         }
         return hit
     }
@@ -108,21 +119,30 @@ public final class BoundaryIndex: Sendable {
             for k in Int(cellInsideStart[cell])..<Int(cellInsideStart[cell + 1]) {
                 if let j = slot(cellInside[k]) { buffer[j].inside = true }
             }
-            for k in Int(cellEdgeStart[cell])..<Int(cellEdgeStart[cell + 1]) {
-                let i = Int(cellEdges[k])
-                let (xa, ya, xb, yb) = (Double(xs[i]), Double(ys[i]), Double(xs[i + 1]), Double(ys[i + 1]))
-                var flips = false
-                // East along y = cy from cx to px: crossings with x in (cx, px].
-                if (ya > cy) != (yb > cy) {
-                    let x = xa + (cy - ya) * (xb - xa) / (yb - ya)
-                    if x > cx && x <= px { flips.toggle() }
+            for b in Int(cellBlockStart[cell])..<Int(cellBlockStart[cell + 1]) {
+                // A crossing lies within its edge's box (the rounded interpolation cannot leave
+                // it), so a block whose box misses both legs holds no crossing.
+                let box = edgeBlocks[b]
+                let (minX, minY, maxX, maxY) = (Double(box.minX), Double(box.minY), Double(box.maxX), Double(box.maxY))
+                let eastLeg = minY <= cy && maxY > cy && maxX > cx && minX <= px
+                let northLeg = minX <= px && maxX > px && maxY > cy && minY <= py
+                guard eastLeg || northLeg else { continue }
+                for k in Int(box.first)..<Int(edgeBlocks[b + 1].first) {
+                    let i = Int(cellEdges[k])
+                    let (xa, ya, xb, yb) = (Double(xs[i]), Double(ys[i]), Double(xs[i + 1]), Double(ys[i + 1]))
+                    var flips = false
+                    // East along y = cy from cx to px: crossings with x in (cx, px].
+                    if (ya > cy) != (yb > cy) {
+                        let x = xa + (cy - ya) * (xb - xa) / (yb - ya)
+                        if x > cx && x <= px { flips.toggle() }
+                    }
+                    // North along x = px from cy to py: crossings with y in (cy, py].
+                    if (xa > px) != (xb > px) {
+                        let y = ya + (px - xa) * (yb - ya) / (xb - xa)
+                        if y > cy && y <= py { flips.toggle() }
+                    }
+                    if flips, let j = slot(edgeShape[i]) { buffer[j].inside.toggle() }
                 }
-                // North along x = px from cy to py: crossings with y in (cy, py].
-                if (xa > px) != (xb > px) {
-                    let y = ya + (px - xa) * (yb - ya) / (xb - xa)
-                    if y > cy && y <= py { flips.toggle() }
-                }
-                if flips, let j = slot(edgeShape[i]) { buffer[j].inside.toggle() }
             }
             for j in 0..<count where buffer[j].inside { body(Int(buffer[j].shape)) }
             for shape in overflow where contains(Int(shape), px, py) { body(Int(shape)) }

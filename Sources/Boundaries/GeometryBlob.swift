@@ -35,15 +35,21 @@ public enum GeometryBlob {
                 guard n >= 3 else { throw DecodingError(description: "ring with \(n) points") }
                 let start = xs.count
                 var x: Int64 = 0, y: Int64 = 0
-                for _ in 0..<n {
-                    x += try reader.zigzag()
-                    y += try reader.zigzag()
-                    guard abs(x) <= 18_000_000, abs(y) <= 9_000_000 else {
-                        throw DecodingError(description: "point \(x), \(y) outside the world")
+                // Room for the ring first, then plain stores: an append per point cost more than
+                // reading its varints. (n is at most the blob's size, checked above.)
+                xs.append(contentsOf: repeatElement(0, count: n))
+                ys.append(contentsOf: repeatElement(0, count: n))
+                try xs.withUnsafeMutableBufferPointer { xs in try ys.withUnsafeMutableBufferPointer { ys in
+                    for k in start..<(start + n) {
+                        x += try reader.zigzag()
+                        y += try reader.zigzag()
+                        guard abs(x) <= 18_000_000, abs(y) <= 9_000_000 else {
+                            throw DecodingError(description: "point \(x), \(y) outside the world")
+                        }
+                        xs[k] = Int32(truncatingIfNeeded: x)
+                        ys[k] = Int32(truncatingIfNeeded: y)
                     }
-                    xs.append(Int32(truncatingIfNeeded: x))
-                    ys.append(Int32(truncatingIfNeeded: y))
-                }
+                } }
                 try ring(r == 0, start..<xs.count, &xs, &ys)
             }
         }

@@ -9,23 +9,6 @@ import Gazetteer
 /// chain.region?.id      // region:CA.08
 /// ```
 public struct PlaceChain: Sendable, Equatable {
-    /// A place in the chain: its identifier, its name, and one code worth showing with it.
-    public struct Link: Sendable, Equatable {
-        public let id: PlaceID
-        public let name: String
-        /// ISO alpha-3 for a country, ISO 3166-2 for a region, ICAO for an airport.
-        public let code: String?
-        /// Distance from the coordinate (cities and airports).
-        public let distanceKm: Double?
-
-        public init(id: PlaceID, name: String, code: String? = nil, distanceKm: Double? = nil) {
-            self.id = id
-            self.name = name
-            self.code = code
-            self.distanceKm = distanceKm
-        }
-    }
-
     /// What lies under the coordinate.
     public enum Waters: String, Sendable, Equatable {
         /// Inside a country polygon, or within the coastline tolerance of one.
@@ -56,5 +39,15 @@ public struct PlaceChain: Sendable, Equatable {
         self.coordinate = coordinate
         self.waters = waters
         nearestCityElsewhere = false
+    }
+
+    init(coordinate: GeoCoordinate, continent: Link?, country: Link?, region: Link?, city: Link?, airport: Link?, waters: Waters,
+         borderKm: Double?, boundaryQuality: String?, nearestCityElsewhere: Bool) {
+        self.coordinate = coordinate
+        (self.continent, self.country, self.region, self.city, self.airport) = (continent, country, region, city, airport)
+        self.waters = waters
+        self.borderKm = borderKm
+        self.boundaryQuality = boundaryQuality
+        self.nearestCityElsewhere = nearestCityElsewhere
     }
 }

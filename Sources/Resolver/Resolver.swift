@@ -18,7 +18,7 @@ import Gazetteer
 public final class Resolver: Sendable {
     /// How far from an airport's reference point a photo still counts as taken at the airport.
     public static let airportRadiusKm: [AirportSize: Double] = [.large: 4, .medium: 2.5, .small: 1.5]
-    static let airportReachDegrees = (airportRadiusKm.values.max() ?? 0) / PointIndex.kmPerDegree
+    static let airportReach = PointIndex.Radius(degrees: (airportRadiusKm.values.max() ?? 0) / PointIndex.kmPerDegree)
     /// 12 nautical miles.
     public static let territorialWatersKm = 22.224
     /// Borders nearer than this are reported in ``PlaceChain/borderKm``.
@@ -36,8 +36,12 @@ public final class Resolver: Sendable {
     let shapeRegion: [Int32]
     let shapeCountry: [Int32]
     /// Chain links built once: a resolution only copies them.
-    let countryLinks: [(country: PlaceChain.Link, continent: PlaceChain.Link?)]
-    let regionLinks: [PlaceChain.Link]
+    let links: ChainLinks
+    /// Each airport's radius (``airportRadiusKm`` of its size), by airport index.
+    let airportRadius: [Double]
+    /// Whether any city lies in each country, by country index.
+    let countryHasCities: [Bool]
+    let airportCells: AirportCells
     /// Seconds each loading phase took, in order (for benchmarks and `--verbose` output).
     public let loadTimings: [(phase: String, seconds: Double)]
 
@@ -71,11 +75,13 @@ public final class Resolver: Sendable {
         timings.append(("cities and airports, on the other core", loaded.4))
         shapeRegion = boundaries.shapes.map { $0.id.kind == .region ? Int32(loaded.0.regionIndex[$0.id.code] ?? -1) : -1 }
         shapeCountry = boundaries.shapes.map { Int32(loaded.0.countryIndex[$0.country] ?? -1) }
-        countryLinks = loaded.0.countries.map { c in
-            (.init(id: PlaceID(.country, c.iso2), name: c.name, code: c.iso3),
-             loaded.0.continents[c.continent].map { .init(id: PlaceID(.continent, c.continent), name: $0) })
-        }
-        regionLinks = loaded.0.regions.map { .init(id: PlaceID(.region, $0.id), name: $0.name, code: $0.isoCode) }
+        links = ChainLinks(tables: loaded.0)
+        airportRadius = loaded.0.airports.map { Self.airportRadiusKm[$0.size] ?? 0 }
+        var hasCities = [Bool](repeating: false, count: loaded.0.countries.count)
+        for country in loaded.0.cities.country { hasCities[Int(country)] = true }
+        countryHasCities = hasCities
+        airportCells = AirportCells(latitudes: loaded.0.airports.map(\.latitude), longitudes: loaded.0.airports.map(\.longitude),
+                                    reachDegrees: Self.airportReach.degrees)
         loadTimings = timings
         Self.returnFreedMemory()
     }
@@ -128,15 +134,11 @@ public final class Resolver: Sendable {
         return hit
     }
 
+    @inline(__always)
     private func chain(for coordinate: GeoCoordinate, hit: BoundaryIndex.Hit, waters: PlaceChain.Waters) -> PlaceChain {
-        var chain = PlaceChain(coordinate: coordinate, waters: waters)
         let region = hit.region.map { Int(shapeRegion[$0]) }.flatMap { $0 >= 0 ? $0 : nil }
         let country = region.map { Int(tables.regions[$0].country) } ?? hit.country.map { Int(shapeCountry[$0]) }.flatMap { $0 >= 0 ? $0 : nil }
-        guard let country else { return chain }
-
-        (chain.country, chain.continent) = countryLinks[country]
-        chain.region = region.map { regionLinks[$0] }
-        chain.boundaryQuality = (hit.region ?? hit.country).map { boundaries.shapes[$0].quality }
+        guard let country else { return PlaceChain(coordinate: coordinate, waters: waters) }
 
         // The nearest city inside the region, or the country when the region has none. The
         // unconstrained nearest comes first: for most photos it lies inside, and answers both.
@@ -144,44 +146,53 @@ public final class Resolver: Sendable {
         // Cities are numbered in GeoNames id order, so the lower number is the lower id.
         let precedes: (Int32, Int32) -> Bool = { $0 < $1 }
         let cityRegion = tables.cities.region, cityCountry = tables.cities.country
-        let inside: (Int32) -> Bool = region.map { r in { cityRegion[Int($0)] == Int32(r) } } ?? { cityCountry[Int($0)] == Int32(country) }
+        // A plain function, not a closure chosen at run time: that one was allocated per point.
+        func inside(_ city: Int32) -> Bool {
+            if let region { cityRegion[Int(city)] == Int32(region) } else { cityCountry[Int(city)] == Int32(country) }
+        }
         var found = cities.nearest(to: query, precedes: precedes)
+        var elsewhere = false
         if let anywhere = found, !inside(anywhere.member) {
-            chain.nearestCityElsewhere = true
-            found = region.flatMap { citiesByRegion[$0].nearest(to: query, precedes: precedes) }
-                ?? cities.nearest(to: query, where: inside, precedes: precedes)
+            elsewhere = true
+            // A region's own index has all its cities, so when it is empty a search of the world
+            // for them finds none either; it only took up to twelve scans of every city to say so
+            // (and as many for a country without cities, such as Antarctica).
+            if let region {
+                found = citiesByRegion[region].nearest(to: query, precedes: precedes)
+            } else {
+                found = countryHasCities[country] ? cities.nearest(to: query, where: inside, precedes: precedes) : nil
+            }
         }
-        if let found {
-            let i = Int(found.member)
-            chain.city = .init(id: PlaceID(.city, String(tables.cities.geonameIDs[i])), name: tables.cities.name(i), distanceKm: found.km)
-        }
-        chain.airport = nearestAirport(to: query)
 
+        var borderKm: Double?
         if waters == .land {
             // A neighbour's polygon within reach means its shared border is that near.
             // Without a region only other countries count; a country answered through its regions
             // shows its border as the edges of those regions.
-            let (ownRegion, ownCountry, ownCode) = (hit.region ?? -1, hit.country ?? -1, tables.countries[country].iso2)
-            chain.borderKm = boundaries.nearestEdge(to: coordinate, withinKm: Self.borderReportKm) { s in
-                s != ownRegion && s != ownCountry && (hit.region != nil || self.boundaries.shapes[s].country != ownCode)
+            let (ownRegion, ownCountry, ownCode) = (hit.region ?? -1, hit.country ?? -1, Int32(country))
+            borderKm = boundaries.nearestEdge(to: coordinate, withinKm: Self.borderReportKm, cosLatitude: query.cosLatitude) { s in
+                s != ownRegion && s != ownCountry && (hit.region != nil || self.shapeCountry[s] != ownCode)
             }?.km
         }
-        return chain
+        // Made whole in one go: filling in a chain field by field copied and destroyed it several times.
+        let (countryLink, continentLink) = links.countries[country]
+        return PlaceChain(coordinate: coordinate, continent: continentLink, country: countryLink, region: region.map { links.regions[$0] },
+                          city: found.map { .init(table: links.cities, row: $0.member, distanceKm: $0.km) },
+                          airport: nearestAirport(to: query), waters: waters, borderKm: borderKm,
+                          boundaryQuality: (hit.region ?? hit.country).map { boundaries.shapes[$0].quality }, nearestCityElsewhere: elsewhere)
     }
 
     /// The nearest airport whose size-based radius reaches the coordinate.
     func nearestAirport(to query: PointQuery) -> PlaceChain.Link? {
+        guard airportCells.mayHaveAirport(latitude: query.latitude, longitude: query.longitude) else { return nil }
         var best: (index: Int, km: Double)?
-        airports.forEach(within: Self.airportReachDegrees, of: query) { member, chord in
+        airports.forEach(within: Self.airportReach, of: query) { member, chord in
             let i = Int(member)
             let airport = tables.airports[i]
             let km = PointStorage.kilometres(squaredChord: chord)
-            guard km <= Self.airportRadiusKm[airport.size] ?? 0 else { return }
+            guard km <= airportRadius[i] else { return }
             if best == nil || km < best!.km || (km == best!.km && airport.iata < tables.airports[best!.index].iata) { best = (i, km) }
         }
-        return best.map { b in
-            let a = tables.airports[b.index]
-            return .init(id: PlaceID(.airport, a.iata), name: a.name, code: a.icao, distanceKm: b.km)
-        }
+        return best.map { .init(table: links.airports, row: Int32($0.index), distanceKm: $0.km) }
     }
 }

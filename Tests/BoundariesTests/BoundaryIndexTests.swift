@@ -69,8 +69,8 @@ import Testing
     @Test func noShapeCrossesItself() {
         let index = Self.index
         var crossings: [String] = []
-        for cell in 0..<BoundaryIndex.Grid.count where index.cellEdgeStart[cell + 1] - index.cellEdgeStart[cell] > 1 {
-            let edges = Array(index.cellEdges[Int(index.cellEdgeStart[cell])..<Int(index.cellEdgeStart[cell + 1])])
+        for cell in 0..<BoundaryIndex.Grid.count where index.edges(inCell: cell).count > 1 {
+            let edges = Array(index.cellEdges[index.edges(inCell: cell)])
             for a in 0..<edges.count {
                 for b in (a + 1)..<edges.count where index.edgeShape[Int(edges[a])] == index.edgeShape[Int(edges[b])] {
                     if properlyCross(Int(edges[a]), Int(edges[b]), index) {

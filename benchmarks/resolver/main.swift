@@ -8,13 +8,16 @@ import SyntheticPhotos
 /// 5 km of region borders), written to benchmarks/.work/points.csv for the reference run.
 let arguments = CommandLine.arguments
 if arguments.contains("--help") {
-    print("Usage: bench-resolver [N] [--points FILE]\n\nWrites the points to FILE (default benchmarks/.work/points.csv) for the reverse_geocoder run.")
+    print("Usage: bench-resolver [N] [--points FILE] [--reuse] [--dump FILE]\n\nWrites the points to FILE (default benchmarks/.work/points.csv) for the reverse_geocoder run;\n--reuse reads them from FILE instead; --dump writes every answer in full to FILE.")
     exit(0)
 }
 let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 1_000_000
 let pointsPath = arguments.firstIndex(of: "--points").map { arguments[$0 + 1] } ?? "benchmarks/.work/points.csv"
 /// Reuse the points of an earlier run (for profilers), instead of drawing new ones.
 let reuse = arguments.contains("--reuse")
+/// Write every answer, field by field and distances in full, to this file: two runs give the
+/// same file exactly when a change to the resolver changed no answer.
+let dumpPath = arguments.firstIndex(of: "--dump").map { arguments[$0 + 1] }
 
 func residentMB() -> Double {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
@@ -83,6 +86,20 @@ let points = try reuse
 let resolveStart = DispatchTime.now().uptimeNanoseconds
 let located = resolveAll(points)
 let seconds = Double(DispatchTime.now().uptimeNanoseconds - resolveStart) / 1e9
+
+if let dumpPath {
+    func link(_ l: PlaceChain.Link?) -> String {
+        guard let l else { return "-" }
+        return "\(l.id)|\(l.name)|\(l.code ?? "-")|\(l.distanceKm.map { "\($0)" } ?? "-")"
+    }
+    var out = ""
+    for (lat, lon) in points {
+        guard let c = try? resolver.resolve(GeoCoordinate(latitude: lat, longitude: lon)) else { out += "error\n"; continue }
+        out += [link(c.continent), link(c.country), link(c.region), link(c.city), link(c.airport), c.waters.rawValue,
+                c.borderKm.map { "\($0)" } ?? "-", c.boundaryQuality ?? "-", "\(c.nearestCityElsewhere)"].joined(separator: "\t") + "\n"
+    }
+    try out.write(toFile: dumpPath, atomically: true, encoding: .utf8)
+}
 
 print("bench-resolver: \(points.count) points (80% city locations jittered by up to 20 km, 20% within 5 km of a border), one core")
 print(String(format: "  load                %7.1f ms  (%@)", loadSeconds * 1000,

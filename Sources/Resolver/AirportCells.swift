@@ -1,0 +1,49 @@
+import Foundation
+
+/// The 0.25° cells of the world that have an airport within reach, one bit each (128 KB): most
+/// photos are nowhere near an airport, and a clear bit answers that without a search.
+///
+/// Marking is generous (the reach plus a margin, the longitude span taken at the latitude
+/// farthest from the equator, whole rows near the poles), so a clear bit is always right; a
+/// set bit only means "search".
+///
+/// ```swift
+/// let cells = AirportCells(latitudes: lats, longitudes: lons, reachDegrees: 0.036)
+/// cells.mayHaveAirport(latitude: 34.43, longitude: 135.23)   // true near Kansai
+/// ```
+///
+/// Immutable; safe to share between threads.
+struct AirportCells: Sendable {
+    private static let perDegree = 4.0, columns = 1440, rows = 720
+    private let bits: [UInt64]
+
+    init(latitudes: [Double], longitudes: [Double], reachDegrees: Double) {
+        var bits = [UInt64](repeating: 0, count: Self.columns * Self.rows / 64)
+        let reach = reachDegrees + 0.01
+        for (latitude, longitude) in zip(latitudes, longitudes) {
+            let (r0, r1) = (Self.row(latitude - reach), Self.row(latitude + reach))
+            let farthest = abs(latitude) + reach
+            var (c0, c1) = (0, Self.columns - 1)
+            if farthest < 89 {
+                let span = reach / cos(farthest * .pi / 180) + 0.01
+                (c0, c1) = (Int(((longitude - span + 180) * Self.perDegree).rounded(.down)), Int(((longitude + span + 180) * Self.perDegree).rounded(.down)))
+            }
+            for r in r0...r1 {
+                for unwrapped in c0...c1 {
+                    // Across the antimeridian the columns wrap around.
+                    let cell = r * Self.columns + (unwrapped % Self.columns + Self.columns) % Self.columns
+                    bits[cell >> 6] |= 1 << UInt64(cell & 63)
+                }
+            }
+        }
+        self.bits = bits
+    }
+
+    private static func row(_ latitude: Double) -> Int { min(rows - 1, max(0, Int(((latitude + 90) * perDegree).rounded(.down)))) }
+    private static func column(_ longitude: Double) -> Int { min(columns - 1, max(0, Int(((longitude + 180) * perDegree).rounded(.down)))) }
+
+    func mayHaveAirport(latitude: Double, longitude: Double) -> Bool {
+        let cell = Self.row(latitude) * Self.columns + Self.column(longitude)
+        return bits[cell >> 6] & (1 << UInt64(cell & 63)) != 0
+    }
+}

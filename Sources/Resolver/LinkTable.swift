@@ -1,0 +1,47 @@
+import Gazetteer
+
+/// The identifiers, names and codes that ``PlaceChain/Link``s point into: a table per kind of
+/// place, built once by the resolver, or a single row for a link made by hand.
+///
+/// ```swift
+/// let countries = LinkTable(.places(ids: [PlaceID(.country, "FR")], names: ["France"], codes: ["FRA"]))
+/// PlaceChain.Link(table: countries, row: 0).name   // "France"
+/// ```
+///
+/// Immutable; safe to share between threads.
+final class LinkTable: Sendable {
+    enum Rows: Sendable {
+        case single(id: PlaceID, name: String, code: String?)
+        case places(ids: [PlaceID], names: [String], codes: [String?])
+        /// Cities keep their names as UTF-8 and their identifiers as numbers until asked for.
+        case cities(PlaceTables.Cities)
+    }
+
+    let rows: Rows
+
+    init(_ rows: Rows) { self.rows = rows }
+
+    func id(_ row: Int) -> PlaceID {
+        switch rows {
+        case .single(let id, _, _): id
+        case .places(let ids, _, _): ids[row]
+        case .cities(let cities): PlaceID(.city, String(cities.geonameIDs[row]))
+        }
+    }
+
+    func name(_ row: Int) -> String {
+        switch rows {
+        case .single(_, let name, _): name
+        case .places(_, let names, _): names[row]
+        case .cities(let cities): cities.name(row)
+        }
+    }
+
+    func code(_ row: Int) -> String? {
+        switch rows {
+        case .single(_, _, let code): code
+        case .places(_, _, let codes): codes[row]
+        case .cities: nil
+        }
+    }
+}
