@@ -72,7 +72,11 @@ func sampleRecord(_ path: String, city: String = "city:2996944", cityName: Strin
     @Test func aRecordRoundTripsWithItsSnapshot() throws {
         let t = try TemporaryLog()
         let log = try TravelLog(path: t.path)
-        let record = sampleRecord("/photos/a.jpg")
+        var record = sampleRecord("/photos/a.jpg")
+        // Every column filled, so a parameter bound at the wrong index cannot go unnoticed.
+        record.place?.chain.airport = .init(id: PlaceID("airport:LYS")!, name: "Lyon–Saint-Exupéry", code: "LFLL", distanceKm: 2.5)
+        record.place?.chain.nearestCityElsewhere = true
+        (record.speedKmh, record.gpsIssue) = (12.5, "no GPS directory")
         let id = try log.write { try log.save(record, run: nil) }
         #expect(try log.record(id: id) == record)
         let stored = try #require(try log.storedFile(at: "/photos/a.jpg"))
