@@ -89,8 +89,14 @@ public struct LibraryWalker: Sendable {
         excludes.contains { fnmatch($0, name, 0) == 0 || fnmatch($0, relative, 0) == 0 }
     }
 
+    #if canImport(Darwin)
+    typealias DirectoryHandle = UnsafeMutablePointer<DIR>
+    #else
+    typealias DirectoryHandle = OpaquePointer
+    #endif
+
     /// The names in an open directory, sorted.
-    static func entries(of handle: OpaquePointer) -> [String] {
+    static func entries(of handle: DirectoryHandle) -> [String] {
         var names: [String] = []
         while let entry = readdir(handle) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
