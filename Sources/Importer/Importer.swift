@@ -84,6 +84,7 @@ public final class Importer: @unchecked Sendable {
         let before = try log?.visitedPlaces() ?? VisitedPlaces()
         // Only a log that had photos before this run can hold the old row of a moved file.
         let logHadPhotos = try log.map { try $0.photoCount() > 0 } ?? false
+        // What a dry run would add; a writing run asks the log at the end instead.
         var touched = VisitedPlaces()
         let writing = !options.dryRun
         if writing {
@@ -184,12 +185,7 @@ public final class Importer: @unchecked Sendable {
                     }
                     summary.filesRead += 1
                     tally(hasPosition: record.latitude != nil, errorKind: record.error?.kind)
-                    if let chain = record.place?.chain {
-                        if let c = chain.country { touched.countries[c.id.description] = c.name }
-                        if let r = chain.region { touched.regions[r.id.description] = r.name }
-                        if let c = chain.city { touched.cities[c.id.description] = c.name }
-                        if let a = chain.airport { touched.airports[a.id.description] = a.name }
-                    }
+                    if !writing, let chain = record.place?.chain { touched.insert(chain) }
                     if job.storedID != nil {
                         summary.counts.changed += 1
                         // Rows written by this run are known present by their run id.
@@ -278,11 +274,7 @@ public final class Importer: @unchecked Sendable {
             try log.finishRun(summary.runID!, status: summary.interrupted ? .interrupted : .done, counts: summary.counts)
         } else {
             summary.newPlaces = touched.subtracting(before)
-            summary.visited = before
-            summary.visited.countries.merge(touched.countries) { a, _ in a }
-            summary.visited.regions.merge(touched.regions) { a, _ in a }
-            summary.visited.cities.merge(touched.cities) { a, _ in a }
-            summary.visited.airports.merge(touched.airports) { a, _ in a }
+            summary.visited = before.union(touched)
         }
         summary.seconds = Date().timeIntervalSince(started)
         return summary

@@ -101,6 +101,7 @@ import TravelLog
         let (summary, progress) = try importLibrary(library, dryRun: true)
         #expect(summary.counts.added == 10 && progress.read == 10)
         #expect(summary.newPlaces.countries.count == 5)
+        #expect(summary.visited == summary.newPlaces)   // nothing was known before
         #expect(!FileManager.default.fileExists(atPath: library.database))
 
         _ = try importLibrary(library)
@@ -110,6 +111,9 @@ import TravelLog
         #expect(again.counts.added == 5 && again.counts.unchanged == 10)
         #expect(try TravelLog(path: library.database).photoCount() == 10)
         #expect(try Data(contentsOf: URL(fileURLWithPath: library.database)) == before)
+        // The dry run announced what the real one then finds.
+        let (real, _) = try importLibrary(library)
+        #expect(real.visited == again.visited && real.newPlaces == again.newPlaces)
     }
 
     @Test func aHandSetPlaceSurvivesReimportAndReresolve() throws {
