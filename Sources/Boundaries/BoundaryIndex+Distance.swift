@@ -22,7 +22,9 @@ extension BoundaryIndex {
         for r in r0...r1 {
             for c in c0...c1 {
                 let cell = r * Grid.columns + c
-                for b in Int(cellBlockStart[cell])..<Int(cellBlockStart[cell + 1]) {
+                // Most cells within a few km of an inland point have no edges at all.
+                guard hasEdges(cell: cell) else { continue }
+                for b in blocks(inCell: cell) {
                     // The per-edge tests below, on the block's box: true for the box means true
                     // for every edge in it, so a skipped block held no candidate.
                     let box = edgeBlocks[b]
@@ -30,8 +32,7 @@ extension BoundaryIndex {
                     if (Double(box.minX) - px) * scale > reach || (Double(box.maxX) - px) * scale < -reach { continue }
                     let shape = Int(box.shape)
                     guard filter(shape) else { continue }
-                    for k in Int(box.first)..<Int(edgeBlocks[b + 1].first) {
-                        let i = Int(cellEdges[k])
+                    for i in box.edges {
                         // Project into a plane where one unit is the same length on both axes.
                         let ay = Double(ys[i]) - py, by = Double(ys[i + 1]) - py
                         // Most edges lie wholly beyond the best distance on one axis: skip them cheaply.

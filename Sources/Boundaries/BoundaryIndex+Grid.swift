@@ -16,67 +16,28 @@ extension BoundaryIndex {
         @inline(__always) static func row(_ y: Int32) -> Int { min(rows - 1, Int((y + 9_000_000) / size)) }
     }
 
-    /// Each edge goes to every cell its bounding box touches: counted in one pass, placed in a
-    /// second, so no intermediate pair list is built. Each vertex's cell is computed once, and
-    /// an edge with both ends in one cell (most of them) takes the short way. (Unsafe buffers:
-    /// this runs over every edge at every start-up.)
-    static func edgesByCell(xs: [Int32], ys: [Int32], edgeShape: [Int32]) -> ([Int32], [Int32]) {
-        var start = [Int32](repeating: 0, count: Grid.count + 1)
-        let n = max(0, xs.count - 1)
-        let vertexCell = [Int32](unsafeUninitializedCapacity: xs.count) { cells, count in
-            xs.withUnsafeBufferPointer { x in ys.withUnsafeBufferPointer { y in
-                for i in 0..<x.count { cells[i] = Int32(Grid.row(y[i]) * Grid.columns + Grid.column(x[i])) }
-            } }
-            count = xs.count
-        }
-        /// Calls `body(cell)` for every cell of edge i's bounding box.
-        @inline(__always) func forEachCell(_ a: Int, _ b: Int, _ body: (Int) -> Void) {
-            if a == b { return body(a) }
-            let (c0, c1) = minmax(a % Grid.columns, b % Grid.columns)
-            let (r0, r1) = minmax(a / Grid.columns, b / Grid.columns)
-            for r in r0...r1 { for c in c0...c1 { body(r * Grid.columns + c) } }
-        }
-        vertexCell.withUnsafeBufferPointer { cell in edgeShape.withUnsafeBufferPointer { shape in
-            start.withUnsafeMutableBufferPointer { start in
-                for i in 0..<n where shape[i] >= 0 {
-                    forEachCell(Int(cell[i]), Int(cell[i + 1])) { start[$0 + 1] += 1 }
-                }
-                for i in 0..<Grid.count { start[i + 1] += start[i] }
-            }
-        } }
-        var next = start
-        var edges = [Int32](repeating: 0, count: Int(start[Grid.count]))
-        vertexCell.withUnsafeBufferPointer { cell in edgeShape.withUnsafeBufferPointer { shape in
-            next.withUnsafeMutableBufferPointer { next in edges.withUnsafeMutableBufferPointer { edges in
-                for i in 0..<n where shape[i] >= 0 {
-                    forEachCell(Int(cell[i]), Int(cell[i + 1])) { c in
-                        edges[Int(next[c])] = Int32(i)
-                        next[c] += 1
-                    }
-                }
-            } }
-        } }
-        return (start, edges)
-    }
-
     /// Which shapes contain each cell's south-west corner, by one scanline per grid row: along
     /// the row's parallel, a corner is inside a shape when an odd number of the shape's edges
     /// cross the parallel east of it (the ray-casting rule).
-    static func cornersInside(xs: [Int32], ys: [Int32], edgeShape: [Int32]) -> ([Int32], [Int32]) {
+    static func cornersInside(shapes: [BoundaryShape], xs: [Int32], ys: [Int32]) -> ([Int32], [Int32]) {
         var crossingsByRow = [[(shape: Int32, x: Double)]](repeating: [], count: Grid.rows)
-        xs.withUnsafeBufferPointer { xs in ys.withUnsafeBufferPointer { ys in edgeShape.withUnsafeBufferPointer { edgeShape in
-            for i in 0..<(xs.count - 1) where edgeShape[i] >= 0 {
-                let (ya, yb) = (Double(ys[i]), Double(ys[i + 1]))
-                guard ya != yb else { continue }
-                let (r0, r1) = minmax(Grid.row(ys[i]), Grid.row(ys[i + 1]))
-                for r in r0...r1 {
-                    let y = Grid.cornerY(r)
-                    guard (ya > y) != (yb > y) else { continue }
-                    let (xa, xb) = (Double(xs[i]), Double(xs[i + 1]))
-                    crossingsByRow[r].append((edgeShape[i], xa + (y - ya) * (xb - xa) / (yb - ya)))
+        xs.withUnsafeBufferPointer { xs in ys.withUnsafeBufferPointer { ys in
+            for (s, shape) in shapes.enumerated() {
+                for ring in shape.rings {
+                    for i in ring.lowerBound..<(ring.upperBound - 1) {
+                        let (ya, yb) = (Double(ys[i]), Double(ys[i + 1]))
+                        guard ya != yb else { continue }
+                        let (r0, r1) = minmax(Grid.row(ys[i]), Grid.row(ys[i + 1]))
+                        for r in r0...r1 {
+                            let y = Grid.cornerY(r)
+                            guard (ya > y) != (yb > y) else { continue }
+                            let (xa, xb) = (Double(xs[i]), Double(xs[i + 1]))
+                            crossingsByRow[r].append((Int32(s), xa + (y - ya) * (xb - xa) / (yb - ya)))
+                        }
+                    }
                 }
             }
-        } } }
+        } }
         var inside = CSRBuilder(buckets: Grid.count)
         for r in 0..<Grid.rows {
             // Already grouped by shape (edges come in shape order): only each group needs sorting.

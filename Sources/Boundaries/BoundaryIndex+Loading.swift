@@ -25,12 +25,10 @@ extension BoundaryIndex {
             }
         }
         var shapes: [BoundaryShape] = []
-        var xs: [Int32] = [], ys: [Int32] = [], edgeShape: [Int32] = []
+        var xs: [Int32] = [], ys: [Int32] = []
         xs.reserveCapacity(capacity)
         ys.reserveCapacity(capacity)
-        edgeShape.reserveCapacity(capacity)
         for row in rows {
-            let shapeIndex = Int32(shapes.count)
             var ringRanges: [Range<Int>] = []
             if let geometry = row.geometry {
                 do {
@@ -39,8 +37,6 @@ extension BoundaryIndex {
                             // Close the ring so that edge i is always vertex i to vertex i + 1.
                             xs.append(xs[ring.lowerBound])
                             ys.append(ys[ring.lowerBound])
-                            edgeShape.append(contentsOf: repeatElement(shapeIndex, count: ring.count))
-                            edgeShape.append(-1)
                             ringRanges.append(ring.lowerBound..<xs.count)
                         }
                     }
@@ -51,7 +47,7 @@ extension BoundaryIndex {
             shapes.append(BoundaryShape(id: row.id, country: row.country, areaKm2: row.area, quality: row.quality, rings: ringRanges))
         }
         let decodeSeconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-        return BoundaryIndex(shapes: shapes, xs: xs, ys: ys, edgeShape: edgeShape, decodeSeconds: decodeSeconds)
+        return BoundaryIndex(shapes: shapes, xs: xs, ys: ys, decodeSeconds: decodeSeconds)
     }
 
     /// Countries whose region areas sum to their own, within the 0.05 km² rounding of each.

@@ -21,14 +21,15 @@ public final class BoundaryIndex: Sendable {
     public let shapes: [BoundaryShape]
     /// Vertex coordinates (×10⁵ degrees), every ring closed by repeating its first vertex.
     let xs: [Int32], ys: [Int32]
-    /// The shape each edge (a vertex and the next) belongs to; -1 on a ring's closing vertex.
-    let edgeShape: [Int32]
-    /// The edges crossing each cell, cell after cell; ``edges(inCell:)`` says where a cell's are.
-    let cellEdges: [Int32]
-    /// Cell → blocks of its edges (CSR over `edgeBlocks`, which ends with a sentinel).
-    let cellBlockStart: [Int32], edgeBlocks: [EdgeBlock]
-    /// Cell → shapes containing its south-west corner (CSR).
-    let cellInsideStart: [Int32], cellInside: [Int32]
+    /// Per cell, two offsets side by side, so that one memory read finds both: where the cell's
+    /// blocks start in `edgeBlocks`, and where the shapes containing its south-west corner
+    /// start in `cellInside` (2 × cells + 2 entries; see ``blocks(inCell:)``).
+    let cellRanges: [Int32]
+    let edgeBlocks: [EdgeBlock]
+    /// A bit per cell, set when edges cross it: 128 KB that stay in cache, where a read of
+    /// `cellRanges` for an empty cell would miss it.
+    let cellHasEdges: [UInt64]
+    let cellInside: [Int32]
     /// Seconds each building phase took: decoding, edges into cells, corner states.
     public let buildTimings: [(phase: String, seconds: Double)]
     /// Region shape → the shape of its country when that country is answered through its
@@ -46,26 +47,35 @@ public final class BoundaryIndex: Sendable {
         }
     }
 
-    init(shapes: [BoundaryShape], xs: [Int32], ys: [Int32], edgeShape: [Int32], decodeSeconds: Double = 0) {
+    init(shapes: [BoundaryShape], xs: [Int32], ys: [Int32], decodeSeconds: Double = 0) {
         self.shapes = shapes
         self.xs = xs
         self.ys = ys
-        self.edgeShape = edgeShape
         let countryShape = Dictionary(shapes.indices.filter { shapes[$0].id.kind == .country }.map { (shapes[$0].country, $0) }, uniquingKeysWith: min)
         tiledCountryShape = shapes.map { shape in
             guard shape.id.kind == .region, let country = countryShape[shape.country], shapes[country].rings.isEmpty else { return -1 }
             return Int32(country)
         }
         let t0 = DispatchTime.now().uptimeNanoseconds
-        let cellEdgeStart: [Int32]
-        (cellEdgeStart, cellEdges) = Self.edgesByCell(xs: xs, ys: ys, edgeShape: edgeShape)
+        let blockStart: [Int32]
+        (blockStart, edgeBlocks) = Self.blocksByCell(shapes: shapes, xs: xs, ys: ys)
+        cellHasEdges = blockStart.withUnsafeBufferPointer { start in
+            var bits = [UInt64](repeating: 0, count: (Grid.count + 63) / 64)
+            for c in 0..<Grid.count where start[c] < start[c + 1] { bits[c >> 6] |= 1 << UInt64(c & 63) }
+            return bits
+        }
         let t1 = DispatchTime.now().uptimeNanoseconds
-        (cellInsideStart, cellInside) = Self.cornersInside(xs: xs, ys: ys, edgeShape: edgeShape)
+        let insideStart: [Int32]
+        (insideStart, cellInside) = Self.cornersInside(shapes: shapes, xs: xs, ys: ys)
+        cellRanges = [Int32](unsafeUninitializedCapacity: 2 * Grid.count + 2) { out, count in
+            for c in 0...Grid.count {
+                out[2 * c] = blockStart[c]
+                out[2 * c + 1] = insideStart[c]
+            }
+            count = 2 * Grid.count + 2
+        }
         let t2 = DispatchTime.now().uptimeNanoseconds
-        (cellBlockStart, edgeBlocks) = Self.blocksByCell(xs: xs, ys: ys, edgeShape: edgeShape, cellEdgeStart: cellEdgeStart, cellEdges: cellEdges)
-        let t3 = DispatchTime.now().uptimeNanoseconds
-        buildTimings = [("decode", decodeSeconds), ("edges into cells", Double(t1 - t0) / 1e9), ("corner states", Double(t2 - t1) / 1e9),
-                        ("edge blocks", Double(t3 - t2) / 1e9)]
+        buildTimings = [("decode", decodeSeconds), ("edge blocks", Double(t1 - t0) / 1e9), ("corner states", Double(t2 - t1) / 1e9)]
     }
 
     // MARK: - Queries
@@ -116,10 +126,10 @@ public final class BoundaryIndex: Sendable {
                 if !overflow.contains(shape) { overflow.append(shape) }
                 return nil
             }
-            for k in Int(cellInsideStart[cell])..<Int(cellInsideStart[cell + 1]) {
+            for k in shapesInside(cell: cell) {
                 if let j = slot(cellInside[k]) { buffer[j].inside = true }
             }
-            for b in Int(cellBlockStart[cell])..<Int(cellBlockStart[cell + 1]) {
+            for b in blocks(inCell: cell) {
                 // A crossing lies within its edge's box (the rounded interpolation cannot leave
                 // it), so a block whose box misses both legs holds no crossing.
                 let box = edgeBlocks[b]
@@ -127,10 +137,9 @@ public final class BoundaryIndex: Sendable {
                 let eastLeg = minY <= cy && maxY > cy && maxX > cx && minX <= px
                 let northLeg = minX <= px && maxX > px && maxY > cy && minY <= py
                 guard eastLeg || northLeg else { continue }
-                for k in Int(box.first)..<Int(edgeBlocks[b + 1].first) {
-                    let i = Int(cellEdges[k])
+                var flips = false
+                for i in box.edges {
                     let (xa, ya, xb, yb) = (Double(xs[i]), Double(ys[i]), Double(xs[i + 1]), Double(ys[i + 1]))
-                    var flips = false
                     // East along y = cy from cx to px: crossings with x in (cx, px].
                     if (ya > cy) != (yb > cy) {
                         let x = xa + (cy - ya) * (xb - xa) / (yb - ya)
@@ -141,8 +150,8 @@ public final class BoundaryIndex: Sendable {
                         let y = ya + (px - xa) * (yb - ya) / (xb - xa)
                         if y > cy && y <= py { flips.toggle() }
                     }
-                    if flips, let j = slot(edgeShape[i]) { buffer[j].inside.toggle() }
                 }
+                if flips, let j = slot(box.shape) { buffer[j].inside.toggle() }
             }
             for j in 0..<count where buffer[j].inside { body(Int(buffer[j].shape)) }
             for shape in overflow where contains(Int(shape), px, py) { body(Int(shape)) }

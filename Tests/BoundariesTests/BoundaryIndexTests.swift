@@ -69,13 +69,11 @@ import Testing
     @Test func noShapeCrossesItself() {
         let index = Self.index
         var crossings: [String] = []
-        for cell in 0..<BoundaryIndex.Grid.count where index.edges(inCell: cell).count > 1 {
-            let edges = Array(index.cellEdges[index.edges(inCell: cell)])
-            for a in 0..<edges.count {
-                for b in (a + 1)..<edges.count where index.edgeShape[Int(edges[a])] == index.edgeShape[Int(edges[b])] {
-                    if properlyCross(Int(edges[a]), Int(edges[b]), index) {
-                        crossings.append(index.shapes[Int(index.edgeShape[Int(edges[a])])].id.description)
-                    }
+        for cell in 0..<BoundaryIndex.Grid.count {
+            let edges = index.blocks(inCell: cell).flatMap { b in index.edgeBlocks[b].edges.map { (edge: $0, shape: Int(index.edgeBlocks[b].shape)) } }
+            for a in edges.indices {
+                for b in (a + 1)..<edges.count where edges[a].shape == edges[b].shape {
+                    if properlyCross(edges[a].edge, edges[b].edge, index) { crossings.append(index.shapes[edges[a].shape].id.description) }
                 }
             }
         }
