@@ -15,6 +15,7 @@ if [ ! -x "$work/rg-venv/bin/python" ]; then
 fi
 ref=$("$work/rg-venv/bin/python" benchmarks/resolver/reverse_geocoder_bench.py "$work/points.csv")
 echo "$ref" | grep -v '^RG_POINTS_PER_SECOND'
-ours=$(echo "$out" | awk '/^POINTS_PER_SECOND/ {print $2}')
+ours=$(echo "$out" | awk '/^POINTS_PER_SECOND / {print $2}')
+single=$(echo "$out" | awk '/^POINTS_PER_SECOND_ONE_AT_A_TIME/ {print $2}')
 theirs=$(echo "$ref" | awk '/^RG_POINTS_PER_SECOND/ {print $2}')
-python3 -c "print(f'  ratio: TravelAtlas / reverse_geocoder = {$ours / $theirs:.2f}')"
+python3 -c "print(f'  ratio: TravelAtlas / reverse_geocoder = {$ours / $theirs:.2f} in batches, {$single / $theirs:.2f} one at a time')"
