@@ -20,8 +20,10 @@ extension BoundaryIndex {
     /// the row's parallel, a corner is inside a shape when an odd number of the shape's edges
     /// cross the parallel east of it (the ray-casting rule).
     static func cornersInside(shapes: [BoundaryShape], xs: [Int32], ys: [Int32]) -> ([Int32], [Int32]) {
-        var crossingsByRow = [[(shape: Int32, x: Double)]](repeating: [], count: Grid.rows)
-        xs.withUnsafeBufferPointer { xs in ys.withUnsafeBufferPointer { ys in
+        // A local of the closure, not captured by it: a captured array would be checked for
+        // exclusive access at run time on every append.
+        let crossingsByRow = xs.withUnsafeBufferPointer { xs in ys.withUnsafeBufferPointer { ys in
+            var crossingsByRow = [[(shape: Int32, x: Double)]](repeating: [], count: Grid.rows)
             for (s, shape) in shapes.enumerated() {
                 for ring in shape.rings {
                     for i in ring.lowerBound..<(ring.upperBound - 1) {
@@ -37,61 +39,55 @@ extension BoundaryIndex {
                     }
                 }
             }
+            return crossingsByRow
         } }
-        var inside = CSRBuilder(buckets: Grid.count)
+        // Row by row, the (column, shape) pairs of the row go into the final arrays grouped by
+        // column, keeping their order within a column (a counting sort over the row's columns).
+        var start = [Int32](repeating: 0, count: Grid.count + 1)
+        var values: [Int32] = []
+        var pairs: [(column: Int32, shape: Int32)] = []
+        var next = [Int32](repeating: 0, count: Grid.columns + 1)
         for r in 0..<Grid.rows {
             // Already grouped by shape (edges come in shape order): only each group needs sorting.
             var crossings = crossingsByRow[r]
-            var start = 0
-            while start < crossings.count {
-                var end = start
-                while end < crossings.count && crossings[end].shape == crossings[start].shape { end += 1 }
-                crossings[start..<end].sort { $0.x < $1.x }
+            pairs.removeAll(keepingCapacity: true)
+            var first = 0
+            while first < crossings.count {
+                var end = first
+                let shape = crossings[first].shape
+                while end < crossings.count && crossings[end].shape == shape { end += 1 }
+                crossings[first..<end].sort { $0.x < $1.x }
                 // Corners with an odd number of this shape's crossings strictly east of them.
                 var k = end - 1
-                while k - 1 >= start {
+                while k - 1 >= first {
                     let (west, east) = (crossings[k - 1].x, crossings[k].x)
                     // corner x in [west, east): first column whose corner is ≥ west, up to the last < east.
-                    let first = Int(((west + 18_000_000) / Double(Grid.size)).rounded(.up))
-                    let last = Int(((east + 18_000_000) / Double(Grid.size)).rounded(.up)) - 1
-                    if first <= last {
-                        for c in max(0, first)...min(Grid.columns - 1, last) { inside.add(crossings[start].shape, to: r * Grid.columns + c) }
+                    let c0 = Int(((west + 18_000_000) / Double(Grid.size)).rounded(.up))
+                    let c1 = Int(((east + 18_000_000) / Double(Grid.size)).rounded(.up)) - 1
+                    if c0 <= c1 {
+                        for c in max(0, c0)...min(Grid.columns - 1, c1) { pairs.append((Int32(c), shape)) }
                     }
                     k -= 2
                 }
-                start = end
+                first = end
             }
+            let base = Int32(values.count)
+            values.append(contentsOf: repeatElement(0, count: pairs.count))
+            values.withUnsafeMutableBufferPointer { values in next.withUnsafeMutableBufferPointer { next in
+                start.withUnsafeMutableBufferPointer { start in
+                    next.update(repeating: 0)
+                    for p in pairs { next[Int(p.column) + 1] += 1 }
+                    for c in 0..<Grid.columns { next[c + 1] += next[c] }
+                    for c in 0..<Grid.columns { start[r * Grid.columns + c + 1] = base + next[c + 1] }
+                    for p in pairs {
+                        values[Int(base + next[Int(p.column)])] = p.shape
+                        next[Int(p.column)] += 1
+                    }
+                }
+            } }
         }
-        return inside.build()
+        return (start, values)
     }
 }
 
 @inline(__always) func minmax(_ a: Int, _ b: Int) -> (Int, Int) { a < b ? (a, b) : (b, a) }
-
-/// Collects (bucket, value) pairs and packs them as compressed sparse rows.
-struct CSRBuilder {
-    private var buckets: [Int32] = []
-    private var values: [Int32] = []
-    private let count: Int
-
-    init(buckets: Int) { count = buckets }
-
-    mutating func add(_ value: Int32, to bucket: Int) {
-        buckets.append(Int32(bucket))
-        values.append(value)
-    }
-
-    /// Offsets (count + 1) and the values grouped by bucket, in insertion order within a bucket.
-    func build() -> ([Int32], [Int32]) {
-        var start = [Int32](repeating: 0, count: count + 1)
-        for b in buckets { start[Int(b) + 1] += 1 }
-        for i in 0..<count { start[i + 1] += start[i] }
-        var next = start
-        var out = [Int32](repeating: 0, count: values.count)
-        for (b, v) in zip(buckets, values) {
-            out[Int(next[Int(b)])] = v
-            next[Int(b)] += 1
-        }
-        return (start, out)
-    }
-}

@@ -209,23 +209,37 @@ final class PointStorage: Sendable {
     @inline(__always) static func strip(_ latitude: Double) -> Int { min(719, max(0, Int(((latitude + 90) * 4).rounded(.down)))) }
 
     /// Point indices in strip, then longitude (10⁻⁶°), then index order: a least-significant-digit
-    /// radix sort on a 39-bit key (10-bit strip, 29-bit longitude) in four 11-bit passes, stable,
-    /// so equal keys keep index order. A comparison sort of 235k cities took most of the loading time.
+    /// radix sort, stable, so equal keys keep index order. Each word holds its 39-bit key (10-bit
+    /// strip, 29-bit longitude) above the 24-bit index, and four 10-bit passes over the key bits
+    /// move whole words: no indirection through an order array. A comparison sort of 235k cities
+    /// took most of the loading time.
     static func stripLongitudeOrder(latitudes: [Double], longitudes: [Double]) -> [Int] {
-        let keys = latitudes.indices.map { i in UInt64(strip(latitudes[i])) << 29 | UInt64((longitudes[i] + 180) * 1_000_000) }
-        var order = Array(latitudes.indices), scratch = order
-        for shift in stride(from: 0, to: 40, by: 11) {
-            var counts = [Int](repeating: 0, count: 2049)
-            for i in order { counts[Int(keys[i] >> UInt64(shift) & 2047) + 1] += 1 }
-            for d in 0..<2048 { counts[d + 1] += counts[d] }
-            for i in order {
-                let d = Int(keys[i] >> UInt64(shift) & 2047)
-                scratch[counts[d]] = i
-                counts[d] += 1
+        let n = latitudes.count
+        precondition(n < 1 << 24, "more than 2²⁴ points")
+        var words = [UInt64](unsafeUninitializedCapacity: n) { words, count in
+            for i in 0..<n {
+                let key = UInt64(strip(latitudes[i])) << 29 | UInt64((longitudes[i] + 180) * 1_000_000)
+                words[i] = key << 24 | UInt64(i)
             }
-            swap(&order, &scratch)
+            count = n
         }
-        return order
+        var scratch = words
+        for shift in stride(from: UInt64(24), to: 64, by: 10) {
+            words.withUnsafeBufferPointer { from in scratch.withUnsafeMutableBufferPointer { to in
+                withUnsafeTemporaryAllocation(of: Int.self, capacity: 1025) { counts in
+                    counts.initialize(repeating: 0)
+                    for w in from { counts[Int(w >> shift & 1023) + 1] += 1 }
+                    for d in 0..<1024 { counts[d + 1] += counts[d] }
+                    for w in from {
+                        let d = Int(w >> shift & 1023)
+                        to[counts[d]] = w
+                        counts[d] += 1
+                    }
+                }
+            } }
+            swap(&words, &scratch)
+        }
+        return words.map { Int($0 & 0xFF_FFFF) }
     }
 
     /// The unit vector, and the cosine of the latitude it was made with.
