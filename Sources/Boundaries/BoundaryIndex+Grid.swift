@@ -16,6 +16,19 @@ extension BoundaryIndex {
         @inline(__always) static func row(_ y: Int32) -> Int { min(rows - 1, Int((y + 9_000_000) / size)) }
     }
 
+    /// Which shapes contain each cell's south-west corner (offsets per cell and the shapes, as
+    /// compressed rows), and how long finding out took.
+    package struct CornerStates: Sendable {
+        let start: [Int32], inside: [Int32]
+        let seconds: Double
+    }
+
+    package static func cornerStates(of outlines: Outlines) -> CornerStates {
+        let started = DispatchTime.now().uptimeNanoseconds
+        let (start, inside) = cornersInside(shapes: outlines.shapes, xs: outlines.xs, ys: outlines.ys)
+        return CornerStates(start: start, inside: inside, seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
+    }
+
     /// Which shapes contain each cell's south-west corner, by one scanline per grid row: along
     /// the row's parallel, a corner is inside a shape when an odd number of the shape's edges
     /// cross the parallel east of it (the ray-casting rule).

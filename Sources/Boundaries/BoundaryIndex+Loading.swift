@@ -4,11 +4,25 @@ import SQLite
 
 extension BoundaryIndex {
     /// Decodes every boundary of the gazetteer and builds the grid.
+    public static func load(from gazetteer: Gazetteer) throws -> BoundaryIndex {
+        let outlines = try decodeOutlines(from: gazetteer)
+        return BoundaryIndex(outlines) { cornerStates(of: outlines) }
+    }
+
+    /// The polygons as decoded, before any grid: what the edge blocks and the corner states are
+    /// both built from, so that a loader can build them on two threads.
+    package struct Outlines: Sendable {
+        let shapes: [BoundaryShape]
+        let xs: [Int32], ys: [Int32]
+        let decodeSeconds: Double
+    }
+
+    /// Decodes every boundary of the gazetteer.
     ///
     /// A country whose regions tile it (their areas add up to the country's, to the table's
     /// rounding) is answered through its regions: its own outline would only add edges to test.
     /// Such a country keeps its ``BoundaryShape``, with no rings.
-    public static func load(from gazetteer: Gazetteer) throws -> BoundaryIndex {
+    package static func decodeOutlines(from gazetteer: Gazetteer) throws -> Outlines {
         let started = DispatchTime.now().uptimeNanoseconds
         // Copy the rows out under the gazetteer's lock, then decode without holding it, so the
         // resolver's other loading thread is not kept waiting.
@@ -47,7 +61,7 @@ extension BoundaryIndex {
             shapes.append(BoundaryShape(id: row.id, country: row.country, areaKm2: row.area, quality: row.quality, rings: ringRanges))
         }
         let decodeSeconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-        return BoundaryIndex(shapes: shapes, xs: xs, ys: ys, decodeSeconds: decodeSeconds)
+        return Outlines(shapes: shapes, xs: xs, ys: ys, decodeSeconds: decodeSeconds)
     }
 
     /// Countries whose region areas sum to their own, within the 0.05 km² rounding of each.

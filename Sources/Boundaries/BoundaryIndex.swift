@@ -47,7 +47,10 @@ public final class BoundaryIndex: Sendable {
         }
     }
 
-    init(shapes: [BoundaryShape], xs: [Int32], ys: [Int32], decodeSeconds: Double = 0) {
+    /// Builds the grid over decoded outlines: the edge blocks here, then the corner states from
+    /// `cornerStates`, which may have been building them on another thread meanwhile.
+    package init(_ outlines: Outlines, cornerStates: () throws -> CornerStates) rethrows {
+        let (shapes, xs, ys) = (outlines.shapes, outlines.xs, outlines.ys)
         self.shapes = shapes
         self.xs = xs
         self.ys = ys
@@ -65,17 +68,18 @@ public final class BoundaryIndex: Sendable {
             return bits
         }
         let t1 = DispatchTime.now().uptimeNanoseconds
-        let insideStart: [Int32]
-        (insideStart, cellInside) = Self.cornersInside(shapes: shapes, xs: xs, ys: ys)
+        let corners = try cornerStates()
+        let t2 = DispatchTime.now().uptimeNanoseconds
+        cellInside = corners.inside
         cellRanges = [Int32](unsafeUninitializedCapacity: 2 * Grid.count + 2) { out, count in
             for c in 0...Grid.count {
                 out[2 * c] = blockStart[c]
-                out[2 * c + 1] = insideStart[c]
+                out[2 * c + 1] = corners.start[c]
             }
             count = 2 * Grid.count + 2
         }
-        let t2 = DispatchTime.now().uptimeNanoseconds
-        buildTimings = [("decode", decodeSeconds), ("edge blocks", Double(t1 - t0) / 1e9), ("corner states", Double(t2 - t1) / 1e9)]
+        buildTimings = [("decode", outlines.decodeSeconds), ("edge blocks", Double(t1 - t0) / 1e9),
+                        ("corner states", corners.seconds), ("waiting for them", Double(t2 - t1) / 1e9)]
     }
 
     // MARK: - Queries

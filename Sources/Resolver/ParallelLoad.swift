@@ -9,19 +9,31 @@ import Foundation
 /// let (c, p) = (try cities.value(), polygons)
 /// ```
 final class ParallelLoad<T>: @unchecked Sendable {
-    private var result: Result<T, Error>?
-    private let done = DispatchSemaphore(value: 0)
+    private let promise = Promise<T>()
 
     init(_ work: @escaping @Sendable () throws -> T) {
-        let thread = Thread { [self] in
-            result = Result { try work() }
-            done.signal()
-        }
+        let thread = Thread { [promise] in promise.fulfil(Result { try work() }) }
         thread.stackSize = 1 << 22
         thread.start()
     }
 
     /// Blocks until the work is done; rethrows its error.
+    func value() throws -> T { try promise.value() }
+}
+
+/// A value one thread supplies and others wait for: how the polygon thread hands its decoded
+/// outlines to the cities thread.
+final class Promise<T>: @unchecked Sendable {
+    private var result: Result<T, Error>?
+    private let done = DispatchSemaphore(value: 0)
+
+    /// Call once.
+    func fulfil(_ result: Result<T, Error>) {
+        self.result = result
+        done.signal()
+    }
+
+    /// Blocks until the value is there; rethrows its error.
     func value() throws -> T {
         done.wait()
         done.signal()  // later calls return at once
