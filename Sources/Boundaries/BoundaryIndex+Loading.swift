@@ -29,15 +29,26 @@ extension BoundaryIndex {
         var rows: [(id: PlaceID, country: String, area: Double, quality: String, geometry: [UInt8]?)] = []
         var capacity = 0
         try gazetteer.withDatabase { db in
-            let tiled = try Set(countriesTiledByRegions(db))
-            capacity = try db.prepare("SELECT sum(vertices + 1) FROM boundaries").scalarInt() ?? 0
-            let s = try db.prepare("SELECT id, country, area_km2, quality, geometry FROM boundaries ORDER BY id")
-            while try s.step() {
-                guard let text = s.string(0), let id = PlaceID(text) else { continue }
-                let skip = id.kind == .country && tiled.contains(id.code)
-                rows.append((id, s.string(1) ?? "", s.double(2), s.string(3) ?? "none", skip ? nil : s.blob(4)))
+            // Regions first, each half a range of the primary key: when the countries come, the
+            // areas of their regions are known, and the outline of a country they tile is never
+            // read. (A self-join with GROUP BY said the same in 10-18 ms, mostly temporary files.)
+            try db.execute("PRAGMA mmap_size = 268435456")
+            defer { try? db.execute("PRAGMA mmap_size = 0") }
+            var regionArea: [String: (sum: Double, count: Int)] = [:]
+            for half in ["id >= 'region:'", "id < 'region:'"] {
+                let s = try db.prepare("SELECT id, country, area_km2, quality, vertices, geometry FROM boundaries WHERE \(half) ORDER BY id")
+                while try s.step() {
+                    guard let text = s.string(0), let id = PlaceID(text) else { continue }
+                    let (country, area) = (s.string(1) ?? "", s.double(2))
+                    if id.kind == .region { regionArea[country, default: (0, 0)].sum += area; regionArea[country, default: (0, 0)].count += 1 }
+                    // Tiled: the region areas add up to the country's, within the 0.05 km² rounding of each.
+                    let tiled = id.kind == .country && regionArea[country].map { abs(area - $0.sum) <= 0.05 * Double($0.count + 1) } ?? false
+                    capacity += tiled ? 0 : s.int(4) + 1
+                    rows.append((id, country, area, s.string(3) ?? "none", tiled ? nil : s.blob(5)))
+                }
             }
         }
+        if ProcessInfo.processInfo.environment["DBG"] != nil { print("sql", Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6) }
         var shapes: [BoundaryShape] = []
         var xs: [Int32] = [], ys: [Int32] = []
         xs.reserveCapacity(capacity)
@@ -62,18 +73,5 @@ extension BoundaryIndex {
         }
         let decodeSeconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         return Outlines(shapes: shapes, xs: xs, ys: ys, decodeSeconds: decodeSeconds)
-    }
-
-    /// Countries whose region areas sum to their own, within the 0.05 km² rounding of each.
-    private static func countriesTiledByRegions(_ db: Database) throws -> [String] {
-        let s = try db.prepare("""
-            SELECT c.country FROM boundaries c
-            JOIN (SELECT country, sum(area_km2) AS area, count(*) AS n FROM boundaries WHERE kind = 'region' GROUP BY country) r
-              ON r.country = c.country
-            WHERE c.kind = 'country' AND abs(c.area_km2 - r.area) <= 0.05 * (r.n + 1)
-            """)
-        var out: [String] = []
-        while try s.step() { out.append(s.string(0) ?? "") }
-        return out
     }
 }

@@ -37,7 +37,7 @@ struct PlaceTables: Sendable {
         var t = PlaceTables()
         var packed: (records: [UInt8], names: [UInt8]) = ([], [])
         // A connection of its own: the polygons load on another thread at the same time.
-        try gazetteer.withOwnConnection { db in
+        try gazetteer.withOwnConnection { db in try db.withMemoryMap {
             let continents = try db.prepare("SELECT code, name FROM continents")
             while try continents.step() { t.continents[continents.string(0)!] = continents.string(1) }
 
@@ -67,7 +67,7 @@ struct PlaceTables: Sendable {
                                           size: AirportSize(rawValue: airports.string(3)!) ?? .small,
                                           latitude: airports.double(4), longitude: airports.double(5)))
             }
-        }
+        } }
         t.cities = try Self.unpack(records: packed.records, names: packed.names, regionCount: t.regions.count,
                                    countryCount: t.countries.count, path: gazetteer.path)
         return t

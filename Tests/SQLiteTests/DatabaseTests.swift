@@ -18,6 +18,23 @@ import Testing
         #expect(try !s.step())
     }
 
+    @Test func memoryMappedReadsSeeTheSameBlobsAndTheMappingEnds() throws {
+        let path = temporaryPath()
+        let writer = try Database(path: path, mode: .readWrite)
+        try writer.execute("CREATE TABLE t(k INTEGER PRIMARY KEY, b BLOB)")
+        let big = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }   // spans many overflow pages
+        try writer.prepare("INSERT INTO t VALUES (1, ?)").bind(big).run()
+        let db = try Database(path: path, mode: .readOnlyImmutable)   // as the gazetteer is opened
+        let read = try db.withMemoryMap {
+            #expect(try db.prepare("PRAGMA mmap_size").scalarInt() ?? 0 > 0)
+            let s = try db.prepare("SELECT b FROM t")
+            _ = try s.step()
+            return s.blob(0)
+        }
+        #expect(read == big)
+        #expect(try db.prepare("PRAGMA mmap_size").scalarInt() == 0)
+    }
+
     @Test func typedSettersBindEachTypeAndClearToNull() throws {
         let db = try Database(path: temporaryPath(), mode: .readWrite)
         try db.execute("CREATE TABLE t(i INTEGER, r REAL, s TEXT, e TEXT, b INTEGER, n TEXT)")
