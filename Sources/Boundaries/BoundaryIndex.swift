@@ -79,7 +79,7 @@ public final class BoundaryIndex: Sendable {
             count = 2 * Grid.count + 2
         }
         buildTimings = [("decode", outlines.decodeSeconds), ("edge blocks", Double(t1 - t0) / 1e9),
-                        ("corner states", corners.seconds), ("waiting for them", Double(t2 - t1) / 1e9)]
+                        ("corner states (on either core)", corners.seconds), ("waiting for them", Double(t2 - t1) / 1e9)]
     }
 
     // MARK: - Queries

@@ -55,32 +55,31 @@ public final class Resolver: Sendable {
         }
         gazetteerVersion = gazetteer.version
         coastlineToleranceKm = gazetteer.coastlineToleranceDegrees * PointIndex.kmPerDegree
-        // Names and cities on one core while the polygons decode on the other; then each core
-        // builds half of the polygon grid: the corner states here, the edge blocks there.
+        // Names and cities on one core while the polygons decode on the other; then the polygon
+        // thread files the edges and whichever core is free first computes the corner states.
         let outlines = Promise<BoundaryIndex.Outlines>()
-        let places = ParallelLoad { () throws -> (PlaceTables, PointIndex, [PointIndex], PointIndex, Double, BoundaryIndex.CornerStates) in
+        let corners = FirstFree { BoundaryIndex.cornerStates(of: try outlines.value()) }
+        let places = ParallelLoad { () throws -> (PlaceTables, PointIndex, [PointIndex], PointIndex, Double) in
             let started = DispatchTime.now().uptimeNanoseconds
             let tables = try PlaceTables.load(from: gazetteer)
             let c = tables.cities
             let storage = PointStorage(latitudes: c.latitudes, longitudes: c.longitudes)
             let airports = PointStorage(latitudes: tables.airports.map(\.latitude), longitudes: tables.airports.map(\.longitude))
-            let indexes = (tables, PointIndex(storage: storage),
-                           PointIndex.grouped(storage: storage, group: c.region, groupCount: tables.regions.count),
-                           PointIndex(storage: airports), Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
-            let corners = BoundaryIndex.cornerStates(of: try outlines.value())
-            return (indexes.0, indexes.1, indexes.2, indexes.3, indexes.4, corners)
+            let loaded = (tables, PointIndex(storage: storage),
+                          PointIndex.grouped(storage: storage, group: c.region, groupCount: tables.regions.count),
+                          PointIndex(storage: airports), Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
+            corners.offer()
+            return loaded
         }
         let decoded = Result { try BoundaryIndex.decodeOutlines(from: gazetteer) }
         outlines.fulfil(decoded)
-        var loaded: (PlaceTables, PointIndex, [PointIndex], PointIndex, Double, BoundaryIndex.CornerStates)!
-        boundaries = try BoundaryIndex(decoded.get()) {
-            loaded = try places.value()
-            return loaded.5
-        }
+        boundaries = try BoundaryIndex(decoded.get()) { try corners.value() }
         lap("boundaries")
         timings += boundaries.buildTimings.map { ("  " + $0.phase, $0.seconds) }
+        let loaded = try places.value()
         (tables, cities, citiesByRegion, airports) = (loaded.0, loaded.1, loaded.2, loaded.3)
-        timings.append(("cities and airports, on the other core (then the corner states)", loaded.4))
+        lap("waiting for the cities")
+        timings.append(("cities and airports, on the other core", loaded.4))
         shapeRegion = boundaries.shapes.map { $0.id.kind == .region ? Int32(loaded.0.regionIndex[$0.id.code] ?? -1) : -1 }
         shapeCountry = boundaries.shapes.map { Int32(loaded.0.countryIndex[$0.country] ?? -1) }
         links = ChainLinks(tables: loaded.0)
