@@ -22,38 +22,74 @@ public struct CaptureTime: Sendable, Equatable, Hashable, Codable {
     /// Parses an Exif date-time ("YYYY:MM:DD HH:MM:SS"; dashes accepted in the date) and an
     /// optional offset ("+09:00"). Blank or impossible dates give nil.
     public init?(exif text: String, offset: String? = nil) {
-        // Byte-level on purpose: this runs for every photo, and Foundation's string trimming
-        // and calendars cost more than reading the file.
-        var fields: [Int] = []
+        guard let f = Self.fields(text.utf8, count: 6) else { return nil }
+        self.init(year: f.0, month: f.1, day: f.2, hour: f.3, minute: f.4, second: f.5,
+                  utcOffsetSeconds: offset.flatMap(CaptureTime.parseOffset))
+    }
+
+    /// The day of an Exif date ("YYYY:MM:DD"), as the wall clock's midnight read as UTC: the
+    /// start of a GPS date stamp.
+    static func midnight(exifDate text: String) -> Date? {
+        guard let f = fields(text.utf8, count: 3) else { return nil }
+        return CaptureTime(year: f.0, month: f.1, day: f.2, hour: 0, minute: 0, second: 0).localAsUTC
+    }
+
+    /// Year, month, day, hour, minute, second from the first `count` (3 or 6) decimal fields,
+    /// checked for range; the rest are 0. Byte-level and without allocating: this runs for
+    /// every photo, and Foundation's string trimming and calendars cost more than reading the
+    /// file.
+    private static func fields(_ bytes: String.UTF8View, count: Int) -> (Int, Int, Int, Int, Int, Int)? {
+        var f = (0, 0, 0, 0, 0, 0)
+        var found = 0
         var current = -1
-        for byte in text.utf8 {
+        func store() {
+            switch found {
+            case 0: f.0 = current
+            case 1: f.1 = current
+            case 2: f.2 = current
+            case 3: f.3 = current
+            case 4: f.4 = current
+            default: f.5 = current
+            }
+            found += 1
+            current = -1
+        }
+        for byte in bytes {
             if byte >= 0x30 && byte <= 0x39 {
                 current = (current < 0 ? 0 : current * 10) + Int(byte - 0x30)
                 if current > 99_999 { return nil }
             } else {
-                if current >= 0 { fields.append(current); current = -1 }
-                if fields.count == 6 { break }
+                if current >= 0 { store() }
+                if found == count { break }
                 guard byte == 0x3A || byte == 0x2D || byte == 0x20 || byte == 0x54 || byte == 0 else { return nil }  // : - space T NUL
             }
         }
-        if current >= 0 { fields.append(current) }
-        guard fields.count >= 6 else { return nil }
-        let f = fields
-        guard (1...9999).contains(f[0]), (1...12).contains(f[1]), (1...Self.daysIn(month: f[1], year: f[0])).contains(f[2]),
-              (0...23).contains(f[3]), (0...59).contains(f[4]), (0...60).contains(f[5]) else { return nil }
-        self.init(year: f[0], month: f[1], day: f[2], hour: f[3], minute: f[4], second: f[5],
-                  utcOffsetSeconds: offset.flatMap(CaptureTime.parseOffset))
+        if current >= 0 && found < count { store() }
+        guard found >= count, (1...9999).contains(f.0), (1...12).contains(f.1), (1...Self.daysIn(month: f.1, year: f.0)).contains(f.2),
+              (0...23).contains(f.3), (0...59).contains(f.4), (0...60).contains(f.5) else { return nil }
+        return f
     }
 
-    /// "+09:00", "-0530", "Z" into seconds east of UTC.
+    /// "+09:00", "-0530", "Z" into seconds east of UTC (spaces and NULs ignored).
     public static func parseOffset(_ text: String) -> Int? {
-        let bytes = Array(text.utf8).filter { $0 != 0x20 && $0 != 0 }
-        if bytes == [0x5A] { return 0 }  // "Z"
-        guard let sign = bytes.first, sign == 0x2B || sign == 0x2D else { return nil }
-        let digits = bytes.dropFirst().filter { $0 != 0x3A }
-        guard digits.count == 4, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
-        let d = digits.map { Int($0 - 0x30) }
-        let (hours, minutes) = (d[0] * 10 + d[1], d[2] * 10 + d[3])
+        var sign: UInt8 = 0
+        var digits = 0, value = 0
+        for byte in text.utf8 where byte != 0x20 && byte != 0 {
+            if sign == 0 {
+                guard byte == 0x2B || byte == 0x2D || byte == 0x5A else { return nil }
+                sign = byte
+            } else if sign == 0x5A {
+                return nil  // "Z" followed by anything
+            } else if byte >= 0x30 && byte <= 0x39 {
+                digits += 1
+                value = value * 10 + Int(byte - 0x30)
+            } else if byte != 0x3A {
+                return nil
+            }
+        }
+        if sign == 0x5A { return 0 }
+        guard sign != 0, digits == 4 else { return nil }
+        let (hours, minutes) = (value / 100, value % 100)
         guard hours <= 14, minutes < 60 else { return nil }
         let seconds = hours * 3600 + minutes * 60
         return sign == 0x2D ? -seconds : seconds

@@ -96,7 +96,7 @@ enum ExifDecoder {
               hms.allSatisfy({ $0.den != 0 }) else { return nil }
         let seconds = hms.map { Double($0.num) / Double($0.den) }
         guard seconds[0] < 24, seconds[1] < 60, seconds[2] < 61,
-              let day = CaptureTime(exif: date.prefix(10) + " 00:00:00")?.localAsUTC else { return nil }
+              let day = CaptureTime.midnight(exifDate: date) else { return nil }
         return day.addingTimeInterval(seconds[0] * 3600 + seconds[1] * 60 + seconds[2])
     }
 }

@@ -28,5 +28,16 @@ import Testing
         #expect(CaptureTime.parseOffset("Z") == 0)
         #expect(CaptureTime.parseOffset("+25:00") == nil)
         #expect(CaptureTime.parseOffset("09:00") == nil)
+        #expect(CaptureTime.parseOffset(" +05:45\0") == 20700)   // padded as some cameras write it
+        #expect(CaptureTime.parseOffset("Z1") == nil)
+        #expect(CaptureTime.parseOffset("+09:0a") == nil)
+        #expect(CaptureTime.parseOffset("") == nil)
+    }
+
+    @Test func aGPSDateStampIsItsMidnightAsUTC() {
+        #expect(CaptureTime.midnight(exifDate: "1970:01:02")?.timeIntervalSince1970 == 86_400)
+        #expect(CaptureTime.midnight(exifDate: "2024:02:29 ignored")?.timeIntervalSince1970 == 1_709_164_800)
+        #expect(CaptureTime.midnight(exifDate: "2023:02:29") == nil)
+        #expect(CaptureTime.midnight(exifDate: "    :  :  ") == nil)
     }
 }
