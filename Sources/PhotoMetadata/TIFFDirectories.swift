@@ -177,58 +177,83 @@ struct TIFFDirectories {
         }
         ifds.insert(root, at: 0)
 
-        var out = ByteWriter(littleEndian: littleEndian, capacity: 6 + offset + ifds.dropFirst().reduce(0) { $0 + ifdSize($1) })
-        out.append([0x45, 0x78, 0x69, 0x66, 0, 0])
-        out.append(littleEndian ? [0x49, 0x49, 42, 0] : [0x4D, 0x4D, 0, 42])
-        out.put32(8)
         // Sub-directories follow IFD0 in the order their pointers were added.
         var subOffsets: [(tag: UInt16, offset: UInt32)] = []
         for (tag, entries) in zip(root.suffix(ifds.count - 1).map(\.tag), ifds.dropFirst()) {
             subOffsets.append((tag, UInt32(offset)))
             offset += ifdSize(entries)
         }
-        for entries in ifds {
-            // Directories are written in tag order; sort only the rare one that is not.
-            let inOrder = zip(entries, entries.dropFirst()).allSatisfy { $0.tag < $1.tag }
-            let sorted = inOrder ? entries : entries.sorted { $0.tag < $1.tag }
-            var dataOffset = out.bytes.count - 6 + 2 + 12 * sorted.count + 4
-            out.put16(UInt16(sorted.count))
-            for e in sorted {
-                out.put16(e.tag); out.put16(e.type); out.put32(e.count)
-                if e.value.isEmpty, let pointer = subOffsets.first(where: { $0.tag == e.tag }) {
-                    out.put32(pointer.offset)
-                } else if e.value.count <= 4 {
+        // Every size is known: write into the final array in place, not byte by byte.
+        return [UInt8](unsafeUninitializedCapacity: 6 + offset) { buffer, count in
+            var out = ByteWriter(buffer: buffer, littleEndian: littleEndian)
+            out.append([0x45, 0x78, 0x69, 0x66, 0, 0])
+            out.append(littleEndian ? [0x49, 0x49, 42, 0] : [0x4D, 0x4D, 0, 42])
+            out.put32(8)
+            for entries in ifds {
+                // Directories are written in tag order; sort only the rare one that is not.
+                let inOrder = zip(entries, entries.dropFirst()).allSatisfy { $0.tag < $1.tag }
+                let sorted = inOrder ? entries : entries.sorted { $0.tag < $1.tag }
+                var dataOffset = out.count - 6 + 2 + 12 * sorted.count + 4
+                out.put16(UInt16(sorted.count))
+                for e in sorted {
+                    out.put16(e.tag); out.put16(e.type); out.put32(e.count)
+                    if e.value.isEmpty, let pointer = subOffsets.first(where: { $0.tag == e.tag }) {
+                        out.put32(pointer.offset)
+                    } else if e.value.count <= 4 {
+                        out.append(e.value)
+                        out.zeros(4 - e.value.count)
+                    } else {
+                        out.put32(UInt32(dataOffset))
+                        dataOffset += dataSize(e)
+                    }
+                }
+                out.put32(0)
+                for e in sorted where e.value.count > 4 {
                     out.append(e.value)
-                    for _ in e.value.count..<4 { out.bytes.append(0) }
-                } else {
-                    out.put32(UInt32(dataOffset))
-                    dataOffset += dataSize(e)
+                    out.zeros(e.value.count % 2)
                 }
             }
-            out.put32(0)
-            for e in sorted where e.value.count > 4 {
-                out.append(e.value)
-                if e.value.count % 2 == 1 { out.bytes.append(0) }
-            }
+            precondition(out.count == 6 + offset, "compact Exif block laid out as \(6 + offset) bytes, written as \(out.count)")
+            count = out.count
         }
-        return out.bytes
     }
 }
 
-/// Appends integers in one byte order.
+/// Writes integers in one byte order into a buffer sized in advance. Every write checks that
+/// it fits (one comparison per call, not per byte): a layout that came out wrong stops here
+/// instead of writing past the buffer.
 private struct ByteWriter {
+    let buffer: UnsafeMutableBufferPointer<UInt8>
     let littleEndian: Bool
-    var bytes: [UInt8] = []
+    private(set) var count = 0
 
-    init(littleEndian: Bool, capacity: Int) {
+    init(buffer: UnsafeMutableBufferPointer<UInt8>, littleEndian: Bool) {
+        self.buffer = buffer
         self.littleEndian = littleEndian
-        bytes.reserveCapacity(capacity)
     }
 
-    @inline(__always) mutating func append(_ b: some Collection<UInt8>) { bytes.append(contentsOf: b) }
+    @inline(__always) mutating func append(_ bytes: some Collection<UInt8>) {
+        precondition(count + bytes.count <= buffer.count)
+        for b in bytes {
+            buffer[count] = b
+            count += 1
+        }
+    }
+
+    @inline(__always) mutating func zeros(_ n: Int) {
+        precondition(count + n <= buffer.count)
+        for _ in 0..<n {
+            buffer[count] = 0
+            count += 1
+        }
+    }
 
     @inline(__always) mutating func put16(_ v: UInt16) {
-        if littleEndian { bytes.append(UInt8(v & 0xFF)); bytes.append(UInt8(v >> 8)) } else { bytes.append(UInt8(v >> 8)); bytes.append(UInt8(v & 0xFF)) }
+        precondition(count + 2 <= buffer.count)
+        let (first, second) = littleEndian ? (UInt8(v & 0xFF), UInt8(v >> 8)) : (UInt8(v >> 8), UInt8(v & 0xFF))
+        buffer[count] = first
+        buffer[count + 1] = second
+        count += 2
     }
 
     @inline(__always) mutating func put32(_ v: UInt32) {
