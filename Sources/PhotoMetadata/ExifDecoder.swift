@@ -92,12 +92,10 @@ enum ExifDecoder {
     }
 
     private static func gpsInstant(_ gps: Entries) -> Date? {
-        guard let date = gps.string(0x001D), let hms = gps.rationals(0x0007), hms.count == 3,
-              hms.allSatisfy({ $0.den != 0 }) else { return nil }
-        let seconds = hms.map { Double($0.num) / Double($0.den) }
-        guard seconds[0] < 24, seconds[1] < 60, seconds[2] < 61,
-              let day = CaptureTime.midnight(exifDate: date) else { return nil }
-        return day.addingTimeInterval(seconds[0] * 3600 + seconds[1] * 60 + seconds[2])
+        guard let hms = gps.rationals(0x0007), hms.count == 3, hms.allSatisfy({ $0.den != 0 }) else { return nil }
+        let (h, m, s) = (hms[0].value, hms[1].value, hms[2].value)
+        guard h < 24, m < 60, s < 61, let date = gps.string(0x001D), let day = CaptureTime.midnight(exifDate: date) else { return nil }
+        return day.addingTimeInterval(h * 3600 + m * 60 + s)
     }
 }
 
@@ -114,7 +112,12 @@ private struct Directories {
     }
 }
 
-struct Rational { let num: UInt32; let den: UInt32 }
+struct Rational {
+    let num: UInt32
+    let den: UInt32
+
+    var value: Double { Double(num) / Double(den) }
+}
 
 /// Typed reads of the entries of one libexif IFD.
 private struct Entries {
@@ -155,9 +158,19 @@ private struct Entries {
         return upper < 0x80 ? Character(Unicode.Scalar(upper)) : nil
     }
 
-    func rationals(_ tag: UInt16) -> [Rational]? {
+    /// The rationals of an entry, read in place when asked for (no array).
+    struct Rationals: RandomAccessCollection {
+        let entries: Entries
+        let entry: UnsafeMutablePointer<ExifEntry>
+        let count: Int
+        var startIndex: Int { 0 }
+        var endIndex: Int { count }
+        subscript(i: Int) -> Rational { entries.rational(entry, i) }
+    }
+
+    func rationals(_ tag: UInt16) -> Rationals? {
         guard let e = entry(tag), let n = rationalCount(e) else { return nil }
-        return (0..<n).map { rational(e, $0) }
+        return Rationals(entries: self, entry: e, count: n)
     }
 
     /// The first rational of an entry, without an array.
@@ -173,7 +186,7 @@ private struct Entries {
         return n
     }
 
-    private func rational(_ e: UnsafeMutablePointer<ExifEntry>, _ i: Int) -> Rational {
+    fileprivate func rational(_ e: UnsafeMutablePointer<ExifEntry>, _ i: Int) -> Rational {
         let raw = e.pointee.data! + 8 * i
         if e.pointee.format == EXIF_FORMAT_RATIONAL {
             let r = exif_get_rational(raw, order)
@@ -188,8 +201,7 @@ private struct Entries {
     func degrees(_ tag: UInt16, name: String) -> Result<Double, GPSIssue> {
         if let parts = rationals(tag) {
             if parts.contains(where: { $0.den == 0 }) { return .failure(.zeroDenominator(name)) }
-            let values = parts.prefix(3).map { Double($0.num) / Double($0.den) }
-            return .success(sexagesimal(values))
+            return .success(sexagesimal(parts.prefix(3).lazy.map(\.value)))
         }
         if let text = string(tag) {
             guard let values = ExifDecoder.parseDegreeText(text) else { return .failure(.notANumber(name)) }
@@ -198,7 +210,7 @@ private struct Entries {
         return .failure(.missingCoordinate(name))
     }
 
-    private func sexagesimal(_ v: [Double]) -> Double {
+    private func sexagesimal(_ v: some Sequence<Double>) -> Double {
         var total = 0.0, unit = 1.0
         for value in v {
             total += value / unit
