@@ -33,7 +33,7 @@ enum ErrorsCommand: Command {
             return .success
         }
         guard !problems.isEmpty else {
-            Console.out("No file errors in \(dbPath).")
+            Console.error("No file errors in \(dbPath).")
             return .success
         }
         for (kind, group) in Dictionary(grouping: problems, by: \.kind).sorted(by: { $0.key < $1.key }) {

@@ -17,6 +17,9 @@ import Glibc
         #expect(ok.status == 0, "\(ok.stderr)")
         #expect(ok.stdout.contains("\"added\":6"))
         #expect(ok.stdout.contains("\"new_countries\":[{"))
+        // No errors is a message, not data: stdout stays empty for a pipe.
+        let none = try AtlasBinary.run(["errors", "--db", library.database])
+        #expect(none.status == 0 && none.stdout.isEmpty && none.stderr.contains("No file errors"))
 
         try library.writeFile("broken.jpg", [0xFF, 0xD8, 0xFF, 0xE1, 0x10])
         let partial = try AtlasBinary.run(["import", library.root, "--db", library.database, "--progress", "never"])
