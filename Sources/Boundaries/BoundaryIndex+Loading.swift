@@ -28,12 +28,10 @@ extension BoundaryIndex {
         // resolver's other loading thread is not kept waiting.
         var rows: [(id: PlaceID, country: String, area: Double, quality: String, geometry: [UInt8]?)] = []
         var capacity = 0
-        try gazetteer.withDatabase { db in
+        try gazetteer.withDatabase { db in try db.withMemoryMap {
             // Regions first, each half a range of the primary key: when the countries come, the
             // areas of their regions are known, and the outline of a country they tile is never
             // read. (A self-join with GROUP BY said the same in 10-18 ms, mostly temporary files.)
-            try db.execute("PRAGMA mmap_size = 268435456")
-            defer { try? db.execute("PRAGMA mmap_size = 0") }
             var regionArea: [String: (sum: Double, count: Int)] = [:]
             for half in ["id >= 'region:'", "id < 'region:'"] {
                 let s = try db.prepare("SELECT id, country, area_km2, quality, vertices, geometry FROM boundaries WHERE \(half) ORDER BY id")
@@ -47,8 +45,7 @@ extension BoundaryIndex {
                     rows.append((id, country, area, s.string(3) ?? "none", tiled ? nil : s.blob(5)))
                 }
             }
-        }
-        if ProcessInfo.processInfo.environment["DBG"] != nil { print("sql", Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6) }
+        } }
         var shapes: [BoundaryShape] = []
         var xs: [Int32] = [], ys: [Int32] = []
         xs.reserveCapacity(capacity)
