@@ -53,6 +53,8 @@ public final class Resolver: Sendable {
             timings.append((phase, Double(now - clock) / 1e9))
             clock = now
         }
+        LoadingHeap.keepFreedMemory()
+        defer { LoadingHeap.returnFreedMemory() }
         gazetteerVersion = gazetteer.version
         coastlineToleranceKm = gazetteer.coastlineToleranceDegrees * PointIndex.kmPerDegree
         // Names and cities on one core while the polygons decode on the other; then the polygon
@@ -90,18 +92,6 @@ public final class Resolver: Sendable {
         airportCells = AirportCells(latitudes: loaded.0.airports.map(\.latitude), longitudes: loaded.0.airports.map(\.longitude),
                                     reachDegrees: Self.airportReach.degrees)
         loadTimings = timings
-        Self.returnFreedMemory()
-    }
-
-    /// Loading frees tens of MB of blobs and temporaries that glibc would otherwise keep
-    /// mapped; `malloc_trim` hands them back. Swift's Glibc module does not export it.
-    private static func returnFreedMemory() {
-        #if os(Linux)
-        typealias Trim = @convention(c) (Int) -> Int32
-        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") {
-            _ = unsafeBitCast(symbol, to: Trim.self)(0)
-        }
-        #endif
     }
 
     /// The place chain of `coordinate`; throws ``ResolverError`` for NaN or out-of-range values.
