@@ -78,6 +78,7 @@ public final class Importer: @unchecked Sendable {
 
     public func run() throws -> ImportSummary {
         let started = Date()
+        ReadingHeap.prepare()
         var summary = ImportSummary()
         summary.roots = options.roots
         summary.dryRun = options.dryRun
