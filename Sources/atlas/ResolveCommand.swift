@@ -68,13 +68,13 @@ enum ResolveCommand: Command {
             let fields = line.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
             if fields.allSatisfy(\.isEmpty) { continue }
             let id: JSONValue = fields.count >= 3 ? .string(fields[2]) : .null
-            guard fields.count >= 2, let lat = Double(fields[0]), let lon = Double(fields[1]) else {
-                if lineNumber == 1 { continue }  // a header
+            if fields.count >= 2, let lat = Double(fields[0]), let lon = Double(fields[1]) {
+                batch.add(GeoCoordinate(latitude: lat, longitude: lon), id: id, line: lineNumber)
+            } else if lineNumber > 1 {  // line 1 may be a header
                 batch.fail(id: id, "line \(lineNumber): expected lat,lon[,id]")
-                continue
             }
-            batch.add(GeoCoordinate(latitude: lat, longitude: lon), id: id, line: lineNumber)
-            if batch.coordinates.count == Resolver.batchSize { batch.write(resolver) }
+            // Bad lines count too, so that memory stays bounded whatever the input.
+            if batch.lines.count >= Resolver.batchSize { batch.write(resolver) }
         }
         batch.write(resolver)
         return batch.bad == 0 ? .success : .partial
