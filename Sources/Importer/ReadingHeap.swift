@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import CMalloc
+#endif
 
 /// glibc's allocator policy for an import. Reading a photo's metadata frees many small blocks
 /// (libexif's entries, the TIFF walk's arrays) and allocates a few large ones (each file's
@@ -15,13 +17,8 @@ import Foundation
 /// Process-wide and idempotent; a no-op off glibc.
 public enum ReadingHeap {
     public static func prepare() {
-        #if os(Linux)
-        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-        // <malloc.h>'s M_MXFAST; Swift's Glibc module exports neither it nor mallopt.
-        let maxFast: Int32 = 1
-        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") {
-            _ = unsafeBitCast(symbol, to: Mallopt.self)(maxFast, 0)
-        }
+        #if canImport(Glibc)
+        _ = mallopt(M_MXFAST, 0)
         #endif
     }
 }

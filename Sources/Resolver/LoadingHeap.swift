@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import CMalloc
+#endif
 
 /// glibc's allocator policy while the resolver loads: it allocates and frees tens of MB of
 /// arrays, which by default go back to the kernel as soon as they are freed (anything over
@@ -16,33 +18,19 @@ import Foundation
 /// Process-wide, like the allocator: two loads at once share the setting, and the first to end
 /// restores it (the other then only pays the faults again).
 enum LoadingHeap {
-    #if os(Linux)
-    private typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-    private typealias Trim = @convention(c) (Int) -> Int32
-    // <malloc.h>; Swift's Glibc module exports neither the functions nor the constants.
-    private static let trimThreshold: Int32 = -1, mmapThreshold: Int32 = -3
-    private static let defaultThreshold: Int32 = 128 * 1024
-
-    private static func function<T>(_ name: String, as type: T.Type) -> T? {
-        dlsym(UnsafeMutableRawPointer(bitPattern: 0), name).map { unsafeBitCast($0, to: type) }
-    }
-    #endif
-
     static func keepFreedMemory() {
-        #if os(Linux)
-        guard let mallopt = function("mallopt", as: Mallopt.self) else { return }
-        _ = mallopt(mmapThreshold, 64 << 20)
-        _ = mallopt(trimThreshold, 256 << 20)
+        #if canImport(Glibc)
+        _ = mallopt(M_MMAP_THRESHOLD, 64 << 20)
+        _ = mallopt(M_TRIM_THRESHOLD, 256 << 20)
         #endif
     }
 
     static func returnFreedMemory() {
-        #if os(Linux)
-        if let mallopt = function("mallopt", as: Mallopt.self) {
-            _ = mallopt(mmapThreshold, defaultThreshold)
-            _ = mallopt(trimThreshold, defaultThreshold)
-        }
-        if let trim = function("malloc_trim", as: Trim.self) { _ = trim(0) }
+        #if canImport(Glibc)
+        let defaultThreshold: Int32 = 128 * 1024
+        _ = mallopt(M_MMAP_THRESHOLD, defaultThreshold)
+        _ = mallopt(M_TRIM_THRESHOLD, defaultThreshold)
+        _ = malloc_trim(0)
         #endif
     }
 }
