@@ -30,7 +30,7 @@ public final class BoundaryIndex: Sendable {
     /// `cellRanges` for an empty cell would miss it.
     let cellHasEdges: [UInt64]
     let cellInside: [Int32]
-    /// Seconds each building phase took: decoding, edges into cells, corner states.
+    /// Seconds each building phase took: decoding, edge blocks, corner states, waiting for them.
     public let buildTimings: [(phase: String, seconds: Double)]
     /// Region shape → the shape of its country when that country is answered through its
     /// regions (no rings of its own), else -1: a lookup by index, not by country code, per point.

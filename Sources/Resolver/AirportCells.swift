@@ -14,24 +14,24 @@ import Foundation
 ///
 /// Immutable; safe to share between threads.
 struct AirportCells: Sendable {
-    private static let perDegree = 4.0, columns = 1440, rows = 720
+    private typealias Grid = QuarterDegreeGrid
     private let bits: [UInt64]
 
     init(latitudes: [Double], longitudes: [Double], reachDegrees: Double) {
-        var bits = [UInt64](repeating: 0, count: Self.columns * Self.rows / 64)
+        var bits = [UInt64](repeating: 0, count: Grid.cellCount / 64)
         let reach = reachDegrees + 0.01
         for (latitude, longitude) in zip(latitudes, longitudes) {
-            let (r0, r1) = (Self.row(latitude - reach), Self.row(latitude + reach))
+            let (r0, r1) = (Grid.row(latitude - reach), Grid.row(latitude + reach))
             let farthest = abs(latitude) + reach
-            var (c0, c1) = (0, Self.columns - 1)
+            var (c0, c1) = (0, Grid.columns - 1)
             if farthest < 89 {
+                // Unclamped: past ±180° the columns wrap around below.
                 let span = reach / cos(farthest * .pi / 180) + 0.01
-                (c0, c1) = (Int(((longitude - span + 180) * Self.perDegree).rounded(.down)), Int(((longitude + span + 180) * Self.perDegree).rounded(.down)))
+                (c0, c1) = (Int(((longitude - span + 180) * Grid.perDegree).rounded(.down)), Int(((longitude + span + 180) * Grid.perDegree).rounded(.down)))
             }
             for r in r0...r1 {
                 for unwrapped in c0...c1 {
-                    // Across the antimeridian the columns wrap around.
-                    let cell = r * Self.columns + (unwrapped % Self.columns + Self.columns) % Self.columns
+                    let cell = r * Grid.columns + (unwrapped % Grid.columns + Grid.columns) % Grid.columns
                     bits[cell >> 6] |= 1 << UInt64(cell & 63)
                 }
             }
@@ -39,11 +39,8 @@ struct AirportCells: Sendable {
         self.bits = bits
     }
 
-    private static func row(_ latitude: Double) -> Int { min(rows - 1, max(0, Int(((latitude + 90) * perDegree).rounded(.down)))) }
-    private static func column(_ longitude: Double) -> Int { min(columns - 1, max(0, Int(((longitude + 180) * perDegree).rounded(.down)))) }
-
     func mayHaveAirport(latitude: Double, longitude: Double) -> Bool {
-        let cell = Self.row(latitude) * Self.columns + Self.column(longitude)
+        let cell = Grid.cell(latitude: latitude, longitude: longitude)
         return bits[cell >> 6] & (1 << UInt64(cell & 63)) != 0
     }
 }

@@ -203,10 +203,11 @@ final class PointStorage: Sendable {
         }
     }
 
-    /// Strips are 0.25° tall: a first probe of a few km then reads a narrow band, not a whole
-    /// degree of latitude (1° strips made the scan read several times more points than the cap
-    /// held; on the benchmark's points 0.1°, 0.2° and 0.25° were within 1%, 0.05° worse).
-    @inline(__always) static func strip(_ latitude: Double) -> Int { min(719, max(0, Int(((latitude + 90) * 4).rounded(.down)))) }
+    /// Strips are the rows of ``QuarterDegreeGrid``, 0.25° tall: a first probe of a few km then
+    /// reads a narrow band, not a whole degree of latitude (1° strips made the scan read several
+    /// times more points than the cap held; on the benchmark's points 0.1°, 0.2° and 0.25° were
+    /// within 1%, 0.05° worse).
+    @inline(__always) static func strip(_ latitude: Double) -> Int { QuarterDegreeGrid.row(latitude) }
 
     /// Point indices in strip, then longitude (10⁻⁶°), then index order: a least-significant-digit
     /// radix sort, stable, so equal keys keep index order. Each word holds its 39-bit key (10-bit

@@ -27,12 +27,12 @@ extension Resolver {
         }
     }
 
-    /// Positions of `coordinates` by 0.25° cell, row after row, then by position within a cell
+    /// Positions of `coordinates` by ``QuarterDegreeGrid`` cell, then by position within a cell
     /// (invalid coordinates first, in cell 0): a sort of one 64-bit word per coordinate.
     static func cellOrder(_ coordinates: [GeoCoordinate]) -> [Int] {
         var keys = coordinates.indices.map { i -> UInt64 in
             let c = coordinates[i]
-            let cell = c.invalidReason != nil ? 0 : PointStorage.strip(c.latitude) * 1440 + min(1439, Int(((c.longitude + 180) * 4).rounded(.down)))
+            let cell = c.invalidReason != nil ? 0 : QuarterDegreeGrid.cell(latitude: c.latitude, longitude: c.longitude)
             return UInt64(cell) << 32 | UInt64(i)
         }
         keys.sort()
