@@ -18,8 +18,9 @@ import Darwin
 /// ```
 ///
 /// Memory stays bounded: the walk feeds a bounded queue and results are written every
-/// ``Options/batchSize`` files. Each batch is one transaction, so a kill at any moment loses at
-/// most the batch in flight, and the next run redoes exactly that (rows are keyed by path).
+/// ``Options/batchSize`` files or every ``Options/batchSeconds``, whichever comes first. Each
+/// batch is one transaction, so a kill at any moment loses at most the batch in flight, and the
+/// next run redoes exactly that (rows are keyed by path).
 /// `run` uses the log from the calling thread only; ``stop()`` may be called from any thread
 /// (a signal handler's queue).
 public final class Importer: @unchecked Sendable {
@@ -31,16 +32,25 @@ public final class Importer: @unchecked Sendable {
         public var followSymlinks: Bool
         /// Read and resolve, but write nothing.
         public var dryRun: Bool
+        /// Files written per transaction, at most. Each commit rewrites every page it touched
+        /// into the WAL, the random fingerprint index's included: at 500 files a first import of
+        /// 100,000 photos wrote 325 MB for a 40 MB log, at 4,096 about 120 MB.
         public var batchSize: Int
+        /// A batch is committed after this long even when smaller, so a slow disk never holds
+        /// much uncommitted work.
+        public var batchSeconds: Double
+
+        public static let defaultBatchSize = 4096
 
         public init(roots: [String], jobs: Int = ProcessInfo.processInfo.activeProcessorCount, excludes: [String] = [],
-                    followSymlinks: Bool = false, dryRun: Bool = false, batchSize: Int = 500) {
+                    followSymlinks: Bool = false, dryRun: Bool = false, batchSize: Int = defaultBatchSize, batchSeconds: Double = 1) {
             self.roots = roots
             self.jobs = max(1, jobs)
             self.excludes = excludes
             self.followSymlinks = followSymlinks
             self.dryRun = dryRun
             self.batchSize = max(1, batchSize)
+            self.batchSeconds = batchSeconds
         }
     }
 
@@ -90,6 +100,9 @@ public final class Importer: @unchecked Sendable {
         let writing = !options.dryRun
         if writing {
             guard let log else { preconditionFailure("a writing import needs a log") }
+            // A batch dirties about 2 KiB of pages per file: its row, the path index and the
+            // fingerprint index, whose keys are random.
+            try log.reservePageCache(kibibytes: max(2048, options.batchSize * 2))
             try log.abandonStaleRuns()
             summary.runID = try log.beginRun(roots: options.roots, gazetteerVersion: finder.gazetteer.version)
         }
@@ -169,8 +182,12 @@ public final class Importer: @unchecked Sendable {
             }
         }
 
+        var batchStarted = DispatchTime.now().uptimeNanoseconds
+        let batchNanoseconds = UInt64(max(0, options.batchSeconds) * 1e9)
         func flush(force: Bool) throws {
-            guard force || results.count >= options.batchSize || seenIDs.count >= options.batchSize * 10 else { return }
+            guard force || results.count >= options.batchSize || seenIDs.count >= options.batchSize * 10
+                || (!results.isEmpty && DispatchTime.now().uptimeNanoseconds - batchStarted >= batchNanoseconds) else { return }
+            batchStarted = DispatchTime.now().uptimeNanoseconds
             let batch = results, seen = seenIDs, back = reappeared
             results.removeAll(keepingCapacity: true)
             seenIDs.removeAll(keepingCapacity: true)
@@ -208,6 +225,7 @@ public final class Importer: @unchecked Sendable {
         }
 
         var walkError: Error?
+        var anyRootKnown = false
         var found = 0
         func reportFound() {
             progress.update { [found] in $0.found += found }
@@ -217,6 +235,7 @@ public final class Importer: @unchecked Sendable {
             for root in options.roots where !isStopping {
                 // A folder the log has never seen needs no question per file.
                 let known = try log?.knowsFiles(under: root) ?? false
+                anyRootKnown = anyRootKnown || known
                 try LibraryWalker(excludes: options.excludes, followSymlinks: options.followSymlinks).walk(root: root) { file in
                     guard !isStopping else { return false }
                     found += 1
@@ -267,7 +286,8 @@ public final class Importer: @unchecked Sendable {
 
         summary.interrupted = isStopping
         if writing, let log {
-            if !summary.interrupted {
+            // Under roots the log knew nothing of, every row is this run's: none can be missing.
+            if !summary.interrupted && anyRootKnown {
                 summary.counts.missing = try log.write { try log.markUnseenMissing(under: options.roots, run: summary.runID, since: started) }
             }
             summary.visited = try log.visitedPlaces()

@@ -12,21 +12,26 @@ extension TravelLog {
 
     /// Every place the photos were taken in, hand-set places winning over resolved ones.
     public func visitedPlaces() throws -> VisitedPlaces {
-        var visited = VisitedPlaces()
+        // One pass over the photos for the distinct chains (thousands, not one per photo),
+        // instead of one pass per kind: an import asks this before and after it runs.
         let s = try database.prepare("""
-            SELECT DISTINCT 'country', country_id, country_name FROM photo_places WHERE country_id IS NOT NULL
-            UNION SELECT DISTINCT 'region', region_id, region_name FROM photo_places WHERE region_id IS NOT NULL
-            UNION SELECT DISTINCT 'city', city_id, city_name FROM photo_places WHERE city_id IS NOT NULL
-            UNION SELECT DISTINCT 'airport', airport_id, airport_name FROM photo_places WHERE airport_id IS NOT NULL
+            SELECT DISTINCT country_id, country_name, region_id, region_name, city_id, city_name, airport_id, airport_name
+            FROM photo_places WHERE country_id IS NOT NULL OR region_id IS NOT NULL OR city_id IS NOT NULL OR airport_id IS NOT NULL
             """)
+        var visited = VisitedPlaces()
+        // A place renamed between gazetteer versions has rows under both names: keep the same
+        // one whatever order SQLite returns them in.
+        func note(_ places: inout [String: String], _ column: Int32) {
+            guard let id = s.string(column) else { return }
+            let name = s.string(column + 1) ?? ""
+            if let known = places[id], known >= name { return }
+            places[id] = name
+        }
         while try s.step() {
-            let (id, name) = (s.string(1) ?? "", s.string(2) ?? "")
-            switch s.string(0) {
-            case "country": visited.countries[id] = name
-            case "region": visited.regions[id] = name
-            case "city": visited.cities[id] = name
-            default: visited.airports[id] = name
-            }
+            note(&visited.countries, 0)
+            note(&visited.regions, 2)
+            note(&visited.cities, 4)
+            note(&visited.airports, 6)
         }
         return visited
     }

@@ -61,6 +61,13 @@ public final class TravelLog {
         return base + "/travel-atlas/atlas.sqlite"
     }
 
+    /// Lets the connection keep up to `kibibytes` of pages in memory (SQLite's default is
+    /// 2 MiB). A write transaction whose dirty pages do not fit spills them into the WAL before
+    /// its commit, which then writes them again.
+    public func reservePageCache(kibibytes: Int) throws {
+        try database.execute("PRAGMA cache_size = -\(max(1, kibibytes))")
+    }
+
     /// `PRAGMA integrity_check`: `["ok"]` when the file is sound.
     public func integrityCheck() throws -> [String] {
         let s = try database.prepare("PRAGMA integrity_check")

@@ -10,7 +10,7 @@ enum ImportCommand: Command {
     static let summary = "Import photo folders into the travel log (incremental, resumable)"
     static let help = """
         Usage: atlas import DIR... [--db PATH] [--jobs N] [--exclude GLOB] [--follow-symlinks]
-                                   [--dry-run] [--progress auto|always|never] [--json]
+                                   [--dry-run] [--progress auto|always|never] [--batch-size N] [--json]
 
         Walks the folders, reads the position and capture time of every image (recognised by
         its first bytes), resolves each position to its place chain and records it in the
@@ -26,6 +26,9 @@ enum ImportCommand: Command {
           --follow-symlinks Follow symbolic links (each folder is entered once; loops are safe).
           --dry-run         Read and resolve, report what would change, write nothing.
           --progress WHEN   auto (a line on a terminal), always, never. Progress goes to stderr.
+          --batch-size N    Files written per transaction, at most (default \(Importer.Options.defaultBatchSize));
+                            a batch is also committed after one second. Smaller batches lose
+                            less to a kill and write more.
           --json            Print the summary as one JSON object.
         \(GazetteerOption.help)
           --help            Show this help.
@@ -40,6 +43,7 @@ enum ImportCommand: Command {
         let follow = arguments.flag("--follow-symlinks")
         let jobs = try arguments.integer("--jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
         let excludes = try arguments.options("--exclude")
+        let batchSize = try arguments.integer("--batch-size", in: 1...1_000_000) ?? Importer.Options.defaultBatchSize
         let progressText = try arguments.option("--progress") ?? "auto"
         guard let style = ProgressReporter.Style(rawValue: progressText) else { throw UsageError("--progress takes auto, always or never, not '\(progressText)'") }
         let dbPath = try DatabaseOption.path(&arguments)
@@ -71,7 +75,7 @@ enum ImportCommand: Command {
         defer { lock?.release() }
 
         let importer = Importer(log: log, finder: PlaceFinder(gazetteer: gazetteer),
-                                options: .init(roots: roots, jobs: jobs, excludes: excludes, followSymlinks: follow, dryRun: dryRun))
+                                options: .init(roots: roots, jobs: jobs, excludes: excludes, followSymlinks: follow, dryRun: dryRun, batchSize: batchSize))
         let interrupt = InterruptSignal { importer.stop() }
         let reporter = ProgressReporter(progress: importer.progress, style: style)
         reporter.start()

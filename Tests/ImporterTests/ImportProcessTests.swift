@@ -31,6 +31,7 @@ import Glibc
         #expect(try AtlasBinary.run(["import", "--db", library.database]).status == 1)
         #expect(try AtlasBinary.run(["import", library.root + "/nope", "--db", library.database]).status == 1)
         #expect(try AtlasBinary.run(["import", library.root, "--jobs", "0", "--db", library.database]).status == 1)
+        #expect(try AtlasBinary.run(["import", library.root, "--batch-size", "0", "--db", library.database]).status == 1)
         #expect(try AtlasBinary.run(["import", library.root, "--db", library.database, "--gazetteer", "/nonexistent.sqlite"]).status == 2)
         #expect(try AtlasBinary.run(["import", library.root, "--db", "/proc/nope/atlas.sqlite"]).status == 2)
         #expect(try AtlasBinary.run(["import", "--help"]).status == 0)
@@ -52,7 +53,7 @@ import Glibc
         // batches are being written (watched through a reader connection, as WAL allows).
         let targets = [0] + (0..<4).map { _ in Int.random(in: 1..<count - 500, using: &generator) }.sorted()
         for target in targets {
-            let process = try AtlasBinary.launch(["import", library.root, "--db", library.database, "--jobs", "1", "--progress", "never"])
+            let process = try AtlasBinary.launch(["import", library.root, "--db", library.database, "--jobs", "1", "--progress", "never", "--batch-size", "500"])
             if target == 0 {
                 usleep(UInt32.random(in: 50_000...400_000, using: &generator))
             } else {
@@ -84,7 +85,7 @@ import Glibc
         try library.write(1500, heic: false)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: AtlasBinary.path)
-        process.arguments = ["import", library.root, "--db", library.database, "--jobs", "1", "--progress", "never"]
+        process.arguments = ["import", library.root, "--db", library.database, "--jobs", "1", "--progress", "never", "--batch-size", "500"]
         let err = Pipe()
         process.standardError = err
         process.standardOutput = FileHandle.nullDevice
