@@ -12,13 +12,18 @@ import Foundation
 enum ExifDecoder {
     /// `hasGPSDirectory` comes from the TIFF walk: libexif allocates an empty GPS IFD either way.
     static func decode(_ block: [UInt8], hasGPSDirectory: Bool, into m: inout ImageMetadata) {
-        guard let data = exif_data_new() else { return }
-        defer { exif_data_unref(data) }
-        // Defaults would "fix" the data (add mandatory tags) and drop tags libexif does not know.
-        exif_data_unset_option(data, EXIF_DATA_OPTION_FOLLOW_SPECIFICATION)
-        exif_data_unset_option(data, EXIF_DATA_OPTION_IGNORE_UNKNOWN_TAGS)
-        block.withUnsafeBufferPointer { exif_data_load_data(data, $0.baseAddress, UInt32($0.count)) }
-        let ifds = Directories(data: data)
+        ExifArena.withMemory { mem in
+            guard let data = exif_data_new_mem(mem) else { return }
+            defer { exif_data_unref(data) }
+            // Defaults would "fix" the data (add mandatory tags) and drop tags libexif does not know.
+            exif_data_unset_option(data, EXIF_DATA_OPTION_FOLLOW_SPECIFICATION)
+            exif_data_unset_option(data, EXIF_DATA_OPTION_IGNORE_UNKNOWN_TAGS)
+            block.withUnsafeBufferPointer { exif_data_load_data(data, $0.baseAddress, UInt32($0.count)) }
+            read(Directories(data: data), hasGPSDirectory: hasGPSDirectory, into: &m)
+        }
+    }
+
+    private static func read(_ ifds: Directories, hasGPSDirectory: Bool, into m: inout ImageMetadata) {
 
         m.make = ifds.ifd0.string(0x010F)
         m.model = ifds.ifd0.string(0x0110)
