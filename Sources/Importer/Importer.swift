@@ -105,7 +105,9 @@ public final class Importer: @unchecked Sendable {
             try log.reservePageCache(kibibytes: max(2048, options.batchSize * 2))
             try log.abandonStaleRuns()
             summary.runID = try log.beginRun(roots: options.roots, gazetteerVersion: finder.gazetteer.version)
+            if !logHadPhotos { try log.dropFingerprintIndex() }
         }
+        defer { if writing && !logHadPhotos { try? log?.restoreFingerprintIndex() } }
         // Dry runs track too (a temporary table is no write to the log): move detection needs it.
         try log?.beginPresenceTracking()
 

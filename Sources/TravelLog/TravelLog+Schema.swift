@@ -107,6 +107,24 @@ extension TravelLog {
         """,
     ]
 
+    /// The index that finds a moved photo by its fingerprint (migration 1 creates it). Its keys
+    /// are random, so inserting 100,000 of them one by one dirties most of its pages at every
+    /// commit: an import into an empty log has no moved photo to look for, drops it
+    /// (``dropFingerprintIndex()``) and builds it once at the end, as bulk loads do. A writer's
+    /// open builds it too, should that import have been killed before the end.
+    static let fingerprintIndex = "CREATE INDEX IF NOT EXISTS photos_fingerprint ON photos(fingerprint, size) WHERE fingerprint IS NOT NULL"
+
+    public func dropFingerprintIndex() throws {
+        try write { try database.execute("DROP INDEX IF EXISTS photos_fingerprint") }
+    }
+
+    /// Builds the fingerprint index when missing. Outside a transaction on purpose: when the
+    /// index is there, SQLite then takes no write lock, so every writer can afford the check.
+    public func restoreFingerprintIndex() throws {
+        try endReading()
+        try database.execute(Self.fingerprintIndex)
+    }
+
     /// `PRAGMA user_version`: how many migrations the file has.
     public func schemaVersion() throws -> Int {
         try database.prepare("PRAGMA user_version").scalarInt() ?? 0

@@ -40,6 +40,7 @@ public final class TravelLog {
                 // uncommitted tail that the next open discards.
                 try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
                 try migrate()
+                try restoreFingerprintIndex()
             } else if try schemaVersion() > Self.migrations.count {
                 throw TravelLogError.newerSchema(path, try schemaVersion())
             }

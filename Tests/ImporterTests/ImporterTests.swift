@@ -33,6 +33,10 @@ import TravelLog
         #expect(first.notImages == 1)
         #expect(Set(first.newPlaces.countries.values) == ["France", "Switzerland", "Italy", "Portugal", "Japan"])
         #expect(first.newPlaces.cities.count >= 5)
+        // Built at the end of a first import (which drops it while loading), not by a later open.
+        let index = try TravelLog(path: library.database, readOnly: true).database
+            .prepare("SELECT count(*) FROM sqlite_master WHERE name = 'photos_fingerprint'").scalarInt()
+        #expect(index == 1)
 
         // Nothing changed: nothing is opened again.
         let (second, progress) = try importLibrary(library)

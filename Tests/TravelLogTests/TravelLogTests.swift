@@ -50,6 +50,25 @@ func sampleRecord(_ path: String, city: String = "city:2996944", cityName: Strin
         #expect(try again.schemaVersion() == TravelLog.migrations.count)
     }
 
+    @Test func aDroppedFingerprintIndexComesBackAtTheNextWritersOpen() throws {
+        let t = try TemporaryLog()
+        func hasIndex(_ log: TravelLog) throws -> Bool {
+            try log.database.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'photos_fingerprint'").scalarInt() == 1
+        }
+        let log = try TravelLog(path: t.path)
+        #expect(try hasIndex(log))
+        try log.dropFingerprintIndex()
+        #expect(try !hasIndex(log))
+        // A read-only open leaves the file as it is; a writer's open rebuilds the index.
+        #expect(try !hasIndex(TravelLog(path: t.path, readOnly: true)))
+        let reopened = try TravelLog(path: t.path)
+        #expect(try hasIndex(reopened))
+        let plan = try reopened.database.prepare("EXPLAIN QUERY PLAN SELECT id FROM photos WHERE fingerprint = 1 AND size = 2")
+        var details: [String] = []
+        while try plan.step() { details.append(plan.string(3) ?? "") }
+        #expect(details.contains { $0.contains("photos_fingerprint") }, "\(details)")
+    }
+
     @Test func refusesANewerSchema() throws {
         let t = try TemporaryLog()
         _ = try TravelLog(path: t.path)
