@@ -5,9 +5,10 @@ import Darwin
 #endif
 
 /// Random access to the bytes of one open file through `pread`, so a reader fetches only
-/// the few ranges it needs and never the whole file. Reads go through a small window: the
-/// metadata of a photo clusters in a few KiB, so most requests cost no system call, and a
-/// request outside the window moves it there.
+/// the few ranges it needs and never the whole file. Reads go through small windows: the
+/// metadata of a photo clusters in a few KiB, so most requests cost no system call. The last
+/// two windows are kept, because a JPEG's parse goes to the frame header after the Exif
+/// segment and then back to the Exif entries at the start.
 ///
 /// ```swift
 /// let file = try FileSource(path: "/photos/a.jpg")
@@ -21,6 +22,10 @@ final class FileSource {
     private let fd: Int32
     private var window: [UInt8] = []
     private var windowStart = 0
+    private var previous: [UInt8] = []
+    private var previousStart = 0
+    /// `pread` calls so far (more than one per window only when the kernel returns less).
+    private(set) var reads = 0
     /// Large enough for a JPEG's IFDs or a HEIF `meta` box, far below the 64 KiB a whole APP1
     /// segment may take.
     static let windowSize = 16 * 1024
@@ -50,8 +55,12 @@ final class FileSource {
         guard offset >= 0, count > 0, offset < size else { return [] }
         let end = min(size, offset + count)
         if offset < windowStart || end > windowStart + window.count {
-            window = try read(at: offset, count: max(count, Self.windowSize))
-            windowStart = offset
+            swap(&window, &previous)
+            swap(&windowStart, &previousStart)
+            if offset < windowStart || end > windowStart + window.count {
+                window = try read(at: offset, count: max(count, Self.windowSize))
+                windowStart = offset
+            }
         }
         let from = offset - windowStart
         return window[from..<min(window.count, from + count)]
@@ -63,6 +72,7 @@ final class FileSource {
         let buffer = [UInt8](unsafeUninitializedCapacity: wanted) { raw, initialised in
             var filled = 0
             while filled < wanted {
+                reads += 1
                 let n = pread(fd, raw.baseAddress! + filled, wanted - filled, off_t(offset + filled))
                 if n < 0 {
                     if errno == EINTR { continue }
