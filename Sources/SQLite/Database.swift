@@ -24,7 +24,16 @@ public final class Database: @unchecked Sendable {
     public let path: String
     let handle: OpaquePointer
 
+    /// Process-wide settings, made once before the first connection. Memory statistics off:
+    /// nothing reads them, and keeping them took a global mutex around every allocation
+    /// SQLite made (two per text bound, several per row written or read).
+    private static let configured: Bool = {
+        _ = csqlite_config_memstatus(0)
+        return true
+    }()
+
     public init(path: String, mode: Mode) throws {
+        _ = Self.configured
         self.path = path
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
         let name: String

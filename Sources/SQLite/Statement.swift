@@ -12,6 +12,14 @@ import CSQLite
 public final class Statement {
     let database: Database
     let handle: OpaquePointer
+    /// The text bound since the last ``clearBindings()``, copied end to end and bound without
+    /// SQLite copying it again (`SQLITE_STATIC`): a photo's row binds twenty strings, and
+    /// SQLite's own copy cost an allocation and a free each.
+    private var texts: UnsafeMutableRawPointer?
+    private var textsCapacity = 0
+    private var textsUsed = 0
+    /// The most text one set of bindings wanted; the buffer grows to it when nothing is bound.
+    private var textsWanted = 0
 
     init(database: Database, sql: String) throws {
         self.database = database
@@ -21,7 +29,10 @@ public final class Statement {
         handle = statement
     }
 
-    deinit { sqlite3_finalize(handle) }
+    deinit {
+        sqlite3_finalize(handle)
+        texts?.deallocate()
+    }
 
     /// Binds values to `?` parameters in order, after clearing earlier bindings and resetting.
     @discardableResult
@@ -31,8 +42,7 @@ public final class Statement {
 
     @discardableResult
     public func bind(_ values: [SQLValue?]) throws -> Statement {
-        sqlite3_reset(handle)
-        sqlite3_clear_bindings(handle)
+        clearBindings()
         for (i, value) in values.enumerated() {
             let index = Int32(i + 1)
             switch value?.sqlValue {
@@ -50,6 +60,15 @@ public final class Statement {
     public func clearBindings() {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
+        // Nothing points into the text buffer any more: rewind it, and grow it if the last
+        // bindings did not fit.
+        if textsWanted > textsCapacity {
+            texts?.deallocate()
+            textsCapacity = max(4096, 2 * textsWanted)
+            texts = UnsafeMutableRawPointer.allocate(byteCount: textsCapacity, alignment: 1)
+        }
+        textsUsed = 0
+        textsWanted = 0
     }
 
     // One parameter (1-based) at a time, with no existential box per value: for statements run
@@ -72,10 +91,16 @@ public final class Statement {
     public func set(_ value: String?, at index: Int32) throws {
         guard var text = value else { return try check(sqlite3_bind_null(handle, index)) }
         // With its length, so SQLite neither scans for the terminator nor needs one.
-        try check(text.withUTF8 { utf8 in
-            utf8.isEmpty ? sqlite3_bind_text(handle, index, "", 0, nil)
-                : sqlite3_bind_text(handle, index, utf8.baseAddress, Int32(utf8.count), csqlite_transient())
-        })
+        let count = text.utf8.count
+        textsWanted += count
+        guard count > 0 else { return try check(sqlite3_bind_text(handle, index, "", 0, nil)) }
+        guard let texts, textsUsed + count <= textsCapacity else {
+            return try check(text.withUTF8 { sqlite3_bind_text(handle, index, $0.baseAddress, Int32(count), csqlite_transient()) })
+        }
+        let copy = texts + textsUsed
+        textsUsed += count
+        text.withUTF8 { copy.copyMemory(from: $0.baseAddress!, byteCount: count) }
+        try check(sqlite3_bind_text(handle, index, copy.assumingMemoryBound(to: CChar.self), Int32(count), nil))
     }
 
     private func check(_ rc: Int32) throws {

@@ -55,6 +55,30 @@ import Testing
         #expect(s.int(0) == 1 && s.isNull(1) && s.isNull(2) && s.isNull(3) && s.isNull(4))
     }
 
+    @Test func boundTextStaysIntactUntilTheNextClearWhateverItsSize() throws {
+        let db = try Database(path: temporaryPath(), mode: .readWrite)
+        try db.execute("CREATE TABLE t(a TEXT, b TEXT, c TEXT)")
+        let insert = try db.prepare("INSERT INTO t VALUES (?, ?, ?)")
+        // Rows of growing text: the first ones outgrow the statement's buffer (and are copied
+        // by SQLite), later ones fit after it grew; small strings live inline in Swift.
+        var expected: [[String]] = []
+        for i in 0..<40 {
+            let row = ["r\(i)", String(repeating: "é", count: i * 97), "row \(i) — \(String(repeating: "x", count: 5_000 - i * 100))"]
+            insert.clearBindings()
+            for (k, text) in row.enumerated() { try insert.set(text, at: Int32(k + 1)) }
+            try insert.run()
+            // Run again without clearing: the bindings (and so the buffer) still hold.
+            if i % 10 == 0 { try insert.run(); expected.append(row) }
+            expected.append(row)
+        }
+        let s = try db.prepare("SELECT a, b, c FROM t ORDER BY rowid")
+        var read: [[String]] = []
+        while try s.step() { read.append([s.string(0) ?? "", s.string(1) ?? "", s.string(2) ?? ""]) }
+        #expect(read.count == expected.count)
+        let wrong = zip(read, expected).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
+        #expect(wrong.isEmpty, "rows read back wrong: \(wrong)")
+    }
+
     @Test func aThrowingTransactionLeavesNothingBehind() throws {
         let db = try Database(path: temporaryPath(), mode: .readWrite)
         try db.execute("CREATE TABLE t(x INTEGER)")
