@@ -217,7 +217,7 @@ public final class Importer: @unchecked Sendable {
                         try log.markSeen(moved)
                     } else {
                         summary.counts.added += 1
-                        if writing { try log!.save(record, run: summary.runID) }
+                        if writing { try log!.insert(record, run: summary.runID) }
                     }
                 }
             }

@@ -26,10 +26,7 @@ extension TravelLog {
     /// its hand-set place). Returns the photo id.
     @discardableResult
     public func save(_ record: PhotoRecord, run: Int64?) throws -> Int64 {
-        let s = try statement(Self.save)
-        try record.bind(to: s)
-        try s.set(run, at: Self.runParameter)
-        try s.set(run, at: Self.runParameter + 1)
+        let s = try statement(Self.save, record, then: run, run)
         let before = database.lastInsertRowID
         try s.run()
         // No RETURNING clause: SQLite buffers its rows in a temporary b-tree, which cost a
@@ -40,13 +37,21 @@ extension TravelLog {
         return try photoID(path: record.path) ?? inserted
     }
 
+    /// Inserts the record of a file the log has no row for, and returns its id; should a row be
+    /// at that path after all, this is ``save(_:run:)``.
+    ///
+    /// Faster than `save` for new files: an upsert whose update part sets a foreign-key column
+    /// makes SQLite count key violations until the statement ends and open a statement journal
+    /// for every row, while a plain insert checks the parent rows before it writes.
+    @discardableResult
+    public func insert(_ record: PhotoRecord, run: Int64?) throws -> Int64 {
+        try statement(Self.insert, record, then: run, run).run()
+        return database.changes == 1 ? database.lastInsertRowID : try save(record, run: run)
+    }
+
     /// Rewrites photo `id` with `record`, its path included: how a moved file keeps its history.
     public func update(id: Int64, with record: PhotoRecord, run: Int64?) throws {
-        let s = try statement(Self.update)
-        try record.bind(to: s)
-        try s.set(run, at: Self.runParameter)
-        try s.set(id, at: Self.runParameter + 1)
-        try s.run()
+        try statement(Self.update, record, then: run, id).run()
     }
 
     /// A row with this fingerprint and size whose file is gone from its recorded path: the
@@ -97,8 +102,15 @@ extension TravelLog {
         try statement("SELECT count(*) FROM photos").scalarInt() ?? 0
     }
 
-    /// The parameter after a record's columns.
-    static let runParameter = Int32(PhotoRecord.columns.count + 1)
+    /// `query` with `record` bound to its first parameters and `a`, `b` to the two after them.
+    private func statement(_ query: Query, _ record: PhotoRecord, then a: Int64?, _ b: Int64?) throws -> Statement {
+        let s = try statement(query)
+        try record.bind(to: s)
+        let next = Int32(PhotoRecord.columns.count + 1)
+        try s.set(a, at: next)
+        try s.set(b, at: next + 1)
+        return s
+    }
 
     // Built once and found by identity: these run once per photo, and hashing their text for
     // the statement cache cost microseconds each time.
@@ -107,6 +119,11 @@ extension TravelLog {
         VALUES (\(Array(repeating: "?", count: PhotoRecord.columns.count + 2).joined(separator: ", ")))
         ON CONFLICT(path) DO UPDATE SET \(PhotoRecord.columns.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")),
             updated_run = excluded.updated_run, missing_since = NULL
+        """)
+    static let insert = Query("""
+        INSERT INTO photos (\(PhotoRecord.columns.joined(separator: ", ")), first_run, updated_run)
+        VALUES (\(Array(repeating: "?", count: PhotoRecord.columns.count + 2).joined(separator: ", ")))
+        ON CONFLICT(path) DO NOTHING
         """)
     static let update = Query("""
         UPDATE photos SET \(PhotoRecord.columns.map { "\($0) = ?" }.joined(separator: ", ")),
