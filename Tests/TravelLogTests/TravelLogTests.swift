@@ -128,6 +128,18 @@ func sampleRecord(_ path: String, city: String = "city:2996944", cityName: Strin
         #expect(try log.visitedPlaces().cities == ["city:1": "Elsewhere"])
     }
 
+    @Test func insertingAPathTheLogHasUpdatesItsRowInstead() throws {
+        let t = try TemporaryLog()
+        let log = try TravelLog(path: t.path)
+        let first = try log.write { try log.insert(sampleRecord("/p/a.jpg"), run: nil) }
+        let second = try log.write { try log.insert(sampleRecord("/p/b.jpg"), run: nil) }
+        #expect(first != second)
+        let again = try log.write { try log.insert(sampleRecord("/p/a.jpg", city: "city:1", cityName: "Elsewhere"), run: nil) }
+        #expect(again == first)
+        #expect(try log.photoCount() == 2)
+        #expect(try log.record(id: first)?.place?.chain.city?.name == "Elsewhere")
+    }
+
     @Test func unseenPhotosUnderARootBecomeMissingNotDeleted() throws {
         let t = try TemporaryLog()
         let log = try TravelLog(path: t.path)
