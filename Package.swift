@@ -23,7 +23,7 @@ let package = Package(
         .systemLibrary(name: "CHeif", pkgConfig: "libheif",
                        providers: [.apt(["libheif-dev"]), .brew(["libheif"])]),
         // glibc's allocator controls (part of libc: nothing to install or link).
-        .systemLibrary(name: "CMalloc"),
+        .systemLibrary(name: "CGlibc"),
 
         // Layer 1: position, time and camera from image files, without decoding pixels.
         .target(name: "PhotoMetadata", dependencies: ["CExif", "CHeif"]),
@@ -41,13 +41,13 @@ let package = Package(
         .target(name: "Boundaries", dependencies: ["Gazetteer", "SQLite"]),
 
         // Layer 3: coordinate → place chain.
-        .target(name: "Resolver", dependencies: ["Gazetteer", "Boundaries", "CMalloc"]),
+        .target(name: "Resolver", dependencies: ["Gazetteer", "Boundaries", "CGlibc"]),
 
         // Layer 4: the user's travel log (SQLite, read-write, crash-safe).
         .target(name: "TravelLog", dependencies: ["SQLite", "Gazetteer", "Resolver"]),
 
         // Photo folders → travel log: walk, skip unchanged, read and resolve in parallel, batch writes.
-        .target(name: "Importer", dependencies: ["TravelLog", "PhotoMetadata", "Gazetteer", "Resolver", "CMalloc"]),
+        .target(name: "Importer", dependencies: ["TravelLog", "PhotoMetadata", "Gazetteer", "Resolver", "CGlibc"]),
 
         // The visit model, statistics and the JSON travel record, computed from the travel log.
         .target(name: "Passport", dependencies: ["TravelLog", "Gazetteer", "Resolver", "SQLite", "JSONWriter", "PhotoMetadata"]),

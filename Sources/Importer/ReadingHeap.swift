@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import CMalloc
+import CGlibc
 #endif
 
 /// glibc's allocator policy for an import. Reading a photo's metadata frees many small blocks

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import CMalloc
+import CGlibc
 #endif
 
 /// glibc's allocator policy while the resolver loads: it allocates and frees tens of MB of
