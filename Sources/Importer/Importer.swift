@@ -1,5 +1,6 @@
 import Foundation
 import PhotoMetadata
+import Resolver
 import TravelLog
 #if canImport(Glibc)
 import Glibc
@@ -107,6 +108,7 @@ public final class Importer: @unchecked Sendable {
             summary.runID = try log.beginRun(roots: options.roots, gazetteerVersion: finder.gazetteer.version)
             if !logHadPhotos { try log.dropFingerprintIndex() }
         }
+        // On every way out, errors included (a no-op once built).
         defer { if writing && !logHadPhotos { try? log?.restoreFingerprintIndex() } }
         // Dry runs track too (a temporary table is no write to the log): move detection needs it.
         try log?.beginPresenceTracking()
@@ -292,7 +294,13 @@ public final class Importer: @unchecked Sendable {
             if !summary.interrupted && anyRootKnown {
                 summary.counts.missing = try log.write { try log.markUnseenMissing(under: options.roots, run: summary.runID, since: started) }
             }
-            summary.visited = try log.visitedPlaces()
+            // The places visited and the fingerprint index both need every row: a second
+            // connection reads the former while this one builds the latter.
+            let visited = Promise<VisitedPlaces>()
+            let path = log.path
+            Thread.detachNewThread { visited.fulfil(Result { try TravelLog(path: path, readOnly: true).visitedPlaces() }) }
+            if !logHadPhotos { try log.restoreFingerprintIndex() }
+            summary.visited = try visited.value()
             summary.newPlaces = summary.visited.subtracting(before)
             try log.finishRun(summary.runID!, status: summary.interrupted ? .interrupted : .done, counts: summary.counts)
         } else {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A value one thread supplies and others wait for: how the polygon thread hands its decoded
-/// outlines to the cities thread.
+/// outlines to the cities thread, and an import's last query to the thread that builds an index.
 ///
 /// ```swift
 /// let outlines = Promise<BoundaryIndex.Outlines>()
@@ -10,18 +10,20 @@ import Foundation
 /// ```
 ///
 /// Thread-safe: `fulfil` once, `value` from any thread, any number of times.
-final class Promise<T>: @unchecked Sendable {
+package final class Promise<T>: @unchecked Sendable {
     private var result: Result<T, Error>?
     private let done = DispatchSemaphore(value: 0)
 
+    package init() {}
+
     /// Call once.
-    func fulfil(_ result: Result<T, Error>) {
+    package func fulfil(_ result: Result<T, Error>) {
         self.result = result
         done.signal()
     }
 
     /// Blocks until the value is there; rethrows its error.
-    func value() throws -> T {
+    package func value() throws -> T {
         done.wait()
         done.signal()  // later calls return at once
         return try result!.get()
