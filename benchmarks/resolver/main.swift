@@ -8,7 +8,7 @@ import SyntheticPhotos
 /// 5 km of region borders), written to benchmarks/.work/points.csv for the reference run.
 let arguments = CommandLine.arguments
 if arguments.contains("--help") {
-    print("Usage: bench-resolver [N] [--points FILE] [--reuse] [--dump FILE]\n\nWrites the points to FILE (default benchmarks/.work/points.csv) for the reverse_geocoder run;\n--reuse reads them from FILE instead; --dump writes every answer in full to FILE.")
+    print("Usage: bench-resolver [N] [--points FILE] [--reuse] [--dump FILE] [--loads N]\n\nWrites the points to FILE (default benchmarks/.work/points.csv) for the reverse_geocoder run;\n--reuse reads them from FILE instead; --dump writes every answer in full to FILE;\n--loads N times the load in N fresh processes first (default 7) and reports their median.")
     exit(0)
 }
 let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 1_000_000
@@ -24,6 +24,32 @@ func residentMB() -> Double {
           let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return .nan }
     return Double(line.split(separator: " ")[1])! / 1024
 }
+
+// A child process: one load, in milliseconds, for the parent's median.
+if arguments.contains("--load-once") {
+    let start = DispatchTime.now().uptimeNanoseconds
+    _ = try Resolver(gazetteer: try Gazetteer.open())
+    print(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+    exit(0)
+}
+
+/// One load is one sample of a machine whose speed moves from run to run: the load time
+/// reported is the median of this many fresh processes, each loading once.
+let loadRuns = arguments.firstIndex(of: "--loads").flatMap { Int(arguments[$0 + 1]) } ?? 7
+var loads: [Double] = []
+for _ in 0..<loadRuns {
+    let child = Process()
+    child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    child.arguments = ["--load-once"]
+    let pipe = Pipe()
+    child.standardOutput = pipe
+    try child.run()
+    child.waitUntilExit()
+    guard let ms = Double(String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        .trimmingCharacters(in: .whitespacesAndNewlines)) else { fatalError("load run failed") }
+    loads.append(ms)
+}
+loads.sort()
 
 let rssBefore = residentMB()
 let start = DispatchTime.now().uptimeNanoseconds
@@ -121,7 +147,11 @@ if let dumpPath {
 }
 
 print("bench-resolver: \(points.count) points (80% city locations jittered by up to 20 km, 20% within 5 km of a border), one core")
-print(String(format: "  load                %7.1f ms  (%@)", loadSeconds * 1000,
+if !loads.isEmpty {
+    print(String(format: "  load, median of %d fresh processes %7.1f ms  (%@)", loads.count, loads[loads.count / 2],
+                 loads.map { String(format: "%.0f", $0) }.joined(separator: ", ")))
+}
+print(String(format: "  load in this process %7.1f ms  (%@)", loadSeconds * 1000,
              resolver.loadTimings.map { String(format: "%@ %.0f ms", $0.phase, $0.seconds * 1000) }.joined(separator: ", ")))
 print(String(format: "  resident after load %7.1f MB  (%.1f MB before)", rssAfter, rssBefore))
 print(String(format: "  TravelAtlas, one at a time, in input order  %9.0f points/s  (%.2f s, %d in a country)",
