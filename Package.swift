@@ -47,7 +47,7 @@ let package = Package(
         .target(name: "TravelLog", dependencies: ["SQLite", "Gazetteer", "Resolver"]),
 
         // Photo folders → travel log: walk, skip unchanged, read and resolve in parallel, batch writes.
-        .target(name: "Importer", dependencies: ["TravelLog", "PhotoMetadata", "Gazetteer", "Resolver", "CGlibc"]),
+        .target(name: "Importer", dependencies: ["TravelLog", "PhotoMetadata", "Gazetteer", "Resolver"]),
 
         // The visit model, statistics and the JSON travel record, computed from the travel log.
         .target(name: "Passport", dependencies: ["TravelLog", "Gazetteer", "Resolver", "SQLite", "JSONWriter", "PhotoMetadata"]),
@@ -66,7 +66,7 @@ let package = Package(
         .executableTarget(name: "bench-resolver", dependencies: ["Gazetteer", "Resolver", "SyntheticPhotos"], path: "benchmarks/resolver",
                           exclude: ["reverse_geocoder_bench.py"]),
         .executableTarget(name: "bench-search", dependencies: ["Gazetteer", "SQLite"], path: "benchmarks/search"),
-        .executableTarget(name: "bench-import", dependencies: ["PhotoMetadata", "Importer"], path: "benchmarks/import"),
+        .executableTarget(name: "bench-import", dependencies: ["PhotoMetadata"], path: "benchmarks/import"),
 
         .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "SyntheticPhotos", "CExif"]),
         .testTarget(name: "JSONWriterTests", dependencies: ["JSONWriter"]),

@@ -89,7 +89,6 @@ public final class Importer: @unchecked Sendable {
 
     public func run() throws -> ImportSummary {
         let started = Date()
-        ReadingHeap.prepare()
         var summary = ImportSummary()
         summary.roots = options.roots
         summary.dryRun = options.dryRun

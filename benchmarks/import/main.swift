@@ -1,5 +1,4 @@
 import Foundation
-import Importer
 import PhotoMetadata
 #if canImport(Glibc)
 import Glibc
@@ -88,8 +87,6 @@ print("bench-import: \(paths.count) files under \(root), \(jobs) jobs, warm cach
 _ = plainRead(paths, threads: jobs)  // warm the page cache
 let reference = min(plainRead(paths, threads: jobs), plainRead(paths, threads: jobs))
 let referenceOne = plainRead(paths, threads: 1)
-// The reader alone under the allocator policy the import uses.
-ReadingHeap.prepare()
 let reader = readerOnly(paths, threads: jobs)
 let first = runImport()
 let firstPeak = childPeakMB()
