@@ -71,7 +71,8 @@ struct TIFFDirectories {
         guard let ifd0 = try readDirectory(reader, base: base, offset: ifd0Offset, keep: { Self.isIFD0Tag($0) || $0 == Self.exifPointer || $0 == Self.gpsPointer }) else {
             throw MetadataError(path: "", reason: .corrupt("IFD0 offset \(ifd0Offset) is outside the data"))
         }
-        self.ifd0 = ifd0.filter { $0.tag != Self.exifPointer && $0.tag != Self.gpsPointer }
+        self.ifd0 = ifd0
+        self.ifd0.removeAll { $0.tag == Self.exifPointer || $0.tag == Self.gpsPointer }
         if let offset = pointer(Self.exifPointer, in: ifd0), offset != ifd0Offset {
             exif = try readDirectory(reader, base: base, offset: offset, keep: { Self.isExifTag($0) })
         }
@@ -79,7 +80,7 @@ struct TIFFDirectories {
         if let offset = pointer(Self.gpsPointer, in: ifd0) ?? exif.flatMap({ pointer(Self.gpsPointer, in: $0) }), offset != ifd0Offset {
             gps = try readDirectory(reader, base: base, offset: offset, keep: { Self.isGPSTag($0) })
         }
-        exif = exif?.filter { $0.tag != Self.gpsPointer }
+        exif?.removeAll { $0.tag == Self.gpsPointer }
     }
 
     /// Canon CR3 keeps each directory as the first IFD of its own small TIFF (boxes CMT1, CMT2
@@ -136,6 +137,8 @@ struct TIFFDirectories {
         guard let declared = countBytes.uint16(at: 0, littleEndian: littleEndian), Int(declared) <= Self.maxEntries else { return nil }
         let table = try reader.slice(at: base + offset + 2, count: min(Int(declared) * 12, end - base - offset - 2))
         var entries: [Entry] = []
+        // Room for every tag kept (eleven at most, in the GPS IFD): one allocation, no regrowth.
+        entries.reserveCapacity(min(table.count / 12, 16))
         for i in 0..<(table.count / 12) {
             let at = i * 12
             let tag = table.uint16(at: at, littleEndian: littleEndian)!
@@ -160,60 +163,34 @@ struct TIFFDirectories {
     }
 
     /// `Exif\0\0` followed by a TIFF holding only the kept entries: the input libexif expects,
-    /// always far below its 64 KiB limit.
+    /// always far below its 64 KiB limit. IFD0 comes first, with a pointer to each
+    /// sub-directory after its own entries (their tags sort last), then the Exif IFD, then the
+    /// GPS IFD. The layout is part of the photo's fingerprint (``ExifDigest``): keep it.
     func compactExifBlock() -> [UInt8] {
         func dataSize(_ e: Entry) -> Int { e.value.count > 4 ? (e.value.count + 1) & ~1 : 0 }
-        func ifdSize(_ entries: [Entry]) -> Int { 2 + 12 * entries.count + 4 + entries.reduce(0) { $0 + dataSize($1) } }
-
-        // IFD0 gains one pointer entry per sub-directory; lay out the offsets first.
-        let pointerCount = (exif == nil ? 0 : 1) + (gps == nil ? 0 : 1)
-        var offset = 8 + ifdSize(ifd0) + 12 * pointerCount
-        var root = ifd0
-        var ifds: [[Entry]] = []
-        for (sub, tag) in [(exif, Self.exifPointer), (gps, Self.gpsPointer)] {
-            guard let sub else { continue }
-            root.append(Entry(tag: tag, type: 4, count: 1, value: []))  // value written below
-            ifds.append(sub)
+        func ifdSize(_ entries: [Entry], pointers: Int = 0) -> Int {
+            var size = 2 + 12 * (entries.count + pointers) + 4
+            for e in entries { size += dataSize(e) }
+            return size
         }
-        ifds.insert(root, at: 0)
+        let exifOffset = 8 + ifdSize(ifd0, pointers: (exif == nil ? 0 : 1) + (gps == nil ? 0 : 1))
+        let gpsOffset = exifOffset + (exif.map { ifdSize($0) } ?? 0)
+        let end = gpsOffset + (gps.map { ifdSize($0) } ?? 0)
+        var pointers: [(tag: UInt16, offset: Int)] = []
+        pointers.reserveCapacity(2)
+        if exif != nil { pointers.append((Self.exifPointer, exifOffset)) }
+        if gps != nil { pointers.append((Self.gpsPointer, gpsOffset)) }
 
-        // Sub-directories follow IFD0 in the order their pointers were added.
-        var subOffsets: [(tag: UInt16, offset: UInt32)] = []
-        for (tag, entries) in zip(root.suffix(ifds.count - 1).map(\.tag), ifds.dropFirst()) {
-            subOffsets.append((tag, UInt32(offset)))
-            offset += ifdSize(entries)
-        }
-        // Every size is known: write into the final array in place, not byte by byte.
-        return [UInt8](unsafeUninitializedCapacity: 6 + offset) { buffer, count in
+        // Every size is known: write into the final array in place.
+        return [UInt8](unsafeUninitializedCapacity: 6 + end) { buffer, count in
             var out = ByteWriter(buffer: buffer, littleEndian: littleEndian)
             out.append([0x45, 0x78, 0x69, 0x66, 0, 0])
             out.append(littleEndian ? [0x49, 0x49, 42, 0] : [0x4D, 0x4D, 0, 42])
             out.put32(8)
-            for entries in ifds {
-                // Directories are written in tag order; sort only the rare one that is not.
-                let inOrder = zip(entries, entries.dropFirst()).allSatisfy { $0.tag < $1.tag }
-                let sorted = inOrder ? entries : entries.sorted { $0.tag < $1.tag }
-                var dataOffset = out.count - 6 + 2 + 12 * sorted.count + 4
-                out.put16(UInt16(sorted.count))
-                for e in sorted {
-                    out.put16(e.tag); out.put16(e.type); out.put32(e.count)
-                    if e.value.isEmpty, let pointer = subOffsets.first(where: { $0.tag == e.tag }) {
-                        out.put32(pointer.offset)
-                    } else if e.value.count <= 4 {
-                        out.append(e.value)
-                        out.zeros(4 - e.value.count)
-                    } else {
-                        out.put32(UInt32(dataOffset))
-                        dataOffset += dataSize(e)
-                    }
-                }
-                out.put32(0)
-                for e in sorted where e.value.count > 4 {
-                    out.append(e.value)
-                    out.zeros(e.value.count % 2)
-                }
-            }
-            precondition(out.count == 6 + offset, "compact Exif block laid out as \(6 + offset) bytes, written as \(out.count)")
+            out.directory(ifd0, pointers: pointers)
+            if let exif { out.directory(exif) }
+            if let gps { out.directory(gps) }
+            precondition(out.count == 6 + end, "compact Exif block laid out as \(6 + end) bytes, written as \(out.count)")
             count = out.count
         }
     }
@@ -232,12 +209,15 @@ private struct ByteWriter {
         self.littleEndian = littleEndian
     }
 
-    @inline(__always) mutating func append(_ bytes: some Collection<UInt8>) {
+    @inline(__always) mutating func append(_ bytes: [UInt8]) { append(bytes[...]) }
+
+    @inline(__always) mutating func append(_ bytes: ArraySlice<UInt8>) {
         precondition(count + bytes.count <= buffer.count)
-        for b in bytes {
-            buffer[count] = b
-            count += 1
+        bytes.withUnsafeBufferPointer { source in
+            guard let from = source.baseAddress else { return }
+            (buffer.baseAddress! + count).initialize(from: from, count: source.count)
         }
+        count += bytes.count
     }
 
     @inline(__always) mutating func zeros(_ n: Int) {
@@ -258,5 +238,36 @@ private struct ByteWriter {
 
     @inline(__always) mutating func put32(_ v: UInt32) {
         if littleEndian { put16(UInt16(v & 0xFFFF)); put16(UInt16(v >> 16)) } else { put16(UInt16(v >> 16)); put16(UInt16(v & 0xFFFF)) }
+    }
+
+    /// One directory at the current position (offsets count from the TIFF header, 6 bytes in):
+    /// its entries in tag order, then `pointers` (LONG entries holding a sub-directory's
+    /// offset), the zero next-directory link, and the values longer than 4 bytes, each padded
+    /// to an even length.
+    mutating func directory(_ entries: [TIFFDirectories.Entry], pointers: [(tag: UInt16, offset: Int)] = []) {
+        // Directories are written in tag order; sort only the rare one that is not.
+        var inOrder = true
+        for i in entries.indices.dropFirst() where entries[i - 1].tag >= entries[i].tag { inOrder = false }
+        let sorted = inOrder ? entries : entries.sorted { $0.tag < $1.tag }
+        var dataOffset = count - 6 + 2 + 12 * (sorted.count + pointers.count) + 4
+        put16(UInt16(sorted.count + pointers.count))
+        for e in sorted {
+            put16(e.tag); put16(e.type); put32(e.count)
+            if e.value.count <= 4 {
+                append(e.value)
+                zeros(4 - e.value.count)
+            } else {
+                put32(UInt32(dataOffset))
+                dataOffset += (e.value.count + 1) & ~1
+            }
+        }
+        for p in pointers {
+            put16(p.tag); put16(4); put32(1); put32(UInt32(p.offset))
+        }
+        put32(0)
+        for e in sorted where e.value.count > 4 {
+            append(e.value)
+            zeros(e.value.count % 2)
+        }
     }
 }

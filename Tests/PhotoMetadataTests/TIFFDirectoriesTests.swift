@@ -25,6 +25,23 @@ import Testing
         #expect(abs((m.position?.latitude ?? 0) + 20.4406) < 1e-4)
     }
 
+    @Test func theCompactBlockKeepsItsLayoutByteForByte() throws {
+        // Its FNV-1a is the fingerprint logs store to recognise a moved photo: a new layout
+        // would make every photo of an existing log look new.
+        let tiff = TIFFBuilder.build(ifd0: [make], gps: gpsEntries, padding: 5_000)
+        let block = try TIFFDirectories(reader: MemoryBytes(data: tiff), base: 0).compactExifBlock()
+        func le16(_ v: UInt16) -> [UInt8] { TIFFBuilder.le16(v) }
+        let entry = { (tag: UInt16, type: UInt16, count: UInt32, field: [UInt8]) in le16(tag) + le16(type) + le32(count) + field }
+        var expected: [UInt8] = Array("Exif".utf8) + [0, 0, 0x49, 0x49, 42, 0] + le32(8)
+        // IFD0 at 8: Make inline, then the GPS pointer (IFD0 is 2 + 2 × 12 + 4 = 30 bytes long).
+        expected += le16(2) + entry(0x010F, 2, 4, TIFFBuilder.ascii("DJI")) + entry(0x8825, 4, 1, le32(38)) + le32(0)
+        // The GPS IFD at 38, its two 24-byte rational triples after it, from 38 + 2 + 48 + 4 = 92.
+        expected += le16(4) + entry(0x0001, 2, 2, TIFFBuilder.ascii("S") + [0, 0]) + entry(0x0002, 5, 3, le32(92))
+            + entry(0x0003, 2, 2, TIFFBuilder.ascii("E") + [0, 0]) + entry(0x0004, 5, 3, le32(116)) + le32(0)
+        expected += TIFFBuilder.rationals([(20, 1), (26, 1), (2610, 100)]) + TIFFBuilder.rationals([(57, 1), (19, 1), (780, 100)])
+        #expect(block == expected)
+    }
+
     @Test func gpsPointerTypedAsciiIsNoGPS() throws {
         let bogus = E(tag: 0x8825, type: 2, count: 4, value: [0x20, 0, 0, 0])
         #expect(try decode(TIFFBuilder.build(ifd0: [make, bogus])).gpsIssue == .noGPSDirectory)
