@@ -13,12 +13,13 @@ public final class Statement {
     let database: Database
     let handle: OpaquePointer
     /// The text bound since the last ``clearBindings()``, copied end to end and bound without
-    /// SQLite copying it again (`SQLITE_STATIC`): a photo's row binds twenty strings, and
-    /// SQLite's own copy cost an allocation and a free each.
+    /// SQLite copying it again (`SQLITE_STATIC`): a photo's row binds about thirteen strings,
+    /// and SQLite's own copy cost an allocation and a free each.
     private var texts: UnsafeMutableRawPointer?
     private var textsCapacity = 0
     private var textsUsed = 0
-    /// The most text one set of bindings wanted; the buffer grows to it when nothing is bound.
+    /// The text the current bindings wanted, whether it fitted or not: the buffer grows to it
+    /// at the next clear, when nothing is bound.
     private var textsWanted = 0
 
     init(database: Database, sql: String) throws {
