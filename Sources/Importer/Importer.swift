@@ -295,9 +295,8 @@ public final class Importer: @unchecked Sendable {
             }
             // The places visited and the fingerprint index both need every row: a second
             // connection reads the former while this one builds the latter.
-            let visited = Promise<VisitedPlaces>()
             let path = log.path
-            Thread.detachNewThread { visited.fulfil(Result { try TravelLog(path: path, readOnly: true).visitedPlaces() }) }
+            let visited = ParallelLoad { try TravelLog(path: path, readOnly: true).visitedPlaces() }
             if !logHadPhotos { try log.restoreFingerprintIndex() }
             summary.visited = try visited.value()
             summary.newPlaces = summary.visited.subtracting(before)

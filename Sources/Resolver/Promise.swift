@@ -1,7 +1,7 @@
 import Foundation
 
 /// A value one thread supplies and others wait for: how the polygon thread hands its decoded
-/// outlines to the cities thread, and an import's last query to the thread that builds an index.
+/// outlines to the cities thread.
 ///
 /// ```swift
 /// let outlines = Promise<BoundaryIndex.Outlines>()
@@ -10,20 +10,18 @@ import Foundation
 /// ```
 ///
 /// Thread-safe: `fulfil` once, `value` from any thread, any number of times.
-package final class Promise<T>: @unchecked Sendable {
+final class Promise<T>: @unchecked Sendable {
     private var result: Result<T, Error>?
     private let done = DispatchSemaphore(value: 0)
 
-    package init() {}
-
     /// Call once.
-    package func fulfil(_ result: Result<T, Error>) {
+    func fulfil(_ result: Result<T, Error>) {
         self.result = result
         done.signal()
     }
 
     /// Blocks until the value is there; rethrows its error.
-    package func value() throws -> T {
+    func value() throws -> T {
         done.wait()
         done.signal()  // later calls return at once
         return try result!.get()
