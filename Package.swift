@@ -62,10 +62,11 @@ let package = Package(
         .executableTarget(name: "make-photos", dependencies: ["SyntheticPhotos"], path: "Tools/make-photos"),
 
         // Benchmarks: each prints its figures against a reference measured in the same run.
+        .target(name: "BenchmarkSupport", path: "benchmarks/Support"),
         .executableTarget(name: "bench-metadata", dependencies: ["PhotoMetadata"], path: "benchmarks/metadata"),
-        .executableTarget(name: "bench-resolver", dependencies: ["Gazetteer", "Resolver", "SyntheticPhotos"], path: "benchmarks/resolver",
+        .executableTarget(name: "bench-resolver", dependencies: ["Gazetteer", "Resolver", "SyntheticPhotos", "BenchmarkSupport"], path: "benchmarks/resolver",
                           exclude: ["reverse_geocoder_bench.py"]),
-        .executableTarget(name: "bench-search", dependencies: ["Gazetteer", "SQLite"], path: "benchmarks/search"),
+        .executableTarget(name: "bench-search", dependencies: ["Gazetteer", "SQLite", "BenchmarkSupport"], path: "benchmarks/search"),
         .executableTarget(name: "bench-import", dependencies: ["PhotoMetadata"], path: "benchmarks/import"),
 
         .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "SyntheticPhotos", "CExif"]),

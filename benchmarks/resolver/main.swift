@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 import Gazetteer
 import Resolver
@@ -36,20 +37,7 @@ if arguments.contains("--load-once") {
 /// One load is one sample of a machine whose speed moves from run to run: the load time
 /// reported is the median of this many fresh processes, each loading once.
 let loadRuns = arguments.firstIndex(of: "--loads").flatMap { Int(arguments[$0 + 1]) } ?? 7
-var loads: [Double] = []
-for _ in 0..<loadRuns {
-    let child = Process()
-    child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-    child.arguments = ["--load-once"]
-    let pipe = Pipe()
-    child.standardOutput = pipe
-    try child.run()
-    child.waitUntilExit()
-    guard let ms = Double(String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        .trimmingCharacters(in: .whitespacesAndNewlines)) else { fatalError("load run failed") }
-    loads.append(ms)
-}
-loads.sort()
+let loads = try FreshProcess.figures(flag: "--load-once", count: 1, runs: loadRuns).map { $0[0] }
 
 let rssBefore = residentMB()
 let start = DispatchTime.now().uptimeNanoseconds
@@ -148,8 +136,8 @@ if let dumpPath {
 
 print("bench-resolver: \(points.count) points (80% city locations jittered by up to 20 km, 20% within 5 km of a border), one core")
 if !loads.isEmpty {
-    print(String(format: "  load, median of %d fresh processes %7.1f ms  (%@)", loads.count, loads[loads.count / 2],
-                 loads.map { String(format: "%.0f", $0) }.joined(separator: ", ")))
+    print(String(format: "  load, median of %d fresh processes %7.1f ms  (%@)", loads.count, median(loads),
+                 loads.sorted().map { String(format: "%.0f", $0) }.joined(separator: ", ")))
 }
 print(String(format: "  load in this process %7.1f ms  (%@)", loadSeconds * 1000,
              resolver.loadTimings.map { String(format: "%@ %.0f ms", $0.phase, $0.seconds * 1000) }.joined(separator: ", ")))

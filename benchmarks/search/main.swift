@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 import Gazetteer
 import SQLite
@@ -36,21 +37,8 @@ if arguments.contains("--cold-once") {
 }
 
 let runs = arguments.firstIndex(of: "--runs").flatMap { Int(arguments[$0 + 1]) } ?? 7
-var colds: [(open: Double, first: Double, prefix: Double)] = []
-for _ in 0..<runs {
-    let child = Process()
-    child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-    child.arguments = ["--cold-once"]
-    let pipe = Pipe()
-    child.standardOutput = pipe
-    try child.run()
-    child.waitUntilExit()
-    let fields = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-    guard fields.count == 3 else { fatalError("cold run failed") }
-    colds.append((fields[0], fields[1], fields[2]))
-}
+let colds = try FreshProcess.figures(flag: "--cold-once", count: 3, runs: runs).map { (open: $0[0], first: $0[1], prefix: $0[2]) }
 
-func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 func percentile(_ values: [Double], _ p: Double) -> Double {
     let sorted = values.sorted()
     return sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1)]
