@@ -33,10 +33,14 @@ extension BoundaryIndex {
     }
 
     /// Each edge goes to every cell its bounding box touches, as part of a block: one pass over
-    /// the rings extends the cell's latest block when the edge continues it, else opens one
-    /// (``BlockBuilder``); a stable counting sort then groups the blocks by cell (`start` has a
-    /// range per cell). (Unsafe buffers: this runs over every edge at every start-up.)
-    static func blocksByCell(shapes: [BoundaryShape], xs: [Int32], ys: [Int32]) -> (start: [Int32], blocks: [EdgeBlock]) {
+    /// the rings extends the cell's block of the previous edge when it has room, else opens one
+    /// (``BlockBuilder``); a stable counting sort then groups the blocks by cell.
+    ///
+    /// Returns the blocks and the interleaved per-cell ranges of ``cellRanges`` with the block
+    /// offsets filled in (even slots) and the corner offsets left for the caller (odd slots):
+    /// the offsets are counted in place, with no grid-sized array of their own. (Unsafe
+    /// buffers: this runs over every edge at every start-up.)
+    static func blocksByCell(shapes: [BoundaryShape], xs: [Int32], ys: [Int32]) -> (blocks: [EdgeBlock], ranges: [Int32]) {
         // The builder is a local of the closure, not captured by it: a captured variable would
         // be checked for exclusive access at run time on every edge.
         let (blocks, blockCell) = xs.withUnsafeBufferPointer { x in ys.withUnsafeBufferPointer { y in
@@ -51,6 +55,7 @@ extension BoundaryIndex {
                         let (x0, x1) = x[i] < x[i + 1] ? (x[i], x[i + 1]) : (x[i + 1], x[i])
                         let (y0, y1) = y[i] < y[i + 1] ? (y[i], y[i + 1]) : (y[i + 1], y[i])
                         let edge = EdgeBlock(first: Int32(i), end: Int32(i + 1), shape: Int32(s), minX: x0, minY: y0, maxX: x1, maxY: y1)
+                        builder.nextEdge()
                         if cellA == cellB {
                             builder.add(edge, to: cellA)
                         } else {
@@ -64,67 +69,83 @@ extension BoundaryIndex {
             }
             return builder.finish()
         } }
-        var start = [Int32](repeating: 0, count: Grid.count + 1)
+        // Counts into the slot after each cell's, summed into starts, then each start used as
+        // its cell's cursor: afterwards it holds the next cell's start, so one shift restores it.
+        var ranges = [Int32](repeating: 0, count: 2 * Grid.count + 2)
         let grouped = [EdgeBlock](unsafeUninitializedCapacity: blocks.count) { out, count in
-            start.withUnsafeMutableBufferPointer { start in
-                for c in blockCell { start[Int(c) + 1] += 1 }
-                for c in 0..<Grid.count { start[c + 1] += start[c] }
-                var next = Array(start)
+            ranges.withUnsafeMutableBufferPointer { ranges in
+                for c in blockCell { ranges[2 * Int(c) + 2] += 1 }
+                for c in 0..<Grid.count { ranges[2 * c + 2] += ranges[2 * c] }
                 for (block, c) in zip(blocks, blockCell) {
-                    out.initializeElement(at: Int(next[Int(c)]), to: block)
-                    next[Int(c)] += 1
+                    out.initializeElement(at: Int(ranges[2 * Int(c)]), to: block)
+                    ranges[2 * Int(c)] += 1
                 }
+                for c in stride(from: Grid.count - 1, to: 0, by: -1) { ranges[2 * c] = ranges[2 * c - 2] }
+                ranges[0] = 0
             }
             count = blocks.count
         }
-        return (start, grouped)
+        return (grouped, ranges)
     }
 
     /// Blocks in the order they open, each with its cell. Consecutive edges mostly stay in one
     /// cell, so the open block lives apart and joins the arrays only when the ring moves on.
     private struct BlockBuilder {
-        var blocks: [EdgeBlock] = []
-        var blockCell: [Int32] = []
-        /// Cell → its latest block in `blocks`, or -1.
-        var latest = [Int32](repeating: -1, count: Grid.count)
-        var open = EdgeBlock(first: 0, end: 0, shape: -1, minX: 0, minY: 0, maxX: 0, maxY: 0)
-        var openCell = -1
+        private(set) var blocks: [EdgeBlock] = []
+        private(set) var blockCell: [Int32] = []
+        private var open = EdgeBlock(first: 0, end: 0, shape: -1, minX: 0, minY: 0, maxX: 0, maxY: 0)
+        private var openCell = -1
+        /// The blocks already in the arrays that hold the previous edge, and those that hold
+        /// the edge being added, with their cells: only a block holding the previous edge can
+        /// take the next one, and an edge leaves a block in the arrays only when it crosses
+        /// cells, so these lists are mostly empty. (After a ring's last edge they hold blocks
+        /// that no edge continues.)
+        private var previous: [(cell: Int, block: Int)] = [], current: [(cell: Int, block: Int)] = []
 
         init(capacity: Int) {
             blocks.reserveCapacity(capacity)
             blockCell.reserveCapacity(capacity)
         }
 
-        /// Adds a one-edge block to `cell`, merged into the block it continues if any. A block
-        /// ending where the edge starts is of the edge's ring: rings do not share edges.
+        /// Call before adding each edge to its cells.
+        mutating func nextEdge() {
+            guard !previous.isEmpty || !current.isEmpty else { return }
+            swap(&previous, &current)
+            current.removeAll(keepingCapacity: true)
+        }
+
+        /// Adds a one-edge block to `cell`, merged into the cell's block of the previous edge
+        /// when that one has room.
         @inline(__always) mutating func add(_ edge: EdgeBlock, to cell: Int) {
             if cell == openCell && open.end == edge.first {
-                // The open block holds the previous edge, so no other block of the cell can.
                 if open.end - open.first < EdgeBlock.size { return open.merge(edge) }
-            } else {
-                let b = Int(latest[cell])
-                if b >= 0 && blocks[b].continues(with: edge) { return blocks[b].merge(edge) }
+            } else if let p = previous.first(where: { $0.cell == cell }), blocks[p.block].continues(with: edge) {
+                blocks[p.block].merge(edge)
+                current.append(p)
+                return
             }
-            flush()
+            flush(before: edge)
             open = edge
             openCell = cell
         }
 
-        private mutating func flush() {
+        private mutating func flush(before edge: EdgeBlock) {
             guard openCell >= 0 else { return }
-            latest[openCell] = Int32(blocks.count)
+            if open.end == edge.end { current.append((openCell, blocks.count)) }
+            else if open.end == edge.first { previous.append((openCell, blocks.count)) }
             blocks.append(open)
             blockCell.append(Int32(openCell))
         }
 
         mutating func finish() -> ([EdgeBlock], [Int32]) {
-            flush()
+            flush(before: EdgeBlock(first: -1, end: -1, shape: -1, minX: 0, minY: 0, maxX: 0, maxY: 0))
             return (blocks, blockCell)
         }
     }
 }
 
 extension BoundaryIndex.EdgeBlock {
+    /// Whether the block ends where `edge` starts (in the same ring, then) and has room for it.
     @inline(__always) func continues(with edge: Self) -> Bool {
         end == edge.first && end - first < Self.size
     }

@@ -60,24 +60,21 @@ public final class BoundaryIndex: Sendable {
             return Int32(country)
         }
         let t0 = DispatchTime.now().uptimeNanoseconds
-        let blockStart: [Int32]
-        (blockStart, edgeBlocks) = Self.blocksByCell(shapes: shapes, xs: xs, ys: ys)
-        cellHasEdges = blockStart.withUnsafeBufferPointer { start in
+        var ranges: [Int32]
+        (edgeBlocks, ranges) = Self.blocksByCell(shapes: shapes, xs: xs, ys: ys)
+        cellHasEdges = ranges.withUnsafeBufferPointer { ranges in
             var bits = [UInt64](repeating: 0, count: (Grid.count + 63) / 64)
-            for c in 0..<Grid.count where start[c] < start[c + 1] { bits[c >> 6] |= 1 << UInt64(c & 63) }
+            for c in 0..<Grid.count where ranges[2 * c] < ranges[2 * c + 2] { bits[c >> 6] |= 1 << UInt64(c & 63) }
             return bits
         }
         let t1 = DispatchTime.now().uptimeNanoseconds
         let corners = try cornerStates()
         let t2 = DispatchTime.now().uptimeNanoseconds
         cellInside = corners.inside
-        cellRanges = [Int32](unsafeUninitializedCapacity: 2 * Grid.count + 2) { out, count in
-            for c in 0...Grid.count {
-                out[2 * c] = blockStart[c]
-                out[2 * c + 1] = corners.start[c]
-            }
-            count = 2 * Grid.count + 2
-        }
+        ranges.withUnsafeMutableBufferPointer { ranges in corners.start.withUnsafeBufferPointer { start in
+            for c in 0...Grid.count { ranges[2 * c + 1] = start[c] }
+        } }
+        cellRanges = ranges
         buildTimings = [("decode", outlines.decodeSeconds), ("edge blocks", Double(t1 - t0) / 1e9),
                         ("corner states (on either core)", corners.seconds), ("waiting for them", Double(t2 - t1) / 1e9)]
     }
