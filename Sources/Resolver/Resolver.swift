@@ -55,6 +55,9 @@ public final class Resolver: Sendable {
         }
         LoadingHeap.keepFreedMemory()
         defer { LoadingHeap.returnFreedMemory() }
+        // What each thread fills, in round figures: the polygons' vertices, edge blocks and grid,
+        // and the cities' columns and points.
+        LoadingHeap.growWithHugePages(megabytes: 48)
         gazetteerVersion = gazetteer.version
         coastlineToleranceKm = gazetteer.coastlineToleranceDegrees * PointIndex.kmPerDegree
         // Names and cities on one core while the polygons decode on the other; then the polygon
@@ -63,6 +66,7 @@ public final class Resolver: Sendable {
         let corners = FirstFree { BoundaryIndex.cornerStates(of: try outlines.value()) }
         let places = ParallelLoad { () throws -> (PlaceTables, PointIndex, [PointIndex], PointIndex, Double) in
             let started = DispatchTime.now().uptimeNanoseconds
+            LoadingHeap.growWithHugePages(megabytes: 32)
             let tables = try PlaceTables.load(from: gazetteer)
             let c = tables.cities
             let storage = PointStorage(latitudes: c.latitudes, longitudes: c.longitudes)
