@@ -35,7 +35,6 @@ struct PlaceTables: Sendable {
 
     static func load(from gazetteer: Gazetteer) throws -> PlaceTables {
         var t = PlaceTables()
-        var packed: (records: [UInt8], names: [UInt8]) = ([], [])
         // A connection of its own: the polygons load on another thread at the same time.
         try gazetteer.withOwnConnection { db in try db.withMemoryMap {
             let continents = try db.prepare("SELECT code, name FROM continents")
@@ -54,13 +53,16 @@ struct PlaceTables: Sendable {
                                         country: Int32(t.countryIndex[regions.string(3)!] ?? -1)))
             }
 
-            let parts = try db.prepare("SELECT part, data FROM city_points")
-            var blobs: [String: [UInt8]] = [:]
-            while try parts.step() { blobs[parts.string(0) ?? ""] = parts.blob(1) }
-            guard let records = blobs["records"], let names = blobs["names"] else {
-                throw GazetteerError(path: gazetteer.path, reason: "city_points is missing")
+            // Names, then records ("names" < "records"). The records are unpacked from SQLite's
+            // own buffer: a copy of their 5.6 MB would be fresh memory, faulted in to be read once.
+            let parts = try db.prepare("SELECT part, data FROM city_points WHERE part IN ('names', 'records') ORDER BY part")
+            guard try parts.step(), parts.string(0) == "names" else { throw GazetteerError(path: gazetteer.path, reason: "city_points has no names") }
+            let names = parts.blob(1)
+            guard try parts.step() else { throw GazetteerError(path: gazetteer.path, reason: "city_points has no records") }
+            t.cities = try parts.withBlob(1) { records in
+                try Self.unpack(records: records, names: names, regionCount: t.regions.count, countryCount: t.countries.count, path: gazetteer.path)
             }
-            packed = (records, names)
+
             let airports = try db.prepare("SELECT iata, icao, name, size, lat, lon FROM airports ORDER BY iata")
             while try airports.step() {
                 t.airports.append(Airport(iata: airports.string(0)!, icao: airports.string(1), name: airports.string(2)!,
@@ -68,37 +70,33 @@ struct PlaceTables: Sendable {
                                           latitude: airports.double(4), longitude: airports.double(5)))
             }
         } }
-        t.cities = try Self.unpack(records: packed.records, names: packed.names, regionCount: t.regions.count,
-                                   countryCount: t.countries.count, path: gazetteer.path)
         return t
     }
 
     /// The `city_points` layout (Tools/gazetteer/README.md): 24-byte little-endian records of
     /// geonameid u32, country u16, region u16 (0xFFFF none), lat f64, lon f64; NUL-ended names.
-    static func unpack(records: [UInt8], names: [UInt8], regionCount: Int, countryCount: Int, path: String) throws -> Cities {
-        let count = records.count / 24
-        guard records.count % 24 == 0 else { throw GazetteerError(path: path, reason: "city_points records are not 24-byte aligned") }
+    static func unpack(records raw: UnsafeRawBufferPointer, names: [UInt8], regionCount: Int, countryCount: Int, path: String) throws -> Cities {
+        let count = raw.count / 24
+        guard raw.count % 24 == 0 else { throw GazetteerError(path: path, reason: "city_points records are not 24-byte aligned") }
         var c = Cities()
         c.geonameIDs.reserveCapacity(count)
         c.latitudes.reserveCapacity(count)
         c.longitudes.reserveCapacity(count)
         c.region.reserveCapacity(count)
         c.country.reserveCapacity(count)
-        try records.withUnsafeBytes { raw in
-            for i in 0..<count {
-                let at = i * 24
-                let id = raw.loadUnaligned(fromByteOffset: at, as: UInt32.self).littleEndian
-                let country = Int(raw.loadUnaligned(fromByteOffset: at + 4, as: UInt16.self).littleEndian)
-                let region = Int(raw.loadUnaligned(fromByteOffset: at + 6, as: UInt16.self).littleEndian)
-                guard country < countryCount, region == 0xFFFF || region < regionCount else {
-                    throw GazetteerError(path: path, reason: "city \(id) refers to a missing country or region")
-                }
-                c.geonameIDs.append(Int32(bitPattern: id))
-                c.country.append(Int32(country))
-                c.region.append(region == 0xFFFF ? -1 : Int32(region))
-                c.latitudes.append(Double(bitPattern: raw.loadUnaligned(fromByteOffset: at + 8, as: UInt64.self).littleEndian))
-                c.longitudes.append(Double(bitPattern: raw.loadUnaligned(fromByteOffset: at + 16, as: UInt64.self).littleEndian))
+        for i in 0..<count {
+            let at = i * 24
+            let id = raw.loadUnaligned(fromByteOffset: at, as: UInt32.self).littleEndian
+            let country = Int(raw.loadUnaligned(fromByteOffset: at + 4, as: UInt16.self).littleEndian)
+            let region = Int(raw.loadUnaligned(fromByteOffset: at + 6, as: UInt16.self).littleEndian)
+            guard country < countryCount, region == 0xFFFF || region < regionCount else {
+                throw GazetteerError(path: path, reason: "city \(id) refers to a missing country or region")
             }
+            c.geonameIDs.append(Int32(bitPattern: id))
+            c.country.append(Int32(country))
+            c.region.append(region == 0xFFFF ? -1 : Int32(region))
+            c.latitudes.append(Double(bitPattern: raw.loadUnaligned(fromByteOffset: at + 8, as: UInt64.self).littleEndian))
+            c.longitudes.append(Double(bitPattern: raw.loadUnaligned(fromByteOffset: at + 16, as: UInt64.self).littleEndian))
         }
         c.nameBytes = names
         c.nameStart.reserveCapacity(count + 1)

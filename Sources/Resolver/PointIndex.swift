@@ -197,11 +197,11 @@ final class PointStorage: Sendable {
 
     init(latitudes: [Double], longitudes: [Double]) {
         let order = Self.stripLongitudeOrder(latitudes: latitudes, longitudes: longitudes)
-        strips = order.map { UInt16(Self.strip(latitudes[$0])) }
-        points = order.map { i in
+        (strips, points) = (order.map { UInt16(Self.strip(latitudes[Self.index($0)])) }, order.map { word in
+            let i = Self.index(word)
             let v = Self.unitVector(latitudes[i], longitudes[i])
             return Point(x: v.x, y: v.y, z: v.z, longitude: Float(longitudes[i]), member: Int32(i))
-        }
+        })
     }
 
     /// Strips are the rows of ``QuarterDegreeGrid``, 0.25° tall: a first probe of a few km then
@@ -210,12 +210,13 @@ final class PointStorage: Sendable {
     /// within 1%, 0.05° worse).
     @inline(__always) static func strip(_ latitude: Double) -> Int { QuarterDegreeGrid.row(latitude) }
 
-    /// Point indices in strip, then longitude (10⁻⁶°), then index order: a least-significant-digit
-    /// radix sort, stable, so equal keys keep index order. Each word holds its 39-bit key (10-bit
-    /// strip, 29-bit longitude) above the 24-bit index, and four 10-bit passes over the key bits
-    /// move whole words: no indirection through an order array. A comparison sort of 235k cities
-    /// took most of the loading time.
-    static func stripLongitudeOrder(latitudes: [Double], longitudes: [Double]) -> [Int] {
+    /// Points in strip, then longitude (10⁻⁶°), then index order, as words whose low 24 bits are
+    /// the point's index (``index(_:)``): a least-significant-digit radix sort, stable, so equal
+    /// keys keep index order. Each word holds its 39-bit key (10-bit strip, 29-bit longitude)
+    /// above the index, and four 10-bit passes over the key bits move whole words: no
+    /// indirection through an order array. A comparison sort of 235k cities took most of the
+    /// loading time.
+    static func stripLongitudeOrder(latitudes: [Double], longitudes: [Double]) -> [UInt64] {
         let n = latitudes.count
         precondition(n < 1 << 24, "more than 2²⁴ points")
         var words = [UInt64](unsafeUninitializedCapacity: n) { words, count in
@@ -241,8 +242,10 @@ final class PointStorage: Sendable {
             } }
             swap(&words, &scratch)
         }
-        return words.map { Int($0 & 0xFF_FFFF) }
+        return words
     }
+
+    @inline(__always) static func index(_ word: UInt64) -> Int { Int(word & 0xFF_FFFF) }
 
     /// The unit vector, and the cosine of the latitude it was made with.
     @inline(__always) static func unitVector(_ latitude: Double, _ longitude: Double) -> (x: Double, y: Double, z: Double, cosLatitude: Double) {
