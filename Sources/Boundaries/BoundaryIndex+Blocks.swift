@@ -19,28 +19,31 @@ extension BoundaryIndex {
     }
 
     /// Positions in `edgeBlocks` of the blocks of `cell`.
-    @inline(__always) func blocks(inCell cell: Int) -> Range<Int> {
-        Int(cellRanges[2 * cell])..<Int(cellRanges[2 * cell + 2])
-    }
+    @inline(__always) func blocks(inCell cell: Int) -> Range<Int> { range(of: cell, slot: 0) }
 
     @inline(__always) func hasEdges(cell: Int) -> Bool {
         cellHasEdges[cell >> 6] & (1 << UInt64(cell & 63)) != 0
     }
 
     /// Positions in `cellInside` of the shapes containing `cell`'s south-west corner.
-    @inline(__always) func shapesInside(cell: Int) -> Range<Int> {
-        Int(cellRanges[2 * cell + 1])..<Int(cellRanges[2 * cell + 3])
+    @inline(__always) func shapesInside(cell: Int) -> Range<Int> { range(of: cell, slot: 1) }
+
+    /// From the start of `cell` to the start of the next (in the next row, past a row's end).
+    @inline(__always) private func range(of cell: Int, slot: Int) -> Range<Int> {
+        let (row, nextRow) = (cell / Grid.columns, (cell + 1) / Grid.columns)
+        return (Int(rowStarts[2 * row + slot]) + Int(cellOffsets[2 * cell + slot]))..<(Int(rowStarts[2 * nextRow + slot]) + Int(cellOffsets[2 * cell + 2 + slot]))
     }
 
     /// Each edge goes to every cell its bounding box touches, as part of a block: one pass over
     /// the rings extends the cell's block of the previous edge when it has room, else opens one
     /// (``BlockBuilder``); a stable counting sort then groups the blocks by cell.
     ///
-    /// Returns the blocks and the interleaved per-cell ranges of ``cellRanges`` with the block
-    /// offsets filled in (even slots) and the corner offsets left for the caller (odd slots):
-    /// the offsets are counted in place, with no grid-sized array of their own. (Unsafe
-    /// buffers: this runs over every edge at every start-up.)
-    static func blocksByCell(shapes: [BoundaryShape], xs: [Int32], ys: [Int32]) -> (blocks: [EdgeBlock], ranges: [Int32]) {
+    /// Returns the blocks, ``cellHasEdges``, and ``cellOffsets`` and ``rowStarts`` with the
+    /// blocks' half filled in (even slots), leaving the corner shapes' half (odd slots) to the
+    /// caller: the offsets are counted in place, with no grid-sized array of their own.
+    /// (Unsafe buffers: this runs over every edge at every start-up.)
+    static func blocksByCell(shapes: [BoundaryShape], xs: [Int32], ys: [Int32]) throws(GridOverflow)
+        -> (blocks: [EdgeBlock], offsets: [UInt16], rowStarts: [Int32], hasEdges: [UInt64]) {
         // The builder is a local of the closure, not captured by it: a captured variable would
         // be checked for exclusive access at run time on every edge.
         let (blocks, blockCell) = xs.withUnsafeBufferPointer { x in ys.withUnsafeBufferPointer { y in
@@ -69,23 +72,43 @@ extension BoundaryIndex {
             }
             return builder.finish()
         } }
-        // Counts into the slot after each cell's, summed into starts, then each start used as
-        // its cell's cursor: afterwards it holds the next cell's start, so one shift restores it.
-        var ranges = [Int32](repeating: 0, count: 2 * Grid.count + 2)
+        // Counted per cell and per row, each count made the cell's start within its row, then each
+        // start used as its cell's cursor: afterwards it holds the next cell's start, so one
+        // shift per row restores it.
+        var offsets = [UInt16](repeating: 0, count: 2 * Grid.count + 2)
+        var rowStarts = [Int32](repeating: 0, count: 2 * Grid.rows + 2)
+        var rowCounts = [Int](repeating: 0, count: Grid.rows)
+        var hasEdges = [UInt64](repeating: 0, count: (Grid.count + 63) / 64)
+        for c in blockCell {
+            rowCounts[Int(c) / Grid.columns] += 1
+            hasEdges[Int(c) >> 6] |= 1 << UInt64(c & 63)
+        }
+        for (r, n) in rowCounts.enumerated() {
+            guard n <= Int(UInt16.max) else { throw GridOverflow(row: r, what: "edge blocks", count: n) }
+            rowStarts[2 * r + 2] = rowStarts[2 * r] + Int32(n)
+        }
         let grouped = [EdgeBlock](unsafeUninitializedCapacity: blocks.count) { out, count in
-            ranges.withUnsafeMutableBufferPointer { ranges in
-                for c in blockCell { ranges[2 * Int(c) + 2] += 1 }
-                for c in 0..<Grid.count { ranges[2 * c + 2] += ranges[2 * c] }
-                for (block, c) in zip(blocks, blockCell) {
-                    out.initializeElement(at: Int(ranges[2 * Int(c)]), to: block)
-                    ranges[2 * Int(c)] += 1
+            offsets.withUnsafeMutableBufferPointer { offsets in rowStarts.withUnsafeBufferPointer { rowStarts in
+                // No count overflows: a cell holds at most its row's count.
+                for c in blockCell { offsets[2 * Int(c)] &+= 1 }
+                for r in 0..<Grid.rows {
+                    var start: UInt16 = 0
+                    for c in (r * Grid.columns)..<((r + 1) * Grid.columns) { (offsets[2 * c], start) = (start, start &+ offsets[2 * c]) }
                 }
-                for c in stride(from: Grid.count - 1, to: 0, by: -1) { ranges[2 * c] = ranges[2 * c - 2] }
-                ranges[0] = 0
-            }
+                for (block, c) in zip(blocks, blockCell) {
+                    let c = Int(c)
+                    out.initializeElement(at: Int(rowStarts[2 * (c / Grid.columns)]) + Int(offsets[2 * c]), to: block)
+                    offsets[2 * c] += 1
+                }
+                for r in 0..<Grid.rows {
+                    let first = r * Grid.columns
+                    for c in stride(from: first + Grid.columns - 1, to: first, by: -1) { offsets[2 * c] = offsets[2 * c - 2] }
+                    offsets[2 * first] = 0
+                }
+            } }
             count = blocks.count
         }
-        return (grouped, ranges)
+        return (grouped, offsets, rowStarts, hasEdges)
     }
 
     /// Blocks in the order they open, each with its cell. Consecutive edges mostly stay in one

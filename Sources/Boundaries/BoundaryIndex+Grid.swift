@@ -16,23 +16,24 @@ extension BoundaryIndex {
         @inline(__always) static func row(_ y: Int32) -> Int { min(rows - 1, Int((y + 9_000_000) / size)) }
     }
 
-    /// Which shapes contain each cell's south-west corner (offsets per cell and the shapes, as
-    /// compressed rows), and how long finding out took.
+    /// Which shapes contain each cell's south-west corner (offsets per cell, relative to their
+    /// row, and the shapes, as compressed rows), and how long finding out took.
     package struct CornerStates: Sendable {
-        let start: [Int32], inside: [Int32]
+        let offsets: [UInt16], rowStarts: [Int32], inside: [Int32]
         let seconds: Double
     }
 
-    package static func cornerStates(of outlines: Outlines) -> CornerStates {
+    package static func cornerStates(of outlines: Outlines) throws(GridOverflow) -> CornerStates {
         let started = DispatchTime.now().uptimeNanoseconds
-        let (start, inside) = cornersInside(shapes: outlines.shapes, xs: outlines.xs, ys: outlines.ys)
-        return CornerStates(start: start, inside: inside, seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
+        let (offsets, rowStarts, inside) = try cornersInside(shapes: outlines.shapes, xs: outlines.xs, ys: outlines.ys)
+        return CornerStates(offsets: offsets, rowStarts: rowStarts, inside: inside,
+                            seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
     }
 
     /// Which shapes contain each cell's south-west corner, by one scanline per grid row: along
     /// the row's parallel, a corner is inside a shape when an odd number of the shape's edges
     /// cross the parallel east of it (the ray-casting rule).
-    static func cornersInside(shapes: [BoundaryShape], xs: [Int32], ys: [Int32]) -> ([Int32], [Int32]) {
+    static func cornersInside(shapes: [BoundaryShape], xs: [Int32], ys: [Int32]) throws(GridOverflow) -> (offsets: [UInt16], rowStarts: [Int32], inside: [Int32]) {
         // A local of the closure, not captured by it: a captured array would be checked for
         // exclusive access at run time on every append.
         let crossingsByRow = xs.withUnsafeBufferPointer { xs in ys.withUnsafeBufferPointer { ys in
@@ -56,7 +57,8 @@ extension BoundaryIndex {
         } }
         // Row by row, the (column, shape) pairs of the row go into the final arrays grouped by
         // column, keeping their order within a column (a counting sort over the row's columns).
-        var start = [Int32](repeating: 0, count: Grid.count + 1)
+        var offsets = [UInt16](repeating: 0, count: Grid.count + 1)
+        var rowStarts = [Int32](repeating: 0, count: Grid.rows + 1)
         var values: [Int32] = []
         var pairs: [(column: Int32, shape: Int32)] = []
         var next = [Int32](repeating: 0, count: Grid.columns + 1)
@@ -84,23 +86,36 @@ extension BoundaryIndex {
                 }
                 first = end
             }
-            let base = Int32(values.count)
+            guard pairs.count <= Int(UInt16.max) else { throw GridOverflow(row: r, what: "corner shapes", count: pairs.count) }
+            let base = values.count
+            rowStarts[r] = Int32(base)
             values.append(contentsOf: repeatElement(0, count: pairs.count))
             values.withUnsafeMutableBufferPointer { values in next.withUnsafeMutableBufferPointer { next in
-                start.withUnsafeMutableBufferPointer { start in
+                offsets.withUnsafeMutableBufferPointer { offsets in
                     next.update(repeating: 0)
                     for p in pairs { next[Int(p.column) + 1] += 1 }
                     for c in 0..<Grid.columns { next[c + 1] += next[c] }
-                    for c in 0..<Grid.columns { start[r * Grid.columns + c + 1] = base + next[c + 1] }
+                    for c in 0..<Grid.columns { offsets[r * Grid.columns + c] = UInt16(next[c]) }
                     for p in pairs {
-                        values[Int(base + next[Int(p.column)])] = p.shape
+                        values[base + Int(next[Int(p.column)])] = p.shape
                         next[Int(p.column)] += 1
                     }
                 }
             } }
         }
-        return (start, values)
+        rowStarts[Grid.rows] = Int32(values.count)
+        return (offsets, rowStarts, values)
     }
+}
+
+/// A row of the grid with more edge blocks or corner shapes than the 16-bit offsets of its
+/// cells can count (65,535): boundaries far denser than the gazetteer's.
+public struct GridOverflow: Error, CustomStringConvertible {
+    public let row: Int
+    public let what: String
+    public let count: Int
+
+    public var description: String { "grid row \(row) holds \(count) \(what), more than its offsets can count (65,535)" }
 }
 
 @inline(__always) func minmax(_ a: Int, _ b: Int) -> (Int, Int) { a < b ? (a, b) : (b, a) }

@@ -6,7 +6,7 @@ extension BoundaryIndex {
     /// Decodes every boundary of the gazetteer and builds the grid.
     public static func load(from gazetteer: Gazetteer) throws -> BoundaryIndex {
         let outlines = try decodeOutlines(from: gazetteer)
-        return BoundaryIndex(outlines) { cornerStates(of: outlines) }
+        return try BoundaryIndex(outlines) { try cornerStates(of: outlines) }
     }
 
     /// The polygons as decoded, before any grid: what the edge blocks and the corner states are

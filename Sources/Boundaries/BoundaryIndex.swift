@@ -23,11 +23,15 @@ public final class BoundaryIndex: Sendable {
     let xs: [Int32], ys: [Int32]
     /// Per cell, two offsets side by side, so that one memory read finds both: where the cell's
     /// blocks start in `edgeBlocks`, and where the shapes containing its south-west corner
-    /// start in `cellInside` (2 × cells + 2 entries; see ``blocks(inCell:)``).
-    let cellRanges: [Int32]
+    /// start in `cellInside`, each counted from its row's start in ``rowStarts`` so that 16
+    /// bits hold it (2 × cells + 2 entries; see ``blocks(inCell:)``). Half the 8 MB of 32-bit
+    /// offsets, filled at every load.
+    let cellOffsets: [UInt16]
+    /// Per row, where its blocks and its corner shapes start (2 × rows + 2 entries).
+    let rowStarts: [Int32]
     let edgeBlocks: [EdgeBlock]
     /// A bit per cell, set when edges cross it: 128 KB that stay in cache, where a read of
-    /// `cellRanges` for an empty cell would miss it.
+    /// `cellOffsets` for an empty cell would miss it.
     let cellHasEdges: [UInt64]
     let cellInside: [Int32]
     /// Seconds each building phase took: decoding, edge blocks, corner states, waiting for them.
@@ -49,7 +53,7 @@ public final class BoundaryIndex: Sendable {
 
     /// Builds the grid over decoded outlines: the edge blocks here, then the corner states from
     /// `cornerStates`, which may have been building them on another thread meanwhile.
-    package init(_ outlines: Outlines, cornerStates: () throws -> CornerStates) rethrows {
+    package init(_ outlines: Outlines, cornerStates: () throws -> CornerStates) throws {
         let (shapes, xs, ys) = (outlines.shapes, outlines.xs, outlines.ys)
         self.shapes = shapes
         self.xs = xs
@@ -60,21 +64,17 @@ public final class BoundaryIndex: Sendable {
             return Int32(country)
         }
         let t0 = DispatchTime.now().uptimeNanoseconds
-        var ranges: [Int32]
-        (edgeBlocks, ranges) = Self.blocksByCell(shapes: shapes, xs: xs, ys: ys)
-        cellHasEdges = ranges.withUnsafeBufferPointer { ranges in
-            var bits = [UInt64](repeating: 0, count: (Grid.count + 63) / 64)
-            for c in 0..<Grid.count where ranges[2 * c] < ranges[2 * c + 2] { bits[c >> 6] |= 1 << UInt64(c & 63) }
-            return bits
-        }
+        var (offsets, starts): ([UInt16], [Int32])
+        (edgeBlocks, offsets, starts, cellHasEdges) = try Self.blocksByCell(shapes: shapes, xs: xs, ys: ys)
         let t1 = DispatchTime.now().uptimeNanoseconds
         let corners = try cornerStates()
         let t2 = DispatchTime.now().uptimeNanoseconds
         cellInside = corners.inside
-        ranges.withUnsafeMutableBufferPointer { ranges in corners.start.withUnsafeBufferPointer { start in
-            for c in 0...Grid.count { ranges[2 * c + 1] = start[c] }
+        offsets.withUnsafeMutableBufferPointer { offsets in corners.offsets.withUnsafeBufferPointer { corner in
+            for c in 0...Grid.count { offsets[2 * c + 1] = corner[c] }
         } }
-        cellRanges = ranges
+        for r in 0...Grid.rows { starts[2 * r + 1] = corners.rowStarts[r] }
+        (cellOffsets, rowStarts) = (offsets, starts)
         buildTimings = [("decode", outlines.decodeSeconds), ("edge blocks", Double(t1 - t0) / 1e9),
                         ("corner states (on either core)", corners.seconds), ("waiting for them", Double(t2 - t1) / 1e9)]
     }

@@ -5,7 +5,7 @@ import Foundation
 /// otherwise would sit idle. Which one finishes first depends on the machine's load.
 ///
 /// ```swift
-/// let corners = FirstFree { BoundaryIndex.cornerStates(of: try outlines.value()) }
+/// let corners = FirstFree { try BoundaryIndex.cornerStates(of: try outlines.value()) }
 /// corners.offer()                  // the cities thread, when done with the cities
 /// let c = try corners.value()      // the polygon thread, when it needs them
 /// ```

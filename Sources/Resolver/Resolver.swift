@@ -63,7 +63,7 @@ public final class Resolver: Sendable {
         // Names and cities on one core while the polygons decode on the other; then the polygon
         // thread files the edges and whichever core is free first computes the corner states.
         let outlines = Promise<BoundaryIndex.Outlines>()
-        let corners = FirstFree { BoundaryIndex.cornerStates(of: try outlines.value()) }
+        let corners = FirstFree { try BoundaryIndex.cornerStates(of: try outlines.value()) }
         let places = ParallelLoad { () throws -> (PlaceTables, PointIndex, [PointIndex], PointIndex, Double) in
             let started = DispatchTime.now().uptimeNanoseconds
             LoadingHeap.growWithHugePages(megabytes: 32)

@@ -65,6 +65,38 @@ import Testing
         return sum
     }
 
+    /// A row denser than its cells' 16-bit offsets can count is an error at load, never a wrong
+    /// answer. Edges: a ring running 46 times along row 400 and back along row 401, so that no
+    /// edge continues its predecessor's block, files 66,000 blocks in each row.
+    @Test func aRowWithTooManyEdgeBlocksIsAnError() {
+        var ring: [(Int32, Int32)] = []
+        for _ in 0..<46 { ring += [(-17_999_000, 1_010_000), (17_999_000, 1_010_000), (17_999_000, 1_030_000), (-17_999_000, 1_030_000)] }
+        #expect(throws: GridOverflow.self) { try Self.index(of: [ring]) }
+        // 45 times is 64,800 blocks a row: within bounds.
+        #expect(throws: Never.self) { try Self.index(of: [Array(ring.prefix(45 * 4))]) }
+    }
+
+    /// Corner shapes: 46 bands around the world, each holding the south-west corners of one
+    /// row's 1,439 cells, are 66,000 corner shapes in that row.
+    @Test func aRowWithTooManyCornerShapesIsAnError() {
+        let band: [(Int32, Int32)] = [(-17_999_000, 990_000), (17_999_000, 990_000), (17_999_000, 1_010_000), (-17_999_000, 1_010_000)]
+        #expect(throws: GridOverflow.self) { try Self.index(of: Array(repeating: band, count: 46)) }
+        #expect(throws: Never.self) { try Self.index(of: Array(repeating: band, count: 45)) }
+    }
+
+    /// An index over one shape per ring (the rings closed here, as the loader does).
+    private static func index(of rings: [[(Int32, Int32)]]) throws -> BoundaryIndex {
+        var xs: [Int32] = [], ys: [Int32] = []
+        var shapes: [BoundaryShape] = []
+        for (k, ring) in rings.enumerated() {
+            let start = xs.count
+            for (x, y) in ring + [ring[0]] { xs.append(x); ys.append(y) }
+            shapes.append(BoundaryShape(id: PlaceID(.region, "ZZ.\(k)"), country: "ZZ", areaKm2: 1, quality: "test", rings: [start..<xs.count]))
+        }
+        let outlines = BoundaryIndex.Outlines(shapes: shapes, xs: xs, ys: ys, decodeSeconds: 0)
+        return try BoundaryIndex(outlines) { try BoundaryIndex.cornerStates(of: outlines) }
+    }
+
     /// No two edges of one shape cross (the grid puts every pair that could in one cell).
     @Test func noShapeCrossesItself() {
         let index = Self.index
