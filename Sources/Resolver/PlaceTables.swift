@@ -79,24 +79,27 @@ struct PlaceTables: Sendable {
         let count = raw.count / 24
         guard raw.count % 24 == 0 else { throw GazetteerError(path: path, reason: "city_points records are not 24-byte aligned") }
         var c = Cities()
-        c.geonameIDs.reserveCapacity(count)
-        c.latitudes.reserveCapacity(count)
-        c.longitudes.reserveCapacity(count)
-        c.region.reserveCapacity(count)
-        c.country.reserveCapacity(count)
-        for i in 0..<count {
-            let at = i * 24
-            let id = raw.loadUnaligned(fromByteOffset: at, as: UInt32.self).littleEndian
-            let country = Int(raw.loadUnaligned(fromByteOffset: at + 4, as: UInt16.self).littleEndian)
-            let region = Int(raw.loadUnaligned(fromByteOffset: at + 6, as: UInt16.self).littleEndian)
-            guard country < countryCount, region == 0xFFFF || region < regionCount else {
-                throw GazetteerError(path: path, reason: "city \(id) refers to a missing country or region")
+        // Column by column straight into uninitialised storage: five appends per city, each
+        // checking its capacity, cost more than reading the records.
+        func column<T>(_ offset: Int, _ as: T.Type, _ make: (T) -> Int32) -> [Int32] where T: FixedWidthInteger {
+            [Int32](unsafeUninitializedCapacity: count) { out, n in
+                for i in 0..<count { out[i] = make(T(littleEndian: raw.loadUnaligned(fromByteOffset: i * 24 + offset, as: T.self))) }
+                n = count
             }
-            c.geonameIDs.append(Int32(bitPattern: id))
-            c.country.append(Int32(country))
-            c.region.append(region == 0xFFFF ? -1 : Int32(region))
-            c.latitudes.append(Double(bitPattern: raw.loadUnaligned(fromByteOffset: at + 8, as: UInt64.self).littleEndian))
-            c.longitudes.append(Double(bitPattern: raw.loadUnaligned(fromByteOffset: at + 16, as: UInt64.self).littleEndian))
+        }
+        func coordinate(_ offset: Int) -> [Double] {
+            [Double](unsafeUninitializedCapacity: count) { out, n in
+                for i in 0..<count { out[i] = Double(bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i * 24 + offset, as: UInt64.self))) }
+                n = count
+            }
+        }
+        c.geonameIDs = column(0, UInt32.self) { Int32(bitPattern: $0) }
+        c.country = column(4, UInt16.self) { Int32($0) }
+        c.region = column(6, UInt16.self) { $0 == 0xFFFF ? -1 : Int32($0) }
+        c.latitudes = coordinate(8)
+        c.longitudes = coordinate(16)
+        for i in 0..<count where c.country[i] >= countryCount || c.region[i] >= regionCount {
+            throw GazetteerError(path: path, reason: "city \(UInt32(bitPattern: c.geonameIDs[i])) refers to a missing country or region")
         }
         c.nameBytes = names
         c.nameStart.reserveCapacity(count + 1)

@@ -56,32 +56,41 @@ struct PointIndex: Sendable {
         self.storage = storage
         if let include {
             positions = storage.points.indices.filter { include(storage.points[$0].member) }.map(Int32.init)
-            (firstStrip, stripStart) = Self.strips(positions.map { Int(storage.strips[Int($0)]) })
+            (firstStrip, stripStart) = Self.strips(positions.lazy.map { Int(storage.strips[Int($0)]) })
             longitudes = positions.map { storage.points[Int($0)].longitude }
         } else {
             positions = []
-            (firstStrip, stripStart) = Self.strips(storage.strips.map { Int($0) })
+            (firstStrip, stripStart) = Self.strips(storage.strips.lazy.map { Int($0) })
             longitudes = storage.points.map(\.longitude)
         }
     }
 
-    /// One index per group (`group[member]`, negative for none), in one pass over the storage.
+    /// One index per group (`group[member]`, negative for none): the positions sorted by group
+    /// (a stable counting sort, so each group keeps storage order), then cut into groups.
     static func grouped(storage: PointStorage, group: [Int32], groupCount: Int) -> [PointIndex] {
-        var lists = [[Int32]](repeating: [], count: groupCount)
-        for (position, point) in storage.points.enumerated() where group[Int(point.member)] >= 0 {
-            lists[Int(group[Int(point.member)])].append(Int32(position))
+        var start = [Int](repeating: 0, count: groupCount + 1)
+        for point in storage.points where group[Int(point.member)] >= 0 { start[Int(group[Int(point.member)]) + 1] += 1 }
+        for g in 0..<groupCount { start[g + 1] += start[g] }
+        var next = start
+        let sorted = [Int32](unsafeUninitializedCapacity: start[groupCount]) { out, count in
+            for (position, point) in storage.points.enumerated() where group[Int(point.member)] >= 0 {
+                let g = Int(group[Int(point.member)])
+                out[next[g]] = Int32(position)
+                next[g] += 1
+            }
+            count = start[groupCount]
         }
-        return lists.map { PointIndex(storage: storage, sortedPositions: $0) }
+        return (0..<groupCount).map { PointIndex(storage: storage, sortedPositions: Array(sorted[start[$0]..<start[$0 + 1]])) }
     }
 
     private init(storage: PointStorage, sortedPositions: [Int32]) {
         self.storage = storage
         positions = sortedPositions
         longitudes = sortedPositions.map { storage.points[Int($0)].longitude }
-        (firstStrip, stripStart) = Self.strips(sortedPositions.map { Int(storage.strips[Int($0)]) })
+        (firstStrip, stripStart) = Self.strips(sortedPositions.lazy.map { Int(storage.strips[Int($0)]) })
     }
 
-    private static func strips(_ strips: [Int]) -> (Int, [Int32]) {
+    private static func strips(_ strips: some BidirectionalCollection<Int>) -> (Int, [Int32]) {
         guard let firstStrip = strips.first, let last = strips.last else { return (0, [0]) }
         var start = [Int32](repeating: 0, count: last - firstStrip + 2)
         for strip in strips { start[strip - firstStrip + 1] += 1 }
@@ -197,7 +206,7 @@ final class PointStorage: Sendable {
 
     init(latitudes: [Double], longitudes: [Double]) {
         let order = Self.stripLongitudeOrder(latitudes: latitudes, longitudes: longitudes)
-        (strips, points) = (order.map { UInt16(Self.strip(latitudes[Self.index($0)])) }, order.map { word in
+        (strips, points) = (order.map { UInt16($0 >> 53) }, order.map { word in
             let i = Self.index(word)
             let v = Self.unitVector(latitudes[i], longitudes[i])
             return Point(x: v.x, y: v.y, z: v.z, longitude: Float(longitudes[i]), member: Int32(i))
@@ -245,6 +254,8 @@ final class PointStorage: Sendable {
         return words
     }
 
+    /// The point's index in a word of ``stripLongitudeOrder(latitudes:longitudes:)``; its strip
+    /// is the word's top bits, `word >> 53`.
     @inline(__always) static func index(_ word: UInt64) -> Int { Int(word & 0xFF_FFFF) }
 
     /// The unit vector, and the cosine of the latitude it was made with.
