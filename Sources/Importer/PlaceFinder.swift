@@ -57,7 +57,7 @@ public final class PlaceFinder: @unchecked Sendable {
     func record(for file: LibraryWalker.File, reader: MetadataReader) throws -> PhotoRecord? {
         let metadata: ImageMetadata
         do {
-            metadata = try reader.read(path: file.path)
+            metadata = try reader.read(path: file.path, size: Int(file.size))
         } catch {
             // A file that is no image and does not claim to be one (a video, a sidecar) is
             // not a photo at all; a .jpg that is not a JPEG is a broken photo.

@@ -30,10 +30,18 @@ final class FileSource {
     /// segment may take.
     static let windowSize = 16 * 1024
 
-    init(path: String) throws(MetadataError) {
+    /// Opens `path`. `size` is the file's size when the caller has just read it (a directory
+    /// walk's `stat`), which spares a `fstat` per file; a file that changed since only reads
+    /// short, like one that shrinks while it is read.
+    init(path: String, size knownSize: Int? = nil) throws(MetadataError) {
         self.path = path
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw MetadataError(path: path, reason: .unreadable(FileSource.errnoText())) }
+        if let knownSize {
+            self.fd = fd
+            self.size = knownSize
+            return
+        }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
             let why = FileSource.errnoText()

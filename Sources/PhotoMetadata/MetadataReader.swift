@@ -19,9 +19,12 @@ public struct MetadataReader: Sendable {
 
     /// Reads one file. Throws ``MetadataError`` naming the path when the file cannot be read
     /// or is no image; a photo without GPS is a result, with ``ImageMetadata/gpsIssue`` set.
-    public func read(path: String) throws(MetadataError) -> ImageMetadata {
+    ///
+    /// `size` is for a caller that has just `stat`ed the regular file (a directory walk): the
+    /// reader then skips its own `fstat`.
+    public func read(path: String, size: Int? = nil) throws(MetadataError) -> ImageMetadata {
         do {
-            return try read(FileSource(path: path))
+            return try read(FileSource(path: path, size: size))
         } catch {
             throw error.path.isEmpty ? MetadataError(path: path, reason: error.reason) : error
         }

@@ -29,4 +29,14 @@ import Testing
         _ = try source.slice(at: 50_000, count: 4)
         #expect(source.reads == 3)
     }
+
+    /// A size from the caller's walk stands in for `fstat`; when the file has shrunk since,
+    /// reads past its new end come back short, as for a file that shrinks while read.
+    @Test func aKnownSizeStandsInForTheFilesOwn() throws {
+        let file = try TemporaryFile(Array(bytes.prefix(1_000)))
+        let source = try FileSource(path: file.path, size: 5_000)
+        #expect(source.size == 5_000)
+        #expect(Array(try source.slice(at: 998, count: 4)) == [230, 231])
+        #expect(try source.slice(at: 2_000, count: 4).isEmpty)
+    }
 }
