@@ -67,7 +67,7 @@ let package = Package(
         .executableTarget(name: "bench-resolver", dependencies: ["Gazetteer", "Resolver", "SyntheticPhotos", "BenchmarkSupport"], path: "benchmarks/resolver",
                           exclude: ["reverse_geocoder_bench.py"]),
         .executableTarget(name: "bench-search", dependencies: ["Gazetteer", "SQLite", "BenchmarkSupport"], path: "benchmarks/search"),
-        .executableTarget(name: "bench-import", dependencies: ["PhotoMetadata"], path: "benchmarks/import"),
+        .executableTarget(name: "bench-import", dependencies: ["PhotoMetadata", "BenchmarkSupport"], path: "benchmarks/import"),
 
         .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "SyntheticPhotos", "CExif"]),
         .testTarget(name: "JSONWriterTests", dependencies: ["JSONWriter"]),
