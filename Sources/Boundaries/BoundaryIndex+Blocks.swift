@@ -72,9 +72,9 @@ extension BoundaryIndex {
             }
             return builder.finish()
         } }
-        // Counted per cell and per row, each count made the cell's start within its row, then each
-        // start used as its cell's cursor: afterwards it holds the next cell's start, so one
-        // shift per row restores it.
+        // Counted per row (each must fit 16 bits) and per cell; each cell's count becomes its
+        // start within the row, then its cursor while the blocks are placed, which leaves it at
+        // the next cell's start, so one shift per row restores the starts.
         var offsets = [UInt16](repeating: 0, count: 2 * Grid.count + 2)
         var rowStarts = [Int32](repeating: 0, count: 2 * Grid.rows + 2)
         var rowCounts = [Int](repeating: 0, count: Grid.rows)
@@ -141,6 +141,7 @@ extension BoundaryIndex {
         /// when that one has room.
         @inline(__always) mutating func add(_ edge: EdgeBlock, to cell: Int) {
             if cell == openCell && open.end == edge.first {
+                // The open block holds the previous edge, so no other block of the cell can.
                 if open.end - open.first < EdgeBlock.size { return open.merge(edge) }
             } else if let p = previous.first(where: { $0.cell == cell }), blocks[p.block].continues(with: edge) {
                 blocks[p.block].merge(edge)
