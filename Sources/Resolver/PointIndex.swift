@@ -206,7 +206,7 @@ final class PointStorage: Sendable {
 
     init(latitudes: [Double], longitudes: [Double]) {
         let order = Self.stripLongitudeOrder(latitudes: latitudes, longitudes: longitudes)
-        (strips, points) = (order.map { UInt16($0 >> 53) }, order.map { word in
+        (strips, points) = (order.map { UInt16(Self.strip(ofWord: $0)) }, order.map { word in
             let i = Self.index(word)
             let v = Self.unitVector(latitudes[i], longitudes[i])
             return Point(x: v.x, y: v.y, z: v.z, longitude: Float(longitudes[i]), member: Int32(i))
@@ -227,16 +227,16 @@ final class PointStorage: Sendable {
     /// loading time.
     static func stripLongitudeOrder(latitudes: [Double], longitudes: [Double]) -> [UInt64] {
         let n = latitudes.count
-        precondition(n < 1 << 24, "more than 2²⁴ points")
+        precondition(n < 1 << indexBits, "more than 2²⁴ points")
         var words = [UInt64](unsafeUninitializedCapacity: n) { words, count in
             for i in 0..<n {
-                let key = UInt64(strip(latitudes[i])) << 29 | UInt64((longitudes[i] + 180) * 1_000_000)
-                words[i] = key << 24 | UInt64(i)
+                let key = UInt64(strip(latitudes[i])) << longitudeBits | UInt64((longitudes[i] + 180) * 1_000_000)
+                words[i] = key << indexBits | UInt64(i)
             }
             count = n
         }
         var scratch = words
-        for shift in stride(from: UInt64(24), to: 64, by: 10) {
+        for shift in stride(from: indexBits, to: 64, by: 10) {
             words.withUnsafeBufferPointer { from in scratch.withUnsafeMutableBufferPointer { to in
                 withUnsafeTemporaryAllocation(of: Int.self, capacity: 1025) { counts in
                     counts.initialize(repeating: 0)
@@ -254,9 +254,15 @@ final class PointStorage: Sendable {
         return words
     }
 
-    /// The point's index in a word of ``stripLongitudeOrder(latitudes:longitudes:)``; its strip
-    /// is the word's top bits, `word >> 53`.
-    @inline(__always) static func index(_ word: UInt64) -> Int { Int(word & 0xFF_FFFF) }
+    /// A sort word, from the lowest bits: the point's index, its longitude in 10⁻⁶° from
+    /// -180° (360 × 10⁶ < 2²⁹), its strip.
+    private static let indexBits: UInt64 = 24, longitudeBits: UInt64 = 29
+
+    /// The point's index in a word of ``stripLongitudeOrder(latitudes:longitudes:)``.
+    @inline(__always) static func index(_ word: UInt64) -> Int { Int(word & ((1 << indexBits) - 1)) }
+
+    /// The point's strip, from the same word.
+    @inline(__always) static func strip(ofWord word: UInt64) -> Int { Int(word >> (indexBits + longitudeBits)) }
 
     /// The unit vector, and the cosine of the latitude it was made with.
     @inline(__always) static func unitVector(_ latitude: Double, _ longitude: Double) -> (x: Double, y: Double, z: Double, cosLatitude: Double) {
