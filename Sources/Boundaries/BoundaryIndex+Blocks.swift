@@ -82,6 +82,8 @@ extension BoundaryIndex {
         for c in blockCell {
             rowCounts[Int(c) / Grid.columns] += 1
             hasEdges[Int(c) >> 6] |= 1 << UInt64(c & 63)
+            // Wrapping is harmless: a cell holds at most its row's count, checked below.
+            offsets[2 * Int(c)] &+= 1
         }
         for (r, n) in rowCounts.enumerated() {
             guard n <= Int(UInt16.max) else { throw GridOverflow(row: r, what: "edge blocks", count: n) }
@@ -89,8 +91,6 @@ extension BoundaryIndex {
         }
         let grouped = [EdgeBlock](unsafeUninitializedCapacity: blocks.count) { out, count in
             offsets.withUnsafeMutableBufferPointer { offsets in rowStarts.withUnsafeBufferPointer { rowStarts in
-                // No count overflows: a cell holds at most its row's count.
-                for c in blockCell { offsets[2 * Int(c)] &+= 1 }
                 for r in 0..<Grid.rows {
                     var start: UInt16 = 0
                     for c in (r * Grid.columns)..<((r + 1) * Grid.columns) { (offsets[2 * c], start) = (start, start &+ offsets[2 * c]) }
