@@ -12,9 +12,10 @@ extension Gazetteer {
     /// ```
     ///
     /// `kind` defaults to the next level: continents, countries, regions, cities (a country
-    /// without regions lists its cities). Continents, countries and regions come by name,
-    /// cities by population (largest first), airports by size and then name; ties break by
-    /// identifier so pages never overlap. A kind at or above the parent's gives nothing.
+    /// without regions lists its cities), a city's districts. Continents, countries and regions
+    /// come by name, cities and districts by population (largest first), airports by size and
+    /// then name; ties break by identifier so pages never overlap. A kind at or above the
+    /// parent's gives nothing, and so does an airport below a city.
     public func children(of parent: PlaceID?, kind: PlaceKind? = nil, limit: Int = 100, offset: Int = 0) throws -> [Place] {
         try withDatabase { db in
             guard let kind = try kind ?? Self.childKind(of: parent, db), let scope = Scope(parent: parent, kind: kind) else { return [] }
@@ -59,7 +60,8 @@ extension Gazetteer {
             let regions = try db.prepare("SELECT count(*) FROM regions WHERE country = ?").bind(parent!.code).scalarInt() ?? 0
             return regions > 0 ? .region : .city
         case .region?: return .city
-        case .city?, .airport?: return nil
+        case .city?: return .district
+        case .district?, .airport?: return nil
         }
     }
 
@@ -76,22 +78,26 @@ extension Gazetteer {
             case .continent: (table, key, order) = ("continents", "code", "name, code")
             case .country: (table, key, order) = ("countries", "iso2", "name, iso2")
             case .region: (table, key, order) = ("regions", "id", "name, id")
-            case .city: (table, key, order) = ("cities", "CAST(geonameid AS TEXT)", "population DESC, geonameid")
+            case .city, .district: (table, key, order) = ("cities", "CAST(geonameid AS TEXT)", "population DESC, geonameid")
             case .airport:
                 (table, key, order) = ("airports", "iata", "CASE size WHEN 'large' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END, name, iata")
             }
+            // Cities and districts share a table: `city` names a district's city.
+            let level = kind == .city ? " AND city IS NULL" : kind == .district ? " AND city IS NOT NULL" : ""
             guard let parent else {
-                (whereClause, bindings) = ("", [])
+                (whereClause, bindings) = (level.isEmpty ? "" : " WHERE" + level.dropFirst(4), [])
                 return
             }
-            guard parent.kind < kind, parent.kind != .city, parent.kind != .airport else { return nil }
+            guard parent.kind < kind, parent.kind != .district, parent.kind != .airport, parent.kind != .city || kind == .district else { return nil }
             switch parent.kind {
             case .continent:
-                whereClause = kind == .country ? " WHERE continent = ?" : " WHERE country IN (SELECT iso2 FROM countries WHERE continent = ?)"
+                whereClause = (kind == .country ? " WHERE continent = ?" : " WHERE country IN (SELECT iso2 FROM countries WHERE continent = ?)") + level
             case .country:
-                whereClause = " WHERE country = ?"
+                whereClause = " WHERE country = ?" + level
+            case .city:
+                whereClause = " WHERE city = ?"
             default:
-                whereClause = " WHERE region = ?"
+                whereClause = " WHERE region = ?" + level
             }
             bindings = [parent.code]
         }

@@ -1,9 +1,13 @@
 /// The levels of the place hierarchy, from largest to smallest; airports hang off a country
 /// and region.
+///
+/// A `city` is the municipality, town or village a traveller names (Rome, Tokyo, Lyon); a
+/// `district` is a neighbourhood, arrondissement, ward or borough inside one (Campitelli,
+/// Shibuya, Lyon 05), and always belongs to its city.
 public enum PlaceKind: String, Sendable, CaseIterable, Codable, Comparable {
-    case continent, country, region, city, airport
+    case continent, country, region, city, district, airport
 
-    /// The order of the hierarchy: continent < country < region < city < airport.
+    /// The order of the hierarchy: continent < country < region < city < district < airport.
     public var rank: Int { Self.allCases.firstIndex(of: self)! }
 
     public static func < (a: PlaceKind, b: PlaceKind) -> Bool { a.rank < b.rank }

@@ -19,7 +19,8 @@ enum PlaceRows {
         case .continent: return try continent(id.code, db)
         case .country: return try country(id.code, db, cache)
         case .region: return try region(id.code, db, cache)
-        case .city: return try Int(id.code).flatMap { try city($0, db, cache) }
+        case .city: return try Int(id.code).flatMap { try city($0, district: false, db, cache) }
+        case .district: return try Int(id.code).flatMap { try city($0, district: true, db, cache) }
         case .airport: return try airport(id.code, db, cache)
         }
     }
@@ -46,7 +47,7 @@ enum PlaceRows {
             let s = try db.prepare(sql).bind(code)
             while try s.step() { if let c = s.string(0) { out.append(PlaceID(kind, c)) } }
         }
-        if code.allSatisfy(\.isNumber) { return [PlaceID(.city, code)] }
+        if code.allSatisfy(\.isNumber) { return [PlaceID(.city, code), PlaceID(.district, code)] }
         switch code.count {
         case 2:
             // Countries first: "AS" is American Samoa; "EU" and "OC" can only be continents.
@@ -94,14 +95,19 @@ enum PlaceRows {
                      coordinate: coordinate(s, 5), population: s.int(7), codes: codes, detail: s.string(8))
     }
 
-    private static func city(_ geonameID: Int, _ db: Database, _ cache: LineageCache) throws -> Place? {
-        let s = try cache.prepare("SELECT name, folded, country, region, lat, lon, population, timezone FROM cities WHERE geonameid = ?", db).bind(geonameID)
-        guard try s.step() else { return nil }
+    /// A city, or a district (`cities.city` names the city it belongs to, which joins its lineage).
+    private static func city(_ geonameID: Int, district: Bool, _ db: Database, _ cache: LineageCache) throws -> Place? {
+        let s = try cache.prepare("SELECT name, folded, country, region, lat, lon, population, timezone, city FROM cities WHERE geonameid = ?", db).bind(geonameID)
+        guard try s.step(), (s.optionalInt(8) != nil) == district else { return nil }
         var codes = Place.Codes()
         codes.geonameID = geonameID
-        return Place(id: PlaceID(.city, String(geonameID)), name: s.string(0) ?? "", foldedName: s.string(1) ?? "",
-                     lineage: try lineage(continent: nil, country: s.string(2), region: s.string(3), db, cache),
-                     coordinate: coordinate(s, 4), population: s.int(6), codes: codes, timeZone: s.string(7))
+        var lineage = try lineage(continent: nil, country: s.string(2), region: s.string(3), db, cache)
+        if let city = s.optionalInt(8) {
+            let c = try cache.prepare("SELECT name FROM cities WHERE geonameid = ?", db).bind(city)
+            if try c.step() { lineage.append(Place.Ancestor(id: PlaceID(.city, String(city)), name: c.string(0) ?? String(city))) }
+        }
+        return Place(id: PlaceID(district ? .district : .city, String(geonameID)), name: s.string(0) ?? "", foldedName: s.string(1) ?? "",
+                     lineage: lineage, coordinate: coordinate(s, 4), population: s.int(6), codes: codes, timeZone: s.string(7))
     }
 
     private static func airport(_ iata: String, _ db: Database, _ cache: LineageCache) throws -> Place? {

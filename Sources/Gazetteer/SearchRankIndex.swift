@@ -71,13 +71,14 @@ final class SearchRankIndex: Sendable {
         (self.kinds, self.importances) = (kinds, importances)
     }
 
-    /// The kind named by `bytes`, told by first letter and length (distinct for the five).
+    /// The kind named by `bytes`, told by first letter and length (distinct for the six).
     private static func kind(_ bytes: UnsafeRawBufferPointer) -> PlaceKind? {
         switch (bytes.first, bytes.count) {
         case (UInt8(ascii: "c"), 9): .continent
         case (UInt8(ascii: "c"), 7): .country
         case (UInt8(ascii: "r"), 6): .region
         case (UInt8(ascii: "c"), 4): .city
+        case (UInt8(ascii: "d"), 8): .district
         case (UInt8(ascii: "a"), 7): .airport
         default: nil
         }

@@ -23,7 +23,12 @@ public struct PlaceChain: Sendable, Equatable {
     public var continent: Link?
     public var country: Link?
     public var region: Link?
+    /// The municipality, town or village a traveller names (`city:3169070` Rome), also when the
+    /// point lies in one of its districts.
     public var city: Link?
+    /// The neighbourhood, arrondissement, ward or borough of ``city`` nearest to the point
+    /// (`district:6545149` Campitelli), when the gazetteer has one there.
+    public var district: Link?
     public var airport: Link?
     public var waters: Waters
     /// Distance to the nearest region or country border, when under 5 km.
@@ -41,10 +46,10 @@ public struct PlaceChain: Sendable, Equatable {
         nearestCityElsewhere = false
     }
 
-    init(coordinate: GeoCoordinate, continent: Link?, country: Link?, region: Link?, city: Link?, airport: Link?, waters: Waters,
-         borderKm: Double?, boundaryQuality: String?, nearestCityElsewhere: Bool) {
+    init(coordinate: GeoCoordinate, continent: Link?, country: Link?, region: Link?, city: Link?, district: Link?, airport: Link?,
+         waters: Waters, borderKm: Double?, boundaryQuality: String?, nearestCityElsewhere: Bool) {
         self.coordinate = coordinate
-        (self.continent, self.country, self.region, self.city, self.airport) = (continent, country, region, city, airport)
+        (self.continent, self.country, self.region, self.city, self.district, self.airport) = (continent, country, region, city, district, airport)
         self.waters = waters
         self.borderKm = borderKm
         self.boundaryQuality = boundaryQuality

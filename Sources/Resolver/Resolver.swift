@@ -178,7 +178,7 @@ public final class Resolver: Sendable {
         // Made whole in one go: filling in a chain field by field copied and destroyed it several times.
         let (countryLink, continentLink) = links.countries[country]
         return PlaceChain(coordinate: coordinate, continent: continentLink, country: countryLink, region: region.map { links.regions[$0] },
-                          city: found.map { .init(table: links.cities, row: $0.member, distanceKm: $0.km) },
+                          city: found.map { .init(table: links.cities, row: $0.member, distanceKm: $0.km) }, district: nil,
                           airport: nearestAirport(to: query), waters: waters, borderKm: borderKm,
                           boundaryQuality: (hit.region ?? hit.country).map { boundaries.shapes[$0].quality }, nearestCityElsewhere: elsewhere)
     }
