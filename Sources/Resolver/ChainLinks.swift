@@ -1,7 +1,8 @@
 import Gazetteer
 
 /// The links a resolution puts into a chain, made once from the place tables: countries with
-/// their continents and regions as ready links, cities and airports as tables to point into.
+/// their continents and regions as ready links, cities, districts and airports as tables to
+/// point into.
 ///
 /// ```swift
 /// let links = ChainLinks(tables: tables)
@@ -14,6 +15,7 @@ struct ChainLinks: Sendable {
     let countries: [(country: PlaceChain.Link, continent: PlaceChain.Link?)]
     let regions: [PlaceChain.Link]
     let cities: LinkTable
+    let districts: LinkTable
     let airports: LinkTable
 
     init(tables t: PlaceTables) {
@@ -30,7 +32,8 @@ struct ChainLinks: Sendable {
         self.countries = links
         let regions = LinkTable(.places(ids: t.regions.map { PlaceID(.region, $0.id) }, names: t.regions.map(\.name), codes: t.regions.map(\.isoCode)))
         self.regions = t.regions.indices.map { .init(table: regions, row: Int32($0)) }
-        cities = LinkTable(.cities(t.cities))
+        cities = LinkTable(.cities(t.cities, kind: .city))
+        districts = LinkTable(.cities(t.cities, kind: .district))
         airports = LinkTable(.places(ids: t.airports.map { PlaceID(.airport, $0.iata) }, names: t.airports.map(\.name), codes: t.airports.map(\.icao)))
     }
 }

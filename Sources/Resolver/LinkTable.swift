@@ -13,8 +13,9 @@ final class LinkTable: Sendable {
     enum Rows: Sendable {
         case single(id: PlaceID, name: String, code: String?)
         case places(ids: [PlaceID], names: [String], codes: [String?])
-        /// Cities keep their names as UTF-8 and their identifiers as numbers until asked for.
-        case cities(PlaceTables.Cities)
+        /// Cities and districts keep their names as UTF-8 and their identifiers as numbers until
+        /// asked for; `kind` says which of the two the rows are read as.
+        case cities(PlaceTables.Cities, kind: PlaceKind)
     }
 
     let rows: Rows
@@ -25,7 +26,7 @@ final class LinkTable: Sendable {
         switch rows {
         case .single(let id, _, _): id
         case .places(let ids, _, _): ids[row]
-        case .cities(let cities): PlaceID(.city, String(cities.geonameIDs[row]))
+        case .cities(let cities, let kind): PlaceID(kind, String(cities.geonameIDs[row]))
         }
     }
 
@@ -33,7 +34,7 @@ final class LinkTable: Sendable {
         switch rows {
         case .single(_, let name, _): name
         case .places(_, let names, _): names[row]
-        case .cities(let cities): cities.name(row)
+        case .cities(let cities, _): cities.name(row)
         }
     }
 

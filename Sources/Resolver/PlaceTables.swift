@@ -16,6 +16,8 @@ struct PlaceTables: Sendable {
         var longitudes: [Double] = []
         var region: [Int32] = []
         var country: [Int32] = []
+        /// The city each entry belongs to: itself for a city, its city for a district.
+        var owner: [Int32] = []
         var nameBytes: [UInt8] = []
         var nameStart: [Int32] = []
         var count: Int { geonameIDs.count }
@@ -31,6 +33,8 @@ struct PlaceTables: Sendable {
     var regions: [Region] = []
     var regionIndex: [String: Int] = [:]
     var cities = Cities()
+    /// Cities large enough to reach over empty ground, with their urban reach in km.
+    var metropolises: [(city: Int32, reachKm: Double)] = []
     var airports: [Airport] = []
 
     static func load(from gazetteer: Gazetteer) throws -> PlaceTables {
@@ -53,15 +57,23 @@ struct PlaceTables: Sendable {
                                         country: Int32(t.countryIndex[regions.string(3)!] ?? -1)))
             }
 
-            // Names, then records ("names" < "records"). The records are unpacked from SQLite's
-            // own buffer: a copy of their 5.6 MB would be fresh memory, faulted in to be read once.
-            let parts = try db.prepare("SELECT part, data FROM city_points WHERE part IN ('names', 'records') ORDER BY part")
-            guard try parts.step(), parts.string(0) == "names" else { throw GazetteerError(path: gazetteer.path, reason: "city_points has no names") }
+            // In the order of their names. The records are unpacked from SQLite's own buffer: a
+            // copy of their 5.6 MB would be fresh memory, faulted in to be read once.
+            let parts = try db.prepare("SELECT part, data FROM city_points WHERE part IN ('names', 'owners', 'reaches', 'records') ORDER BY part")
+            func next(_ part: String) throws {
+                guard try parts.step(), parts.string(0) == part else { throw GazetteerError(path: gazetteer.path, reason: "city_points has no \(part)") }
+            }
+            try next("names")
             let names = parts.blob(1)
-            guard try parts.step() else { throw GazetteerError(path: gazetteer.path, reason: "city_points has no records") }
+            try next("owners")
+            let owners = parts.blob(1)
+            try next("reaches")
+            let reaches = parts.blob(1)
+            try next("records")
             t.cities = try parts.withBlob(1) { records in
                 try Self.unpack(records: records, names: names, regionCount: t.regions.count, countryCount: t.countries.count, path: gazetteer.path)
             }
+            (t.cities.owner, t.metropolises) = try Self.unpack(owners: owners, reaches: reaches, cities: t.cities, path: gazetteer.path)
 
             let airports = try db.prepare("SELECT iata, icao, name, size, lat, lon FROM airports ORDER BY iata")
             while try airports.step() {
@@ -107,5 +119,32 @@ struct PlaceTables: Sendable {
         for (i, byte) in names.enumerated() where byte == 0 { c.nameStart.append(Int32(i + 1)) }
         guard c.nameStart.count == count + 1 else { throw GazetteerError(path: path, reason: "city_points has \(c.nameStart.count - 1) names for \(count) cities") }
         return c
+    }
+
+    /// The `owners` part (u32 per city: the position of the city it belongs to) and the
+    /// `reaches` part (position u32, reach f32 per metropolis), checked: an owner must be a city.
+    static func unpack(owners: [UInt8], reaches: [UInt8], cities: Cities, path: String) throws -> ([Int32], [(city: Int32, reachKm: Double)]) {
+        let count = cities.count
+        guard owners.count == count * 4, reaches.count % 8 == 0 else { throw GazetteerError(path: path, reason: "city_points owners or reaches have the wrong size") }
+        func u32(_ bytes: [UInt8], _ at: Int) -> UInt32 {
+            UInt32(bytes[at]) | UInt32(bytes[at + 1]) << 8 | UInt32(bytes[at + 2]) << 16 | UInt32(bytes[at + 3]) << 24
+        }
+        var owner = [Int32](repeating: 0, count: count)
+        for i in 0..<count {
+            let o = u32(owners, i * 4)
+            guard o < count, o == i || u32(owners, Int(o) * 4) == o else {
+                throw GazetteerError(path: path, reason: "city \(UInt32(bitPattern: cities.geonameIDs[i])) belongs to an entry that is no city")
+            }
+            owner[i] = Int32(o)
+        }
+        var metropolises: [(city: Int32, reachKm: Double)] = []
+        for at in stride(from: 0, to: reaches.count, by: 8) {
+            let city = u32(reaches, at), reach = Double(Float(bitPattern: u32(reaches, at + 4)))
+            guard city < count, owner[Int(city)] == Int32(city), reach.isFinite, reach > 0 else {
+                throw GazetteerError(path: path, reason: "city_points reaches name an entry that is no city")
+            }
+            metropolises.append((Int32(city), reach))
+        }
+        return (owner, metropolises)
     }
 }

@@ -3,8 +3,9 @@ import Foundation
 import Gazetteer
 
 /// Coordinate → place chain, offline: polygon containment decides the country and region, the
-/// nearest city is searched only inside them, an airport is added within a size-based radius,
-/// and points off every polygon are placed in territorial or international waters.
+/// nearest place is searched only inside them (a district answers with its city and itself),
+/// an airport is added within a size-based radius, and points off every polygon are placed in
+/// territorial or international waters.
 ///
 /// Pure and deterministic: the same coordinate and gazetteer always give the same chain.
 ///
@@ -12,6 +13,9 @@ import Gazetteer
 /// let resolver = try Resolver(gazetteer: Gazetteer.open())
 /// let chain = try resolver.resolve(GeoCoordinate(latitude: 34.4320, longitude: 135.2304))
 /// chain.airport?.id   // airport:KIX
+/// let rome = try resolver.resolve(GeoCoordinate(latitude: 41.8902, longitude: 12.4922))
+/// rome.city?.name      // "Rome"
+/// rome.district?.name  // "Campitelli"
 /// ```
 ///
 /// Immutable after loading: one resolver serves every thread.
@@ -23,6 +27,10 @@ public final class Resolver: Sendable {
     public static let territorialWatersKm = 22.224
     /// Borders nearer than this are reported in ``PlaceChain/borderKm``.
     public static let borderReportKm = 5.0
+    /// A point farther than this from every place of its region is answered with a metropolis
+    /// whose urban reach covers it, when there is one: a gap in GeoNames' coverage of a big
+    /// city (south Mumbai has no entry) must not hand the point to a village across the water.
+    public static let metropolisGapKm = 5.0
 
     public let gazetteerVersion: String
     /// The coastline tolerance in km (the gazetteer's, in degrees of latitude).
@@ -32,6 +40,10 @@ public final class Resolver: Sendable {
     let cities: PointIndex
     let citiesByRegion: [PointIndex]
     let airports: PointIndex
+    /// The metropolises' points (member = position in `tables.metropolises`) and how far to
+    /// look for one: the largest reach.
+    let metropolises: PointIndex
+    let metropolisSearch: PointIndex.Radius
     /// Boundary shape → region or country table index.
     let shapeRegion: [Int32]
     let shapeCountry: [Int32]
@@ -89,6 +101,10 @@ public final class Resolver: Sendable {
         shapeRegion = boundaries.shapes.map { $0.id.kind == .region ? Int32(loaded.0.regionIndex[$0.id.code] ?? -1) : -1 }
         shapeCountry = boundaries.shapes.map { Int32(loaded.0.countryIndex[$0.country] ?? -1) }
         links = ChainLinks(tables: loaded.0)
+        let metros = loaded.0.metropolises, cityTable = loaded.0.cities
+        metropolises = PointIndex(storage: PointStorage(latitudes: metros.map { cityTable.latitudes[Int($0.city)] },
+                                                        longitudes: metros.map { cityTable.longitudes[Int($0.city)] }))
+        metropolisSearch = PointIndex.Radius(degrees: (metros.map(\.reachKm).max() ?? 0) / PointIndex.kmPerDegree)
         airportRadius = loaded.0.airports.map { Self.airportRadiusKm[$0.size] ?? 0 }
         var hasCities = [Bool](repeating: false, count: loaded.0.countries.count)
         for country in loaded.0.cities.country { hasCities[Int(country)] = true }
@@ -175,12 +191,37 @@ public final class Resolver: Sendable {
                 s != ownRegion && s != ownCountry && (hit.region != nil || self.shapeCountry[s] != ownCode)
             }?.km
         }
+        // A district answers with its city as the city and itself as the district.
+        var city: PlaceChain.Link?, district: PlaceChain.Link?
+        if let found {
+            let owner = tables.cities.owner[Int(found.member)]
+            city = PlaceChain.Link(table: links.cities, row: owner, distanceKm: found.km)
+            if owner != found.member { district = PlaceChain.Link(table: links.districts, row: found.member, distanceKm: found.km) }
+            if found.km > Self.metropolisGapKm, let metropolis = metropolis(reaching: query, where: inside), metropolis.city != owner {
+                city = PlaceChain.Link(table: links.cities, row: metropolis.city, distanceKm: metropolis.km)
+                district = nil
+            }
+        }
         // Made whole in one go: filling in a chain field by field copied and destroyed it several times.
         let (countryLink, continentLink) = links.countries[country]
         return PlaceChain(coordinate: coordinate, continent: continentLink, country: countryLink, region: region.map { links.regions[$0] },
-                          city: found.map { .init(table: links.cities, row: $0.member, distanceKm: $0.km) }, district: nil,
+                          city: city, district: district,
                           airport: nearestAirport(to: query), waters: waters, borderKm: borderKm,
                           boundaryQuality: (hit.region ?? hit.country).map { boundaries.shapes[$0].quality }, nearestCityElsewhere: elsewhere)
+    }
+
+    /// The metropolis whose urban reach covers the point most deeply (smallest distance / reach,
+    /// then the lower city position), among the cities `accept` admits.
+    func metropolis(reaching query: PointQuery, where accept: (Int32) -> Bool) -> (city: Int32, km: Double)? {
+        var best: (city: Int32, km: Double, depth: Double)?
+        metropolises.forEach(within: metropolisSearch, of: query) { member, chord in
+            let (city, reach) = tables.metropolises[Int(member)]
+            let km = PointStorage.kilometres(squaredChord: chord)
+            guard km <= reach, accept(city) else { return }
+            let depth = km / reach
+            if best == nil || depth < best!.depth || (depth == best!.depth && city < best!.city) { best = (city, km, depth) }
+        }
+        return best.map { ($0.city, $0.km) }
     }
 
     /// The nearest airport whose size-based radius reaches the coordinate.

@@ -21,9 +21,12 @@ import Testing
         let manifest = try manifestCounts()
         let world = try gazetteer.childCounts(of: nil)
         #expect(world.map(\.kind) == PlaceKind.allCases)
+        // The manifest counts the rows of the cities table, districts included.
+        let expected: [PlaceKind: Int?] = [.continent: manifest["continents"], .country: manifest["countries"], .region: manifest["regions"],
+                                           .city: manifest["cities"].flatMap { c in manifest["districts"].map { c - $0 } },
+                                           .district: manifest["districts"], .airport: manifest["airports"]]
         for (kind, count) in world {
-            let key = ["continent": "continents", "country": "countries", "region": "regions", "city": "cities", "airport": "airports"][kind.rawValue]!
-            #expect(count == manifest[key], "\(kind)")
+            #expect(count == expected[kind] ?? nil, "\(kind)")
         }
     }
 
@@ -31,14 +34,16 @@ import Testing
         let manifest = try manifestCounts()
         let continents = try gazetteer.children(of: nil)
         #expect(continents.count == manifest["continents"])
-        var countries = 0, cities = 0, airports = 0
+        var countries = 0, cities = 0, districts = 0, airports = 0
         for continent in continents {
             countries += try count(.country, below: continent.id)
             cities += try count(.city, below: continent.id)
+            districts += try count(.district, below: continent.id)
             airports += try count(.airport, below: continent.id)
         }
         #expect(countries == manifest["countries"])
-        #expect(cities == manifest["cities"])
+        #expect(cities + districts == manifest["cities"])
+        #expect(districts == manifest["districts"])
         #expect(airports == manifest["airports"])
         var regions = 0
         for country in try gazetteer.children(of: nil, kind: .country, limit: 1_000) {
@@ -96,5 +101,23 @@ import Testing
         #expect(try gazetteer.parent(of: PlaceID("country:JP")!)?.id == PlaceID("continent:AS"))
         #expect(try gazetteer.parent(of: PlaceID("continent:AS")!) == nil)
         #expect(try gazetteer.parent(of: PlaceID("city:999999999")!) == nil)
+    }
+
+    @Test func aDistrictHasItsCityInItsLineageAndTheCityListsIt() throws {
+        let lyon05 = try #require(try gazetteer.place(PlaceID(.district, "6543971")))
+        #expect(lyon05.name == "Lyon 05")
+        #expect(lyon05.lineage.map(\.id.description) == ["continent:EU", "country:FR", "region:FR.84", "city:2996944"])
+        #expect(try gazetteer.parent(of: lyon05.id)?.name == "Lyon")
+        // One identifier, one kind: a district is no city, and a city no district.
+        #expect(try gazetteer.place(PlaceID(.city, "6543971")) == nil)
+        #expect(try gazetteer.place(PlaceID(.district, "2996944")) == nil)
+        let districts = try gazetteer.children(of: PlaceID(.city, "2996944"))
+        #expect(districts.allSatisfy { $0.kind == .district && $0.lineage.last?.id == PlaceID(.city, "2996944") })
+        #expect(Set(districts.map(\.name)).isSuperset(of: (1...9).map { "Lyon 0\($0)" }))
+        #expect(try count(.district, below: PlaceID(.city, "2996944")) == districts.count)
+        // A region lists its cities, not their districts.
+        let rhone = try gazetteer.children(of: PlaceID(.region, "FR.84"), limit: 1_000)
+        #expect(rhone.contains { $0.name == "Lyon" } && !rhone.contains { $0.name == "Lyon 05" })
+        #expect(try gazetteer.children(of: lyon05.id).isEmpty)
     }
 }

@@ -6,6 +6,8 @@ import Resolver
 /// The slow, obviously-correct resolver the fast one must equal, identifier for identifier:
 /// ray casting over every polygon whose bounding box holds the point, linear scans over every
 /// city and airport, and nearest-edge searches over every edge of every nearby polygon.
+/// Districts and metropolises come from the `cities` table's `city` and `reach_km` columns, not
+/// from the packed blobs the fast resolver loads.
 final class ReferenceResolver {
     struct Shape {
         let id: PlaceID
@@ -17,7 +19,11 @@ final class ReferenceResolver {
         let minX: Double, minY: Double, maxX: Double, maxY: Double
     }
 
-    struct City { let id: Int; let lat: Double; let lon: Double; let country: String; let region: String? }
+    struct City {
+        let id: Int, lat: Double, lon: Double, country: String, region: String?
+        /// The city a district belongs to (nil for a city), and a metropolis's urban reach.
+        let city: Int?, reachKm: Double?
+    }
     struct Airport { let iata: String; let lat: Double; let lon: Double; let size: AirportSize }
 
     let shapes: [Shape]
@@ -41,8 +47,11 @@ final class ReferenceResolver {
                 shapes.append(Shape(id: PlaceID(s.string(0)!)!, country: s.string(1)!, area: s.double(2), rings: Array(rings), ringBoxes: boxes,
                                     minX: all.map(\.x).min()!, minY: all.map(\.y).min()!, maxX: all.map(\.x).max()!, maxY: all.map(\.y).max()!))
             }
-            let c = try db.prepare("SELECT geonameid, lat, lon, country, region FROM cities")
-            while try c.step() { cities.append(City(id: c.int(0), lat: c.double(1), lon: c.double(2), country: c.string(3)!, region: c.string(4))) }
+            let c = try db.prepare("SELECT geonameid, lat, lon, country, region, city, reach_km FROM cities")
+            while try c.step() {
+                cities.append(City(id: c.int(0), lat: c.double(1), lon: c.double(2), country: c.string(3)!, region: c.string(4),
+                                   city: c.optionalInt(5), reachKm: c.optionalDouble(6)))
+            }
             let a = try db.prepare("SELECT iata, lat, lon, size FROM airports")
             while try a.step() { airports.append(Airport(iata: a.string(0)!, lat: a.double(1), lon: a.double(2), size: AirportSize(rawValue: a.string(3)!)!)) }
             let k = try db.prepare("SELECT iso2, continent FROM countries")
@@ -109,11 +118,11 @@ final class ReferenceResolver {
     }
 
     struct Answer: Equatable, CustomStringConvertible {
-        var continent: String?, country: String?, region: String?, city: String?, airport: String?
+        var continent: String?, country: String?, region: String?, city: String?, district: String?, airport: String?
         var waters: String
         /// To the metre: both sides compute the same distances, but not in the same order.
         var borderMetres: Int?
-        var description: String { "\(waters) \(continent ?? "-") \(country ?? "-") \(region ?? "-") \(city ?? "-") \(airport ?? "-") border \(borderMetres.map(String.init) ?? "-")" }
+        var description: String { "\(waters) \(continent ?? "-") \(country ?? "-") \(region ?? "-") \(city ?? "-") \(district ?? "-") \(airport ?? "-") border \(borderMetres.map(String.init) ?? "-")" }
     }
 
     func resolve(latitude: Double, longitude: Double) -> Answer {
@@ -144,8 +153,17 @@ final class ReferenceResolver {
         answer.country = "country:\(countryCode)"
         answer.continent = countryContinent[countryCode].map { "continent:\($0)" }
         answer.region = regionCode.map { "region:\($0)" }
-        let inRegion = regionCode.flatMap { code in nearestCity(latitude, longitude, in: citiesByRegion[code] ?? []) }
-        answer.city = (inRegion ?? nearestCity(latitude, longitude, in: citiesByCountry[countryCode] ?? [])).map { "city:\($0)" }
+        let regionCities = regionCode.map { citiesByRegion[$0] ?? [] }
+        let candidates = regionCities.flatMap { $0.isEmpty ? nil : $0 } ?? citiesByCountry[countryCode] ?? []
+        if let nearest = nearestCity(latitude, longitude, in: candidates) {
+            answer.city = "city:\(nearest.city.city ?? nearest.city.id)"
+            answer.district = nearest.city.city.map { _ in "district:\(nearest.city.id)" }
+            // Far from every place: a metropolis whose reach covers the point answers instead.
+            if nearest.km > Resolver.metropolisGapKm, let metropolis = metropolis(latitude, longitude, in: candidates),
+               metropolis != (nearest.city.city ?? nearest.city.id) {
+                (answer.city, answer.district) = ("city:\(metropolis)", nil)
+            }
+        }
         answer.airport = airport(latitude, longitude)
         if waters == "land" {
             // A border is the edge of any other polygon: a neighbouring region, or another country.
@@ -157,11 +175,23 @@ final class ReferenceResolver {
         return answer
     }
 
-    func nearestCity(_ lat: Double, _ lon: Double, in candidates: [City]) -> Int? {
-        var best: (id: Int, km: Double)?
+    func nearestCity(_ lat: Double, _ lon: Double, in candidates: [City]) -> (city: City, km: Double)? {
+        var best: (city: City, km: Double)?
         for c in candidates {
             let km = GeoCoordinate.haversineKm(lat, lon, c.lat, c.lon)
-            if best == nil || km < best!.km || (km == best!.km && c.id < best!.id) { best = (c.id, km) }
+            if best == nil || km < best!.km || (km == best!.km && c.id < best!.city.id) { best = (c, km) }
+        }
+        return best
+    }
+
+    /// The city whose reach covers the point most deeply (distance / reach), lower id first.
+    func metropolis(_ lat: Double, _ lon: Double, in candidates: [City]) -> Int? {
+        var best: (id: Int, depth: Double)?
+        for c in candidates {
+            guard let reach = c.reachKm else { continue }
+            let km = GeoCoordinate.haversineKm(lat, lon, c.lat, c.lon)
+            guard km <= reach else { continue }
+            if best == nil || km / reach < best!.depth || (km / reach == best!.depth && c.id < best!.id) { best = (c.id, km / reach) }
         }
         return best?.id
     }

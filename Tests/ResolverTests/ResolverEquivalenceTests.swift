@@ -5,9 +5,10 @@ import Testing
 @testable import Resolver
 import SyntheticPhotos
 
-/// The fast resolver against ``ReferenceResolver`` on more than 10,000 coordinates: city
-/// locations, random land points, and points within 2 km of region borders taken from the
-/// polygons themselves. Zero differences allowed.
+/// The fast resolver against ``ReferenceResolver`` on more than 11,000 coordinates: city
+/// locations, random land points, points within 2 km of region borders taken from the
+/// polygons themselves, and points inside the reach of metropolises (districts, and gaps where
+/// the metropolis answers). Zero differences allowed.
 @Suite struct ResolverEquivalenceTests {
     @Test func fastEqualsReferenceIdentifierForIdentifier() throws {
         let gazetteer = ResolverTests.gazetteer
@@ -20,6 +21,14 @@ import SyntheticPhotos
         for _ in 0..<4_000 {
             let c = reference.cities[Int.random(in: 0..<reference.cities.count, using: &random)]
             points.append((c.lat, c.lon, "city \(c.id)"))
+        }
+        // 1,200 points inside the reach of random metropolises, out to 1.2 times it.
+        let metropolises = reference.cities.filter { $0.reachKm != nil }
+        for _ in 0..<1_200 {
+            let c = metropolises[Int.random(in: 0..<metropolises.count, using: &random)]
+            let km = Double.random(in: 0...1.2, using: &random) * c.reachKm!, angle = Double.random(in: 0..<(2 * .pi), using: &random)
+            points.append((max(-90, min(90, c.lat + km / 111.195 * sin(angle))),
+                           max(-180, min(180, c.lon + km / 111.195 * cos(angle) / max(0.05, cos(c.lat * .pi / 180)))), "reach of \(c.id)"))
         }
         // 3,000 random points in the bounding boxes of random countries (land and sea alike).
         let countries = reference.shapes.filter { $0.id.kind == .country }
@@ -42,14 +51,14 @@ import SyntheticPhotos
             points.append((max(-90, min(90, lat + offset * sin(angle))),
                            max(-180, min(180, lon + offset * cos(angle) / max(0.05, cos(lat * .pi / 180)))), "near \(s.id)"))
         }
-        #expect(points.count >= 10_000)
+        #expect(points.count >= 11_000)
 
         var differences: [String] = []
         for (lat, lon, origin) in points {
             let chain = try fast.resolve(GeoCoordinate(latitude: lat, longitude: lon))
             let got = ReferenceResolver.Answer(continent: chain.continent?.id.description, country: chain.country?.id.description,
                                                region: chain.region?.id.description, city: chain.city?.id.description,
-                                               airport: chain.airport?.id.description, waters: chain.waters.rawValue,
+                                               district: chain.district?.id.description, airport: chain.airport?.id.description, waters: chain.waters.rawValue,
                                                borderMetres: chain.borderKm.map { Int(($0 * 1000).rounded()) })
             let want = reference.resolve(latitude: lat, longitude: lon)
             if got != want { differences.append("\(lat),\(lon) (\(origin)): fast \(got) / reference \(want)") }

@@ -1,5 +1,5 @@
 """AUDIT.md: counts, gate figures and every place where the sources disagree."""
-from collections import Counter
+from collections import Counter, defaultdict
 
 from . import VERSION
 from .build import GATES
@@ -11,6 +11,46 @@ def pct(x):
 
 def fmt(v):
     return pct(v) if isinstance(v, float) and v <= 1 else f"{v:,}" if isinstance(v, int) else str(v)
+
+
+def write_districts(b, a):
+    from .districts import DOMINANCE, OWNER_MIN_POPULATION, URBAN_DENSITY
+    name = {c["geonameid"]: c for c in b.city_rows}
+    d = b.district_of
+    a(f"## Districts ({len(d):,} of {len(b.city_rows):,} cities500 entries)")
+    a("")
+    a(f"Rule (gazc/districts.py): an entry is a district of a city of at least {OWNER_MIN_POPULATION:,} people, "
+      f"{DOMINANCE}× its own population, in the same admin-1 and admin-2 unit, within the reach of a disc holding the "
+      f"city's population at {URBAN_DENSITY:,}/km², when it is no municipality of its own (feature code PPLX, or in no "
+      "cities1000 dump, or named after the city with a number); and every entry of a consolidated city's admin-2 units.")
+    a("")
+    a("| reason | districts |")
+    a("|---|---|")
+    for reason, n in sorted(Counter(r for _, r in d.values()).items(), key=lambda t: (-t[1], t[0])):
+        a(f"| {reason} | {n:,} |")
+    a("")
+    per_country = Counter(name[i]["country"] for i in d)
+    a("Per country: " + ", ".join(f"{cc} {n:,}" for cc, n in sorted(per_country.items(), key=lambda t: (-t[1], t[0]))))
+    a("")
+    a("The largest cities and the districts they absorbed:")
+    a("")
+    a("| city | population | districts | largest districts |")
+    a("|---|---|---|---|")
+    owned = defaultdict(list)
+    for i, (c, _) in d.items():
+        owned[c].append(name[i])
+    big = sorted((c for c in name.values() if c["city"] is None), key=lambda c: (-c["population"], c["geonameid"]))[:60]
+    for c in big:
+        ds = sorted(owned.get(c["geonameid"], []), key=lambda x: (-x["population"], x["geonameid"]))
+        a(f"| {c['name']} (city:{c['geonameid']}) | {c['population']:,} | {len(ds):,} | "
+          + ", ".join(x["name"] for x in ds[:6]) + " |")
+    a("")
+    a("Consolidated cities (product/consolidated.txt):")
+    a("")
+    for city, units, reason in b.consolidated:
+        a(f"- {name[city]['name']} (city:{city}), {len(units)} admin-2 units, "
+          f"{sum(1 for c, r in d.values() if c == city and r == 'consolidated'):,} districts: {reason}")
+    a("")
 
 
 def write_audit(b, path):
@@ -152,6 +192,7 @@ def write_audit(b, path):
     for (t, g), n in sorted(wrong.items(), key=lambda t: (-t[1], t[0]))[:60]:
         a(f"| {t} | {g} | {n} |")
     a("")
+    write_districts(b, a)
     a("## Airports")
     a("")
     a("Region source: " + ", ".join(f"{k} {v:,}" for k, v in sorted(b.airport_region_source.items())))

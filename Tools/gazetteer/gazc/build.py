@@ -12,7 +12,7 @@ from collections import Counter, defaultdict
 import numpy as np
 import shapely
 
-from . import COORD_SCALE, SCHEMA_VERSION, VERSION, encode, geom, records, sources
+from . import COORD_SCALE, SCHEMA_VERSION, VERSION, districts, encode, geom, records, sources
 from .text import fold, select_alt_names
 
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))          # Tools/gazetteer
@@ -69,6 +69,8 @@ class Build:
         self.ne, self.ne_version = records.load_ne_admin0(w)
         self.lines = records.load_admin1_lines(w)
         self.seams = records.load_seams(w)
+        self.features = records.load_feature_codes(w)
+        self.city_admin2 = records.load_city_admin2(w, self.subs)
         self.oa = records.load_ourairports(w)
         self.ad = records.load_airportsdata(w)
         self.frames_table = {}
@@ -87,10 +89,19 @@ class Build:
         for body, reason in records.read_product(os.path.join(PRODUCT, "corrections.txt")):
             f = body.split(None, 2)
             self.corrections.append((f[0], f[1], f[2], reason))
+        self.consolidated = []
+        for body, reason in records.read_product(os.path.join(PRODUCT, "consolidated.txt")):
+            f = body.split()
+            self.consolidated.append((int(f[0].removeprefix("city:")), set(f[1:]), reason))
         self.check_product()
 
     def check_product(self):
         bad = []
+        units = {s["geonames_code"] for s in self.subs}
+        for city, parts, _ in self.consolidated:
+            if str(city) not in self.gcities:
+                bad.append(f"consolidated.txt city:{city}")
+            bad += [f"consolidated.txt {u}" for u in sorted(parts - units)]
         for ident in self.aliases:
             kind, _, code = ident.partition(":")
             ok = {"country": code in self.gcountries, "region": code in self.regions,
@@ -414,8 +425,17 @@ class Build:
         self.airports = rows
 
     # -----------------------------------------------------------------------------------------
+    def classify_districts(self):
+        entries = []
+        for i in self.cities.ids.tolist():
+            c = self.gcities[str(i)]
+            entries.append(districts.Entry(i, c["name"], c["countrycode"], c["admin1code"], self.city_admin2.get(i),
+                                           c["latitude"], c["longitude"], int(c["population"] or 0), self.features.get(i)))
+        self.district_of = districts.classify(entries, [(c, u) for c, u, _ in self.consolidated])
+
     def assemble(self):
         keys, simp = self.cov["keys"], self.cov["simp"]
+        self.classify_districts()
         self.region_geom = {k[1]: g for k, g in zip(keys, simp) if k[1] is not None and g is not None}
         # cities
         cities = []
@@ -427,8 +447,11 @@ class Build:
             if reg is not None:
                 pop_by_region[reg] += int(c["population"] or 0)
                 pts_by_region[reg].append((c["longitude"], c["latitude"]))
+            owner = self.district_of.get(i)
+            pop = int(c["population"] or 0)
             cities.append({"geonameid": i, "name": c["name"], "folded": fold(c["name"]), "country": c["countrycode"],
-                           "region": reg, "lat": r5(c["latitude"]), "lon": r5(c["longitude"]),
+                           "region": reg, "city": owner[0] if owner else None,
+                           "reach_km": districts.metropolis_reach_km(pop) if owner is None else None, "lat": r5(c["latitude"]), "lon": r5(c["longitude"]),
                            "population": int(c["population"] or 0), "timezone": c.get("timezone") or None,
                            "alt_names": "|".join(select_alt_names(c["name"], c.get("alternatenames") or []))})
         self.city_rows = cities

@@ -19,7 +19,8 @@ CREATE TABLE regions(id TEXT PRIMARY KEY, country TEXT NOT NULL, admin1 TEXT NOT
     folded TEXT NOT NULL, iso_code TEXT, type TEXT, geonameid INTEGER, aliases TEXT NOT NULL, lat REAL, lon REAL,
     population INTEGER NOT NULL, quality TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE cities(geonameid INTEGER PRIMARY KEY, name TEXT NOT NULL, folded TEXT NOT NULL, country TEXT NOT NULL,
-    region TEXT, lat REAL NOT NULL, lon REAL NOT NULL, population INTEGER NOT NULL, timezone TEXT);
+    region TEXT, lat REAL NOT NULL, lon REAL NOT NULL, population INTEGER NOT NULL, timezone TEXT, city INTEGER,
+    reach_km REAL);
 CREATE TABLE city_points(part TEXT PRIMARY KEY, data BLOB NOT NULL) WITHOUT ROWID;
 CREATE TABLE airports(iata TEXT PRIMARY KEY, icao TEXT, name TEXT NOT NULL, folded TEXT NOT NULL, municipality TEXT,
     lat REAL NOT NULL, lon REAL NOT NULL, size TEXT NOT NULL, scheduled INTEGER NOT NULL, country TEXT NOT NULL,
@@ -32,6 +33,7 @@ CREATE VIRTUAL TABLE search USING fts5(name, alt, codes, ancestry, id UNINDEXED,
     importance UNINDEXED, tokenize="unicode61 remove_diacritics 2");
 CREATE INDEX regions_country ON regions(country);
 CREATE INDEX airports_icao ON airports(icao);
+CREATE INDEX cities_city ON cities(city) WHERE city IS NOT NULL;
 """
 
 
@@ -59,7 +61,7 @@ def write_sqlite(b, path):
     insert(db, "regions", b.region_rows, ["id", "country", "admin1", "name", "folded", "iso_code", "type", "geonameid",
                                           "aliases", "lat", "lon", "population", "quality"])
     insert(db, "cities", b.city_rows, ["geonameid", "name", "folded", "country", "region", "lat", "lon", "population",
-                                       "timezone"])
+                                       "timezone", "city", "reach_km"])
     db.executemany("INSERT INTO city_points VALUES(?,?)", city_points(b))
     insert(db, "airports", b.airports, ["iata", "icao", "name", "folded", "municipality", "lat", "lon", "size",
                                         "scheduled", "country", "region", "elevation_ft"])
@@ -82,16 +84,25 @@ def city_points(b):
     country u16 and region u16 (positions in the countries ordered by iso2 and the regions ordered
     by id; 0xFFFF for none), lat f64, lon f64 (the same doubles as the cities table).
     'names': the display names in the same order, UTF-8, each ended by a NUL byte.
+    'owners': per record, u32 little-endian: the position of the record of the city it belongs
+    to (its own position for a city, its city's for a district).
+    'reaches': the cities with an urban reach (cities.reach_km), in the same order: position u32
+    and reach f32, little-endian.
     """
     countries = {iso2: i for i, iso2 in enumerate(sorted(c["iso2"] for c in b.country_rows))}
     regions = {rid: i for i, rid in enumerate(sorted(r["id"] for r in b.region_rows))}
     assert len(countries) < 0xFFFF and len(regions) < 0xFFFF
-    records, names = bytearray(), bytearray()
-    for c in sorted(b.city_rows, key=lambda c: c["geonameid"]):
+    rows = sorted(b.city_rows, key=lambda c: c["geonameid"])
+    position = {c["geonameid"]: i for i, c in enumerate(rows)}
+    records, names, owners, reaches = bytearray(), bytearray(), bytearray(), bytearray()
+    for i, c in enumerate(rows):
         region = regions[c["region"]] if c["region"] else 0xFFFF
         records += struct.pack("<IHHdd", c["geonameid"], countries[c["country"]], region, c["lat"], c["lon"])
         names += c["name"].encode("utf-8") + b"\0"
-    return [("names", bytes(names)), ("records", bytes(records))]
+        owners += struct.pack("<I", position[c["city"]] if c["city"] else i)
+        if c["reach_km"] is not None:
+            reaches += struct.pack("<If", i, c["reach_km"])
+    return [("names", bytes(names)), ("owners", bytes(owners)), ("reaches", bytes(reaches)), ("records", bytes(records))]
 
 
 def search_rows(b):
@@ -112,10 +123,13 @@ def search_rows(b):
             codes += [r["iso_code"], r["iso_code"].split("-", 1)[-1]]
         rows.append((r["name"], " ".join(r["aliases"].split("|")) if r["aliases"] else "", " ".join(codes),
                      cname.get(r["country"], ""), "region:" + r["id"], "region", r["population"]))
+    city_name = {c["geonameid"]: c["name"] for c in b.city_rows}
     for c in b.city_rows:
-        anc = " ".join(x for x in (rname.get(c["region"]) if c["region"] else None, cname.get(c["country"])) if x)
+        anc = " ".join(x for x in (city_name.get(c["city"]), rname.get(c["region"]) if c["region"] else None,
+                                   cname.get(c["country"])) if x)
+        kind = "district" if c["city"] else "city"
         rows.append((c["name"], " ".join(c["alt_names"].split("|")) if c["alt_names"] else "", "", anc,
-                     "city:%d" % c["geonameid"], "city", c["population"]))
+                     "%s:%d" % (kind, c["geonameid"]), kind, c["population"]))
     for a in b.airports:
         anc = " ".join(x for x in (rname.get(a["region"]) if a["region"] else None, cname.get(a["country"])) if x)
         imp = AIRPORT_IMPORTANCE[a["size"]] + (SCHEDULED_BONUS if a["scheduled"] else 0)

