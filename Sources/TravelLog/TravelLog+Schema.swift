@@ -115,24 +115,25 @@ extension TravelLog {
         ALTER TABLE overrides ADD COLUMN district_id TEXT;
         ALTER TABLE overrides ADD COLUMN district_name TEXT;
         DROP VIEW photo_places;
-        CREATE VIEW photo_places AS
-        SELECT p.id AS photo_id, p.path, p.missing_since,
-               CASE WHEN o.photo_id IS NULL THEN p.continent_id ELSE o.continent_id END AS continent_id,
-               CASE WHEN o.photo_id IS NULL THEN p.continent_name ELSE o.continent_name END AS continent_name,
-               CASE WHEN o.photo_id IS NULL THEN p.country_id ELSE o.country_id END AS country_id,
-               CASE WHEN o.photo_id IS NULL THEN p.country_name ELSE o.country_name END AS country_name,
-               CASE WHEN o.photo_id IS NULL THEN p.region_id ELSE o.region_id END AS region_id,
-               CASE WHEN o.photo_id IS NULL THEN p.region_name ELSE o.region_name END AS region_name,
-               CASE WHEN o.photo_id IS NULL THEN p.city_id ELSE o.city_id END AS city_id,
-               CASE WHEN o.photo_id IS NULL THEN p.city_name ELSE o.city_name END AS city_name,
-               CASE WHEN o.photo_id IS NULL THEN p.district_id ELSE o.district_id END AS district_id,
-               CASE WHEN o.photo_id IS NULL THEN p.district_name ELSE o.district_name END AS district_name,
-               CASE WHEN o.photo_id IS NULL THEN p.airport_id ELSE o.airport_id END AS airport_id,
-               CASE WHEN o.photo_id IS NULL THEN p.airport_name ELSE o.airport_name END AS airport_name,
-               o.photo_id IS NOT NULL AS overridden
-        FROM photos p LEFT JOIN overrides o ON o.photo_id = p.id;
+        \(placesView(levels: ["continent", "country", "region", "city", "district", "airport"]))
         """,
     ]
+
+    /// `photo_places`: each photo's place with a hand-set one on top, the id and name of each
+    /// of `levels`. Written out once in migration 1 (shipped, so left as it is), made here for
+    /// every migration that adds a level since.
+    static func placesView(levels: [String]) -> String {
+        let columns = levels.flatMap { level in
+            ["id", "name"].map { "CASE WHEN o.photo_id IS NULL THEN p.\(level)_\($0) ELSE o.\(level)_\($0) END AS \(level)_\($0)" }
+        }
+        return """
+            CREATE VIEW photo_places AS
+            SELECT p.id AS photo_id, p.path, p.missing_since,
+                   \(columns.joined(separator: ",\n       ")),
+                   o.photo_id IS NOT NULL AS overridden
+            FROM photos p LEFT JOIN overrides o ON o.photo_id = p.id;
+            """
+    }
 
     /// The index that finds a moved photo by its fingerprint (migration 1 creates it). Its keys
     /// are random, so inserting 100,000 of them one by one dirties most of its pages at every
