@@ -1,4 +1,5 @@
 import Foundation
+import Resolver
 import TravelLog
 
 /// `atlas reresolve`: re-derives the place snapshot of every photo with a position from the
@@ -15,7 +16,7 @@ import TravelLog
 public struct Reresolver {
     public struct Report: Sendable {
         public var examined = 0
-        /// Photos whose country, region, city or airport changed.
+        /// Photos whose country, region, city, district or airport changed.
         public var changedPhotos = 0
         /// "old → new" (place names with identifiers) → number of photos, for every level that changed.
         public var transitions: [String: Int] = [:]
@@ -51,19 +52,25 @@ public struct Reresolver {
                         (new.utcOffsetSeconds, new.offsetSource) = (offset?.seconds, offset?.source)
                     }
                     guard new != old else { continue }
-                    let o = old.place?.chain, n = new.place?.chain
-                    var changed = false
-                    for (a, b) in [(o?.country, n?.country), (o?.region, n?.region), (o?.city, n?.city), (o?.airport, n?.airport)] where a?.id != b?.id {
-                        changed = true
-                        let text = "\(a.map { "\($0.name) (\($0.id))" } ?? "none") → \(b.map { "\($0.name) (\($0.id))" } ?? "none")"
-                        report.transitions[text, default: 0] += 1
-                    }
-                    if changed { report.changedPhotos += 1 }
+                    let changes = Self.changes(from: old.place?.chain, to: new.place?.chain)
+                    for text in changes { report.transitions[text, default: 0] += 1 }
+                    if !changes.isEmpty { report.changedPhotos += 1 }
                     report.rewritten += 1
                     try log.update(id: id, with: new, run: nil)
                 }
             }
         }
         return report
+    }
+
+    /// One "old → new" line (names with identifiers, `none` for no place) per level whose place
+    /// differs between two snapshots: country, region, city, district, airport. Upgrading a
+    /// log whose cities were districts gives `Lyon 05 (city:6543971) → Lyon (city:2996944)` and
+    /// `none → Lyon 05 (district:6543971)`.
+    public static func changes(from o: PlaceChain?, to n: PlaceChain?) -> [String] {
+        let levels = [(o?.country, n?.country), (o?.region, n?.region), (o?.city, n?.city), (o?.district, n?.district), (o?.airport, n?.airport)]
+        return levels.filter { $0.0?.id != $0.1?.id }.map { a, b in
+            "\(a.map { "\($0.name) (\($0.id))" } ?? "none") → \(b.map { "\($0.name) (\($0.id))" } ?? "none")"
+        }
     }
 }

@@ -9,7 +9,8 @@ extension Passport {
         let s = try log.database.prepare("""
             SELECT p.path, p.taken_local, p.utc_offset, p.latitude, p.longitude, p.altitude, p.speed_kmh,
                    v.continent_id, v.continent_name, v.country_id, v.country_name, v.region_id, v.region_name,
-                   v.city_id, v.city_name, v.airport_id, v.airport_name, p.waters, p.gazetteer_version, v.overridden
+                   v.city_id, v.city_name, v.airport_id, v.airport_name, p.waters, p.gazetteer_version, v.overridden,
+                   v.district_id, v.district_name
             FROM photos p JOIN photo_places v ON v.photo_id = p.id
             WHERE p.error_kind IS NULL AND (p.latitude IS NOT NULL OR v.overridden)
             ORDER BY p.taken_local IS NULL, p.taken_local, p.path
@@ -25,6 +26,7 @@ extension Passport {
             p.waters = s.string(17)
             p.gazetteerVersion = s.string(18)
             p.isHandSet = s.int(19) != 0
+            p.district = link(20)
             photos.append(p)
         }
         return photos

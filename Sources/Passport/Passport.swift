@@ -1,8 +1,8 @@
 import Foundation
 import TravelLog
 
-/// The visit model of a travel log: which continents, countries, regions, cities and airports the
-/// traveller has been to, on which days, from qualifying photos and marks.
+/// The visit model of a travel log: which continents, countries, regions, cities, districts and
+/// airports the traveller has been to, on which days, from qualifying photos and marks.
 ///
 /// ```swift
 /// let passport = try Passport(log: TravelLog(path: path, readOnly: true))
@@ -12,13 +12,13 @@ import TravelLog
 /// Rules: a photo qualifies when it has a country, was not taken in flight (altitude above
 /// 9,000 m or speed above 250 km/h) and was not in transit (on that local date, every photo in
 /// that country has an airport in its snapshot). A mark counts like a qualifying photo for its
-/// place and the places above it. Airports are visited by any photo taken at them that is not
+/// place and the places above it (a district's city among them). Airports are visited by any photo taken at them that is not
 /// in flight, layovers included.
 ///
 /// A value type built once; `Sendable`.
 public struct Passport: Sendable {
     public enum Level: String, Sendable, CaseIterable {
-        case continent, country, region, city, airport
+        case continent, country, region, city, district, airport
     }
 
     public static let flightAltitudeMeters = 9_000.0
@@ -71,12 +71,13 @@ public struct Passport: Sendable {
     static func visits(_ photos: [PassportPhoto], _ marks: [Mark]) -> [Level: [Visit]] {
         var table: [Level: [String: Visit]] = [:]
         func touch(_ level: Level, _ link: PassportPhoto.Link?, _ day: String?, photo: Bool,
-                   continent: PassportPhoto.Link?, country: PassportPhoto.Link?, region: PassportPhoto.Link?) {
+                   continent: PassportPhoto.Link?, country: PassportPhoto.Link?, region: PassportPhoto.Link?, city: PassportPhoto.Link? = nil) {
             guard let link else { return }
             var v = table[level]?[link.id] ?? Visit(kind: level.rawValue, id: link.id, name: link.name)
             if level != .continent { v.continent = v.continent ?? continent }
             if level != .continent && level != .country { v.country = v.country ?? country }
-            if level == .city || level == .airport { v.region = v.region ?? region }
+            if level == .city || level == .district || level == .airport { v.region = v.region ?? region }
+            if level == .district { v.city = v.city ?? city }
             v.add(day: day)
             if photo { v.photos += 1 } else { v.marks += 1 }
             table[level, default: [:]][link.id] = v
@@ -90,6 +91,7 @@ public struct Passport: Sendable {
             touch(.country, p.country, p.localDate, photo: true, continent: p.continent, country: nil, region: nil)
             touch(.region, p.region, p.localDate, photo: true, continent: p.continent, country: p.country, region: nil)
             touch(.city, p.city, p.localDate, photo: true, continent: p.continent, country: p.country, region: p.region)
+            touch(.district, p.district, p.localDate, photo: true, continent: p.continent, country: p.country, region: p.region, city: p.city)
         }
         for m in marks {
             let link = { (pair: (id: String, name: String)?) in pair.map { PassportPhoto.Link(id: $0.id, name: $0.name) } }
@@ -98,6 +100,11 @@ public struct Passport: Sendable {
             touch(.country, country, m.date, photo: false, continent: continent, country: nil, region: nil)
             touch(.region, region, m.date, photo: false, continent: continent, country: country, region: nil)
             touch(.city, city, m.date, photo: false, continent: continent, country: country, region: region)
+            // A mark's snapshot stops at the city: a district or an airport is the marked place itself.
+            if m.placeID.hasPrefix("district:") {
+                touch(.district, .init(id: m.placeID, name: m.placeName), m.date, photo: false, continent: continent, country: country, region: region,
+                      city: city)
+            }
             if m.placeID.hasPrefix("airport:") {
                 touch(.airport, .init(id: m.placeID, name: m.placeName), m.date, photo: false, continent: continent, country: country, region: region)
             }

@@ -39,6 +39,8 @@ public struct PassportPhoto: Sendable, Equatable {
     public var country: Link?
     public var region: Link?
     public var city: Link?
+    /// The neighbourhood, arrondissement or ward of ``city``, when the snapshot has one.
+    public var district: Link?
     public var airport: Link?
     /// `land`, `territorial`, `international`.
     public var waters: String?

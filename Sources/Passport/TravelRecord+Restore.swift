@@ -17,15 +17,15 @@ extension TravelRecord {
     }
 
     /// Loads a travel record written by `atlas export` into an empty travel log: its photos
-    /// (path, capture time and offset, position, altitude, speed, place snapshot, hand-set
-    /// places) and its marks, so that exporting the log again gives the same bytes. The record
+    /// (path, capture time and offset, position, altitude, speed, place snapshot with its
+    /// district, hand-set places) and its marks, so that exporting the log again gives the same bytes. The record
     /// must hold the photos with exact coordinates: anything less would lose what it cannot say.
     /// Files are recorded with size and time 0, so a later `atlas import` of the same folders
     /// reads them again and updates the rows in place.
     public static func restore(_ data: Data, into log: TravelLog) throws -> Restored {
         guard let doc = try JSONSerialization.jsonObject(with: data) as? [String: Any] else { throw RestoreError("not a JSON object") }
-        guard doc["schema_version"] as? Int == schemaVersion else {
-            throw RestoreError("schema version \(doc["schema_version"].map { "\($0)" } ?? "none"), this program reads \(schemaVersion)")
+        guard let version = doc["schema_version"] as? Int, restorableVersions.contains(version) else {
+            throw RestoreError("schema version \(doc["schema_version"].map { "\($0)" } ?? "none"), this program reads \(restorableVersions.lowerBound) to \(schemaVersion)")
         }
         guard try log.photoCount() == 0, try log.marks().isEmpty else { throw RestoreError("the travel log \(log.path) is not empty") }
         guard let photos = doc["photos"] as? [[String: Any]] else { throw RestoreError("the record has no photos (exported with --no-photos)") }
@@ -63,14 +63,15 @@ extension TravelRecord {
         record.takenLocal = entry["local_time"] as? String
         record.utcOffsetSeconds = (entry["utc_offset_seconds"] as? NSNumber)?.intValue
         (record.latitude, record.longitude, record.altitude, record.speedKmh) = (number("latitude"), number("longitude"), number("altitude_m"), number("speed_kmh"))
-        let levels = ["continent", "country", "region", "city", "airport"].map(link)
+        // A version 1 record has no district: the key is missing, and the level empty.
+        let levels = ["continent", "country", "region", "city", "district", "airport"].map(link)
         let handSet = entry["hand_set"] as? Bool ?? false
         if let lat = record.latitude, let lon = record.longitude {
             let waters = (entry["waters"] as? String).flatMap(PlaceChain.Waters.init(rawValue:)) ?? .land
             var chain = PlaceChain(coordinate: GeoCoordinate(latitude: lat, longitude: lon), waters: waters)
             let chainLink = { (l: (id: PlaceID, name: String)?) in l.map { PlaceChain.Link(id: $0.id, name: $0.name) } }
-            (chain.continent, chain.country, chain.region, chain.city, chain.airport) =
-                (chainLink(levels[0]), chainLink(levels[1]), chainLink(levels[2]), chainLink(levels[3]), chainLink(levels[4]))
+            (chain.continent, chain.country, chain.region, chain.city, chain.district, chain.airport) =
+                (chainLink(levels[0]), chainLink(levels[1]), chainLink(levels[2]), chainLink(levels[3]), chainLink(levels[4]), chainLink(levels[5]))
             record.place = .init(chain: chain, gazetteerVersion: entry["gazetteer_version"] as? String ?? "")
         }
         let id = try log.save(record, run: nil)
@@ -78,6 +79,7 @@ extension TravelRecord {
         // The record keeps the hand-set place only: it stands for both the override and the snapshot.
         let pairs = levels.map { ($0?.id.description, $0?.name) }
         guard let placeID = levels.reversed().compactMap({ $0 }).first?.id.description else { return }
-        try log.setPlace(photo: id, placeID: placeID, lineage: .init(continent: pairs[0], country: pairs[1], region: pairs[2], city: pairs[3], airport: pairs[4]))
+        try log.setPlace(photo: id, placeID: placeID, lineage: .init(continent: pairs[0], country: pairs[1], region: pairs[2], city: pairs[3],
+                                                                     district: pairs[4], airport: pairs[5]))
     }
 }

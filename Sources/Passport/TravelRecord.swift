@@ -3,7 +3,7 @@ import JSONWriter
 import TravelLog
 
 /// The JSON travel record `atlas export` writes: one document with the passport, the visited
-/// places as a tree (continents > countries > regions > cities), the airports, the marks and,
+/// places as a tree (continents > countries > regions > cities > districts), the airports, the marks and,
 /// optionally, every photo. Keys come in a fixed order, arrays sorted by identifier (photos by
 /// local time then path), dates in ISO 8601: the same log gives the same bytes. The shape is
 /// `Resources/travel-record.schema.json`.
@@ -25,7 +25,10 @@ public struct TravelRecord: Sendable {
         case none
     }
 
-    public static let schemaVersion = 1
+    /// 2 added the districts: in each photo's snapshot and below each city of the tree.
+    public static let schemaVersion = 2
+    /// The versions ``restore(_:into:)`` loads: a version 1 record is one without districts.
+    public static let restorableVersions = 1...schemaVersion
     public static let generator = "TravelAtlas atlas 0.1.0"
     public static let attribution = "Place data: GeoNames (CC BY 4.0, geonames.org), OurAirports (public domain), Natural Earth (public domain)"
 
@@ -57,18 +60,21 @@ public struct TravelRecord: Sendable {
         return .object(pairs)
     }
 
-    /// Continents > countries > regions > cities; a country's cities outside any region sit in its own `cities`.
+    /// Continents > countries > regions > cities > districts; a country's cities outside any
+    /// region sit in its own `cities`. Grouping keeps the visits' order: by identifier.
     func tree() -> [JSONValue] {
         let countries = Dictionary(grouping: passport.visits(.country), by: { $0.continent?.id ?? "" })
         let regions = Dictionary(grouping: passport.visits(.region), by: { $0.country?.id ?? "" })
         let cities = Dictionary(grouping: passport.visits(.city), by: { $0.region?.id ?? ($0.country?.id ?? "") })
+        let districts = Dictionary(grouping: passport.visits(.district), by: { $0.city?.id ?? "" })
+        func city(_ v: Visit) -> JSONValue { Self.json(v, children: [("districts", (districts[v.id] ?? []).map { Self.json($0) })]) }
         return passport.visits(.continent).map { continent in
             Self.json(continent, children: [("countries", (countries[continent.id] ?? []).map { country in
                 Self.json(country, children: [
                     ("regions", (regions[country.id] ?? []).map { region in
-                        Self.json(region, children: [("cities", (cities[region.id] ?? []).map { Self.json($0) })])
+                        Self.json(region, children: [("cities", (cities[region.id] ?? []).map(city))])
                     }),
-                    ("cities", (cities[country.id] ?? []).map { Self.json($0) }),
+                    ("cities", (cities[country.id] ?? []).map(city)),
                 ])
             })])
         }
@@ -129,7 +135,7 @@ public struct TravelRecord: Sendable {
             ("status", .string(p.status.rawValue)), ("hand_set", .bool(p.isHandSet)),
             ("waters", .optional(p.waters)), ("gazetteer_version", .optional(p.gazetteerVersion)),
             ("continent", Self.link(p.continent)), ("country", Self.link(p.country)), ("region", Self.link(p.region)),
-            ("city", Self.link(p.city)), ("airport", Self.link(p.airport)),
+            ("city", Self.link(p.city)), ("district", Self.link(p.district)), ("airport", Self.link(p.airport)),
         ])
     }
 }

@@ -8,13 +8,15 @@
 ///
 /// A value type; `Sendable`.
 public struct Visit: Sendable, Equatable {
-    /// `continent`, `country`, `region`, `city`, `airport`.
+    /// `continent`, `country`, `region`, `city`, `district`, `airport`.
     public let kind: String
     public let id: String
     public internal(set) var name: String
     public internal(set) var continent: PassportPhoto.Link?
     public internal(set) var country: PassportPhoto.Link?
     public internal(set) var region: PassportPhoto.Link?
+    /// The city a district belongs to (districts only).
+    public internal(set) var city: PassportPhoto.Link?
     /// Distinct local dates, sorted.
     public internal(set) var days: [String] = []
     public internal(set) var photos = 0

@@ -10,6 +10,7 @@ extension PhotoRecord {
         "continent_id", "continent_name", "country_id", "country_name", "country_code", "region_id", "region_name", "region_code",
         "city_id", "city_name", "city_km", "airport_id", "airport_name", "airport_code", "airport_km",
         "waters", "border_km", "boundary_quality", "nearest_city_elsewhere", "gazetteer_version", "error_kind", "error_message", "speed_kmh",
+        "district_id", "district_name", "district_km",
     ]
 
     /// Binds the record to parameters 1...``columns``.count of `s`, in ``columns`` order, after
@@ -32,6 +33,7 @@ extension PhotoRecord {
         }
         try s.set(place?.gazetteerVersion, at: 35); try s.set(error?.kind, at: 36); try s.set(error?.message, at: 37)
         try s.set(speedKmh, at: 38)
+        try bind(place?.chain.district, to: s, at: 39, distance: true)
     }
 
     /// A link's id and name from `index`, then its code and distance when the columns have them.
@@ -68,6 +70,7 @@ extension PhotoRecord {
             chain.country = link(17, 18, code: 19)
             chain.region = link(20, 21, code: 22)
             chain.city = link(23, 24, km: 25)
+            chain.district = link(38, 39, km: 40)
             chain.airport = link(26, 27, code: 28, km: 29)
             chain.borderKm = s.optionalDouble(31)
             chain.boundaryQuality = s.string(32)

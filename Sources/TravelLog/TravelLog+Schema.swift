@@ -105,7 +105,35 @@ extension TravelLog {
             PRIMARY KEY (place_id, date)
         );
         """,
+        // 3: districts. A chain now has a district below its city (Lyon 05 in Lyon), kept in
+        // the photo snapshot (with its distance, so a reresolve that finds the same district
+        // rewrites nothing) and in a hand-set place; the view is rebuilt to carry it.
+        """
+        ALTER TABLE photos ADD COLUMN district_id TEXT;
+        ALTER TABLE photos ADD COLUMN district_name TEXT;
+        ALTER TABLE photos ADD COLUMN district_km REAL;
+        ALTER TABLE overrides ADD COLUMN district_id TEXT;
+        ALTER TABLE overrides ADD COLUMN district_name TEXT;
+        DROP VIEW photo_places;
+        \(placesView(levels: ["continent", "country", "region", "city", "district", "airport"]))
+        """,
     ]
+
+    /// `photo_places`: each photo's place with a hand-set one on top, the id and name of each
+    /// of `levels`. Written out once in migration 1 (shipped, so left as it is), made here for
+    /// every migration that adds a level since.
+    static func placesView(levels: [String]) -> String {
+        let columns = levels.flatMap { level in
+            ["id", "name"].map { "CASE WHEN o.photo_id IS NULL THEN p.\(level)_\($0) ELSE o.\(level)_\($0) END AS \(level)_\($0)" }
+        }
+        return """
+            CREATE VIEW photo_places AS
+            SELECT p.id AS photo_id, p.path, p.missing_since,
+                   \(columns.joined(separator: ",\n       ")),
+                   o.photo_id IS NOT NULL AS overridden
+            FROM photos p LEFT JOIN overrides o ON o.photo_id = p.id;
+            """
+    }
 
     /// The index that finds a moved photo by its fingerprint (migration 1 creates it). Its keys
     /// are random, so inserting 100,000 of them one by one dirties most of its pages at every

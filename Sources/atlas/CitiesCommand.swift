@@ -3,22 +3,25 @@ import Gazetteer
 import JSONWriter
 import Passport
 
-/// `atlas cities`: the cities visited.
+/// `atlas cities`: the cities visited, or with `--districts` the districts inside them.
 enum CitiesCommand: Command {
     static let name = "cities"
-    static let summary = "List the cities visited, with dates, days and photos"
+    static let summary = "List the cities (or districts) visited, with dates, days and photos"
     static let help = PassportOption.listHelp(
-        usage: "atlas cities [--country ID] [--region ID] [--db PATH] [--json]",
+        usage: "atlas cities [--districts] [--country ID] [--region ID] [--db PATH] [--json]",
         about: """
             Lists every city visited: id, name, region, country, first and last visit, days, photos.
+            A visit to a district (Lyon 05, Shibuya) counts for its city: Lyon is listed once.
             """,
         options: """
+              --districts       List the districts visited instead, each with its city.
               --country ID      Only cities of that country (JP, country:JP).
               --region ID       Only cities of that region (JP-26, region:JP.22).
             """)
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
         let json = arguments.flag("--json")
+        let districts = arguments.flag("--districts")
         let countryText = try arguments.option("--country")
         let regionText = try arguments.option("--region")
         let dbPath = try DatabaseOption.path(&arguments)
@@ -26,10 +29,11 @@ enum CitiesCommand: Command {
         guard try arguments.finish().isEmpty else { throw UsageError("cities takes no arguments") }
         let country = try PassportOption.place(countryText, kind: .country, option: "--country", gazetteer: gazetteer)
         let region = try PassportOption.place(regionText, kind: .region, option: "--region", gazetteer: gazetteer)
-        let cities = try PassportOption.passport(dbPath).visits(.city)
+        let places = try PassportOption.passport(dbPath).visits(districts ? .district : .city)
             .filter { (country == nil || $0.country?.id == country) && (region == nil || $0.region?.id == region) }
-        PassportOption.print(cities, json: json, columns: [
-            ("ID", \.id), ("NAME", \.name), ("REGION", { $0.region?.name ?? "" }), ("COUNTRY", { $0.country?.name ?? "" }),
+        let city: [(String, (Visit) -> String)] = districts ? [("CITY", { $0.city?.name ?? "" })] : []
+        PassportOption.print(places, json: json, columns: [("ID", \.id), ("NAME", \.name)] + city + [
+            ("REGION", { $0.region?.name ?? "" }), ("COUNTRY", { $0.country?.name ?? "" }),
             ("FIRST", { $0.firstDate ?? "-" }), ("LAST", { $0.lastDate ?? "-" }), ("DAYS", { String($0.days.count) }),
             ("PHOTOS", { String($0.photos) }),
         ])

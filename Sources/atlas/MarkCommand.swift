@@ -10,7 +10,7 @@ enum MarkCommand: Command {
     static let help = """
         Usage: atlas mark PLACE_ID [--date YYYY-MM-DD] [--note TEXT] [--db PATH]
 
-        Marks a continent, country, region, city or airport as visited, on a day or undated.
+        Marks a continent, country, region, city, district or airport as visited, on a day or undated.
         PLACE_ID is an identifier (city:2988507, country:IS) or a code the gazetteer knows (IS,
         US-MT, KEF); 'atlas search' finds it. A mark counts like a qualifying photo for the
         place and every place above it, also on a day that only had photos in flight or in

@@ -64,7 +64,8 @@ enum PassportOption {
         var out: [(String, JSONValue)] = []
         if v.kind != "continent" { out.append(("continent", TravelRecord.link(v.continent))) }
         if v.kind != "continent" && v.kind != "country" { out.append(("country", TravelRecord.link(v.country))) }
-        if v.kind == "city" || v.kind == "airport" { out.append(("region", TravelRecord.link(v.region))) }
+        if v.kind == "city" || v.kind == "district" || v.kind == "airport" { out.append(("region", TravelRecord.link(v.region))) }
+        if v.kind == "district" { out.append(("city", TravelRecord.link(v.city))) }
         return out
     }
 

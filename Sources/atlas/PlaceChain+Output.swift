@@ -22,6 +22,7 @@ extension PlaceChain {
             ("country", link(country, code: "iso3", distance: false)),
             ("region", link(region, code: "iso", distance: false)),
             ("city", link(city, code: nil, distance: true)),
+            ("district", link(district, code: nil, distance: true)),
             ("airport", link(airport, code: "icao", distance: true)),
             ("border_km", .number(borderKm, digits: 3)),
             ("boundary_quality", .optional(boundaryQuality)),
@@ -45,6 +46,7 @@ extension PlaceChain {
         add("country", country)
         add("region", region)
         add("city", city)
+        add("district", district)
         add("airport", airport)
         if let borderKm { rows.append(("border", String(format: "%.2f km away", borderKm))) }
         if let boundaryQuality { rows.append(("boundary", boundaryQuality)) }

@@ -6,13 +6,14 @@ import Resolver
 /// `atlas resolve LAT LON` and `atlas resolve --batch [FILE|-]`: coordinates to place chains.
 enum ResolveCommand: Command {
     static let name = "resolve"
-    static let summary = "Resolve coordinates to continent, country, region, city and airport"
+    static let summary = "Resolve coordinates to continent, country, region, city, district and airport"
     static let help = """
         Usage: atlas resolve LAT LON [--json]
                atlas resolve --batch [FILE|-]
 
         Resolves a coordinate offline: polygon containment gives the country and region, the
-        nearest city is searched inside them, an airport is added within its radius, and a
+        nearest city is searched inside them (with its district: neighbourhood, arrondissement,
+        ward, when the gazetteer has one there), an airport is added within its radius, and a
         point at sea is placed in territorial (12 nmi) or international waters.
 
         Options:

@@ -12,8 +12,9 @@ enum SetPlaceCommand: Command {
                atlas set-place PHOTO --clear [--db PATH]
 
         PHOTO is a path (as imported) or the photo's id; PLACE a place identifier
-        (city:2988507, region:FR.11, country:JP, airport:KIX) or a code the gazetteer knows
-        (JP, US-MT, KIX). The correction is kept apart from the resolved place: imports and
+        (city:2988507, district:6543971, region:FR.11, country:JP, airport:KIX) or a code the
+        gazetteer knows (JP, US-MT, KIX). A district brings its city; a city set by hand has no
+        district. The correction is kept apart from the resolved place: imports and
         'atlas reresolve' never overwrite it. --clear removes it.
 
         Options:

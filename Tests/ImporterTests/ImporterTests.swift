@@ -1,6 +1,7 @@
 import Foundation
 import Gazetteer
 import PhotoMetadata
+import Resolver
 import SQLite
 import SyntheticPhotos
 import Testing
@@ -150,6 +151,38 @@ import TravelLog
         #expect(report.changedPhotos == 1 && report.rewritten == 1)
         #expect(report.transitions.keys.contains { $0.hasPrefix("Paris (city:2988507) → ") })
         #expect(try log.record(id: log.photoID(LibraryWalker.canonical(paths[0])!)!)?.place?.gazetteerVersion == Self.finder.gazetteer.version)
+    }
+
+    @Test func reresolveReportsAChangeOnlyInTheDistrict() throws {
+        let library = try Library()
+        let paths = try library.write(3, heic: false)
+        _ = try importLibrary(library)
+        let log = try TravelLog(path: library.database)
+        let path = LibraryWalker.canonical(paths[0])!
+        let before = try #require(try log.record(id: log.photoID(path)!)?.place?.chain)
+        // Same city as the current gazetteer gives, and a district (in Rome) it cannot give there.
+        try log.database.execute("UPDATE photos SET district_id = 'district:6545149', district_name = 'Campitelli', district_km = 0.5 WHERE path = '\(path)'")
+        let report = try Reresolver(log: log, finder: Self.finder).run()
+        #expect(report.changedPhotos == 1 && report.rewritten == 1)
+        let expected = "Campitelli (district:6545149) → \(before.district.map { "\($0.name) (\($0.id))" } ?? "none")"
+        #expect(report.transitions == [expected: 1])
+        #expect(try log.record(id: log.photoID(path)!)?.place?.chain == before)
+    }
+
+    @Test func changesNameEveryLevelThatMovedDistrictsIncluded() {
+        func link(_ id: String, _ name: String) -> PlaceChain.Link { .init(id: PlaceID(id)!, name: name) }
+        var old = PlaceChain(coordinate: GeoCoordinate(latitude: 45.76, longitude: 4.82), waters: .land)
+        old.country = link("country:FR", "France")
+        old.city = link("city:6543971", "Lyon 05")
+        var new = old
+        new.city = link("city:2996944", "Lyon")
+        new.district = link("district:6543971", "Lyon 05")
+        #expect(Reresolver.changes(from: old, to: new) == ["Lyon 05 (city:6543971) → Lyon (city:2996944)", "none → Lyon 05 (district:6543971)"])
+        var moved = new
+        moved.district = link("district:6543972", "Lyon 06")
+        #expect(Reresolver.changes(from: new, to: moved) == ["Lyon 05 (district:6543971) → Lyon 06 (district:6543972)"])
+        #expect(Reresolver.changes(from: new, to: new).isEmpty)
+        #expect(Reresolver.changes(from: nil, to: old) == ["none → France (country:FR)", "none → Lyon 05 (city:6543971)"])
     }
 
     @Test func offsetFromTheCityTimeZoneWhenTheFileHasNone() throws {

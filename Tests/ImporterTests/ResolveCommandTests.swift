@@ -35,5 +35,8 @@ import Testing
         #expect(out[39_999].contains("\"error\":\"line 40001:"))
         // Berlin's latitude band crosses Europe: some answer names a country.
         #expect(out.contains { $0.contains("\"country\":{\"id\":\"country:") })
+        // The district (null until the gazetteer has one there) follows the city in every answer.
+        let places = out.prefix(5_000).filter { !$0.contains("\"error\"") }
+        #expect(places.allSatisfy { $0.contains(#/"city":(null|\{[^}]*\}),"district":(null|\{[^}]*\}),"airport":/#) })
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Gazetteer
 import JSONWriter
+import Resolver
 import Testing
 import TravelLog
 @testable import Passport
@@ -68,6 +69,72 @@ import TravelLog
         let city = try JSON.parse(try export(PassportTests.itinerary.database, coordinates: .city))
         guard case .array(let rounded)? = city["photos"] else { Issue.record("no photos"); return }
         #expect(rounded.first?["latitude"] == .double(45.8))
+    }
+
+    @Test func districtsSurviveExportAndImportRecordAndMatchTheSchema() throws {
+        let first = try export(PassportTests.itinerary.database)
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("atlas-districts-\(UUID().uuidString).sqlite").path
+        let again = copy + "-2"
+        defer { for path in [copy, again] { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } } }
+        _ = try TravelRecord.restore(Data(first.utf8), into: TravelLog(path: copy))
+        let log = try TravelLog(path: copy)
+        // The Lyon photos as the new gazetteer resolves them: Lyon, in its 1st arrondissement.
+        let lyon = PlaceChain.Link(id: PlaceID("city:2996944")!, name: "Lyon")
+        let lyon01 = PlaceChain.Link(id: PlaceID("district:6543968")!, name: "Lyon 01")
+        for name in ["01-lyon", "02-lyon"] {
+            let id = try require(try log.photoID(try require(Passport(log: log).photos.first { $0.path.hasSuffix(name + ".jpg") }).path))
+            var record = try require(try log.record(id: id))
+            record.place?.chain.city = lyon
+            record.place?.chain.district = lyon01
+            try log.write { try log.update(id: id, with: record, run: nil) }
+        }
+        // A district set by hand (its city comes with it), and one marked.
+        let milan = Place(id: PlaceID("city:3173435")!, name: "Milan", foldedName: "milan", lineage: [
+            .init(id: PlaceID("continent:EU")!, name: "Europe"), .init(id: PlaceID("country:IT")!, name: "Italy"),
+            .init(id: PlaceID("region:IT.09")!, name: "Lombardy")], coordinate: nil, population: 1, codes: .init())
+        let brera = Place(id: PlaceID("district:6951036")!, name: "Brera", foldedName: "brera",
+                          lineage: milan.lineage + [.init(id: milan.id, name: milan.name)], coordinate: nil, population: 1, codes: .init())
+        let milanPhoto = try require(Passport(log: log).photos.first { $0.path.hasSuffix("21-milan.jpg") }).path
+        try log.setPlace(photo: try require(try log.photoID(milanPhoto)), to: brera)
+        try log.saveMark(Mark(place: brera, date: "2024-07-12", note: nil))
+
+        let withDistricts = try export(copy)
+        #expect(try validator().errors(try JSON.parse(withDistricts)).isEmpty)
+        let doc = try JSON.parse(withDistricts)
+        guard case .array(let photos)? = doc["photos"] else { Issue.record("no photos"); return }
+        let lyonPhoto = photos.first { if case .string(let p)? = $0["path"] { p.hasSuffix("01-lyon.jpg") } else { false } }
+        #expect(lyonPhoto?["city"] == .object(["id": .string("city:2996944"), "name": .string("Lyon")]))
+        #expect(lyonPhoto?["district"] == .object(["id": .string("district:6543968"), "name": .string("Lyon 01")]))
+        // The district follows the city in each photo, and each city lists its districts.
+        #expect(withDistricts.contains("\"name\": \"Lyon\"\n      },\n      \"district\": {\n        \"id\": \"district:6543968\""))
+        func city(_ id: String) -> JSON? {
+            guard case .array(let continents)? = doc["continents"] else { return nil }
+            for continent in continents {
+                guard case .array(let countries)? = continent["countries"] else { continue }
+                for country in countries {
+                    guard case .array(let regions)? = country["regions"] else { continue }
+                    for region in regions {
+                        guard case .array(let cities)? = region["cities"] else { continue }
+                        if let c = cities.first(where: { $0["id"] == .string(id) }) { return c }
+                    }
+                }
+            }
+            return nil
+        }
+        guard case .array(let lyonDistricts)? = city("city:2996944")?["districts"] else { Issue.record("Lyon has no districts"); return }
+        #expect(lyonDistricts.map { $0["id"] } == [.string("district:6543968")])
+        #expect(lyonDistricts.first?["photos"] == .int(2) && lyonDistricts.first?["days"] == .int(2) && lyonDistricts.first?["kind"] == .string("district"))
+        guard case .array(let milanDistricts)? = city("city:3173435")?["districts"] else { Issue.record("Milan has no districts"); return }
+        #expect(milanDistricts.first?["id"] == .string("district:6951036"))
+        #expect(milanDistricts.first?["photos"] == .int(1) && milanDistricts.first?["marks"] == .int(1))
+
+        _ = try TravelRecord.restore(Data(withDistricts.utf8), into: TravelLog(path: again))
+        #expect(try export(again) == withDistricts)
+        // A record from before districts (version 1) still loads.
+        let older = withDistricts.replacingOccurrences(of: "\"schema_version\": 2", with: "\"schema_version\": 1")
+        let oldest = again + "-1"
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: oldest + suffix) } }
+        #expect(try TravelRecord.restore(Data(older.utf8), into: TravelLog(path: oldest)).photos == Itinerary.shots.count)
     }
 
     @Test func exportIsByteIdenticalAndSurvivesImportRecord() throws {
