@@ -121,21 +121,26 @@ struct PlaceTables: Sendable {
         return c
     }
 
-    /// The `owners` part (u32 per city: the position of the city it belongs to) and the
-    /// `reaches` part (position u32, reach f32 per metropolis), checked: an owner must be a city.
+    /// The `owners` part (position u32 and its city's position u32 per district; the rest are
+    /// cities) and the `reaches` part (position u32, reach f32 per metropolis), checked: an
+    /// owner must be a city.
     static func unpack(owners: [UInt8], reaches: [UInt8], cities: Cities, path: String) throws -> ([Int32], [(city: Int32, reachKm: Double)]) {
         let count = cities.count
-        guard owners.count == count * 4, reaches.count % 8 == 0 else { throw GazetteerError(path: path, reason: "city_points owners or reaches have the wrong size") }
+        guard owners.count % 8 == 0, reaches.count % 8 == 0 else { throw GazetteerError(path: path, reason: "city_points owners or reaches have the wrong size") }
         func u32(_ bytes: [UInt8], _ at: Int) -> UInt32 {
             UInt32(bytes[at]) | UInt32(bytes[at + 1]) << 8 | UInt32(bytes[at + 2]) << 16 | UInt32(bytes[at + 3]) << 24
         }
-        var owner = [Int32](repeating: 0, count: count)
-        for i in 0..<count {
-            let o = u32(owners, i * 4)
-            guard o < count, o == i || u32(owners, Int(o) * 4) == o else {
-                throw GazetteerError(path: path, reason: "city \(UInt32(bitPattern: cities.geonameIDs[i])) belongs to an entry that is no city")
-            }
-            owner[i] = Int32(o)
+        var owner = [Int32](unsafeUninitializedCapacity: count) { out, n in
+            for i in 0..<count { out[i] = Int32(i) }
+            n = count
+        }
+        for at in stride(from: 0, to: owners.count, by: 8) {
+            let district = u32(owners, at), city = u32(owners, at + 4)
+            guard district < count, city < count, district != city else { throw GazetteerError(path: path, reason: "city_points owners name a missing entry") }
+            owner[Int(district)] = Int32(city)
+        }
+        for i in 0..<count where owner[Int(owner[i])] != owner[i] {
+            throw GazetteerError(path: path, reason: "city \(UInt32(bitPattern: cities.geonameIDs[i])) belongs to an entry that is no city")
         }
         var metropolises: [(city: Int32, reachKm: Double)] = []
         for at in stride(from: 0, to: reaches.count, by: 8) {

@@ -30,7 +30,7 @@ public final class Resolver: Sendable {
     /// A point farther than this from every place of its region is answered with a metropolis
     /// whose urban reach covers it, when there is one: a gap in GeoNames' coverage of a big
     /// city (south Mumbai has no entry) must not hand the point to a village across the water.
-    public static let metropolisGapKm = 5.0
+    public static let metropolisGapKm = 3.0
 
     public let gazetteerVersion: String
     /// The coastline tolerance in km (the gazetteer's, in degrees of latitude).

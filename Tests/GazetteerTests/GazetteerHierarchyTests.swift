@@ -80,8 +80,13 @@ import Testing
         #expect(airports.first?.detail == "large")
         #expect(airports.contains { $0.id == PlaceID("airport:KIX") })
         #expect(try gazetteer.children(of: PlaceID("region:JP.22"), kind: .country).isEmpty)
-        #expect(try gazetteer.children(of: PlaceID("city:1857910")).isEmpty)
-        #expect(try gazetteer.childCounts(of: PlaceID("city:1857910")).isEmpty)
+        // Below a city lie only its districts; below a district, nothing.
+        let kyoto = try #require(PlaceID("city:1857910"))
+        #expect(try gazetteer.children(of: kyoto, kind: .airport).isEmpty)
+        #expect(try gazetteer.childCounts(of: kyoto).map(\.kind) == [.district])
+        #expect(try gazetteer.children(of: kyoto).allSatisfy { $0.kind == .district })
+        let district = try #require(try gazetteer.children(of: kyoto).first)
+        #expect(try gazetteer.childCounts(of: district.id).isEmpty)
     }
 
     @Test func countryWithoutRegionsListsItsCities() throws {

@@ -78,16 +78,6 @@ import TravelLog
         defer { for path in [copy, again] { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } } }
         _ = try TravelRecord.restore(Data(first.utf8), into: TravelLog(path: copy))
         let log = try TravelLog(path: copy)
-        // The Lyon photos as the new gazetteer resolves them: Lyon, in its 1st arrondissement.
-        let lyon = PlaceChain.Link(id: PlaceID("city:2996944")!, name: "Lyon")
-        let lyon01 = PlaceChain.Link(id: PlaceID("district:6543968")!, name: "Lyon 01")
-        for name in ["01-lyon", "02-lyon"] {
-            let id = try require(try log.photoID(try require(Passport(log: log).photos.first { $0.path.hasSuffix(name + ".jpg") }).path))
-            var record = try require(try log.record(id: id))
-            record.place?.chain.city = lyon
-            record.place?.chain.district = lyon01
-            try log.write { try log.update(id: id, with: record, run: nil) }
-        }
         // A district set by hand (its city comes with it), and one marked.
         let milan = Place(id: PlaceID("city:3173435")!, name: "Milan", foldedName: "milan", lineage: [
             .init(id: PlaceID("continent:EU")!, name: "Europe"), .init(id: PlaceID("country:IT")!, name: "Italy"),
@@ -102,11 +92,15 @@ import TravelLog
         #expect(try validator().errors(try JSON.parse(withDistricts)).isEmpty)
         let doc = try JSON.parse(withDistricts)
         guard case .array(let photos)? = doc["photos"] else { Issue.record("no photos"); return }
-        let lyonPhoto = photos.first { if case .string(let p)? = $0["path"] { p.hasSuffix("01-lyon.jpg") } else { false } }
-        #expect(lyonPhoto?["city"] == .object(["id": .string("city:2996944"), "name": .string("Lyon")]))
-        #expect(lyonPhoto?["district"] == .object(["id": .string("district:6543968"), "name": .string("Lyon 01")]))
+        // The Lyon photos as the gazetteer resolves them: the city is Lyon, the district an arrondissement.
+        let lyonPhotos = photos.filter { $0["city"] == .object(["id": .string("city:2996944"), "name": .string("Lyon")]) }
+        #expect(lyonPhotos.count >= 2)
+        let lyonPhotoDistricts = lyonPhotos.compactMap { photo -> String? in
+            if case .string(let id)? = photo["district"]?["id"] { id } else { nil }
+        }
+        #expect(lyonPhotoDistricts.count == lyonPhotos.count && lyonPhotoDistricts.allSatisfy { $0.hasPrefix("district:") })
         // The district follows the city in each photo, and each city lists its districts.
-        #expect(withDistricts.contains("\"name\": \"Lyon\"\n      },\n      \"district\": {\n        \"id\": \"district:6543968\""))
+        #expect(withDistricts.contains("\"name\": \"Lyon\"\n      },\n      \"district\": {\n        \"id\": \"district:"))
         func city(_ id: String) -> JSON? {
             guard case .array(let continents)? = doc["continents"] else { return nil }
             for continent in continents {
@@ -122,8 +116,9 @@ import TravelLog
             return nil
         }
         guard case .array(let lyonDistricts)? = city("city:2996944")?["districts"] else { Issue.record("Lyon has no districts"); return }
-        #expect(lyonDistricts.map { $0["id"] } == [.string("district:6543968")])
-        #expect(lyonDistricts.first?["photos"] == .int(2) && lyonDistricts.first?["days"] == .int(2) && lyonDistricts.first?["kind"] == .string("district"))
+        #expect(lyonDistricts.map { $0["id"] } == Set(lyonPhotoDistricts).sorted().map { .string($0) })
+        let districtPhotos = lyonDistricts.reduce(0) { sum, d in if case .int(let n)? = d["photos"] { sum + n } else { sum } }
+        #expect(districtPhotos == lyonPhotos.count && lyonDistricts.allSatisfy { $0["kind"] == .string("district") })
         guard case .array(let milanDistricts)? = city("city:3173435")?["districts"] else { Issue.record("Milan has no districts"); return }
         #expect(milanDistricts.first?["id"] == .string("district:6951036"))
         #expect(milanDistricts.first?["photos"] == .int(1) && milanDistricts.first?["marks"] == .int(1))

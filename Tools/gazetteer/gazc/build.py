@@ -97,7 +97,7 @@ class Build:
 
     def check_product(self):
         bad = []
-        units = {s["geonames_code"] for s in self.subs}
+        units = {s["geonames_code"] for s in self.subs} | set(self.gcountries)
         for city, parts, _ in self.consolidated:
             if str(city) not in self.gcities:
                 bad.append(f"consolidated.txt city:{city}")
@@ -426,11 +426,27 @@ class Build:
 
     # -----------------------------------------------------------------------------------------
     def classify_districts(self):
+        units = {s["geonames_code"]: s for s in self.subs}
+        rows = [(i, self.gcities[str(i)]) for i in self.cities.ids.tolist()]
+        unit_population = Counter()
+        for i, c in rows:
+            for code in (f"{c['countrycode']}.{c['admin1code']}", self.city_admin2.get(i)):
+                unit_population[code] += int(c["population"] or 0)
         entries = []
-        for i in self.cities.ids.tolist():
-            c = self.gcities[str(i)]
-            entries.append(districts.Entry(i, c["name"], c["countrycode"], c["admin1code"], self.city_admin2.get(i),
-                                           c["latitude"], c["longitude"], int(c["population"] or 0), self.features.get(i)))
+        for i, c in rows:
+            feature, codes = self.features.get(i, (None, None))
+            admin2 = self.city_admin2.get(i)
+            population = int(c["population"] or 0)
+            city_units = ()
+            if population >= districts.OWNER_MIN_POPULATION:
+                names = {fold(n) for n in [c["name"]] + list(c.get("alternatenames") or [])}
+                # A unit is the city when it bears the city's name and the city holds at least half
+                # of its people: Warszawa, Hồ Chí Minh, but not the state of São Paulo.
+                city_units = [level for level, code in enumerate((f"{c['countrycode']}.{c['admin1code']}", admin2))
+                              if code in units and 2 * population >= unit_population[code]
+                              and districts.is_city_unit(units[code]["name"], units[code]["aliases"], names)]
+            entries.append(districts.Entry(i, c["name"], c["countrycode"], c["admin1code"], admin2, c["latitude"],
+                                           c["longitude"], population, feature, codes, city_units))
         self.district_of = districts.classify(entries, [(c, u) for c, u, _ in self.consolidated])
 
     def assemble(self):

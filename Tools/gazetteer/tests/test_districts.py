@@ -1,15 +1,15 @@
 import unittest
 
-from gazc.districts import (CONSOLIDATED, NUMBERED, SECTION, UNKNOWN, Entry, classify, is_numbered_section,
-                            metropolis_reach_km, reach_km)
+from gazc.districts import (CONSOLIDATED, MUNICIPAL, NUMBERED, SECTION, UNKNOWN, Entry, classify, is_city_unit,
+                            metropolis_reach_km, reach_km, section_base)
 
 # A small world around a city of 2 million at 45N 5E: distances follow from 1 km = 1/111.2 deg of
 # latitude, so each fixture says how far it lies from the city's point.
 KM = 1 / 111.2
 
 
-def entry(id, name, km_north, population, feature, admin2="FR.84.69", country="FR", admin1="84"):
-    return Entry(id, name, country, admin1, admin2, 45 + km_north * KM, 5.0, population, feature)
+def entry(id, name, km_north, population, feature, admin2="FR.84.69", country="FR", admin1="84", codes=None, city_units=()):
+    return Entry(id, name, country, admin1, admin2, 45 + km_north * KM, 5.0, population, feature, codes, city_units)
 
 
 CITY = entry(1, "Grandville", 0, 2_000_000, "PPLA")
@@ -22,11 +22,20 @@ class ReachTests(unittest.TestCase):
         self.assertIsNone(metropolis_reach_km(99_999))
         self.assertAlmostEqual(metropolis_reach_km(2_000_000), reach_km(2_000_000), places=5)
 
-    def test_numbered_sections(self):
-        self.assertTrue(is_numbered_section("Lyon 05", "Lyon"))
-        self.assertTrue(is_numbered_section("Paris 16 Passy", "Paris"))
-        self.assertFalse(is_numbered_section("Lyons-la-Forêt", "Lyon"))
-        self.assertFalse(is_numbered_section("Parisville", "Paris"))
+    def test_section_names(self):
+        self.assertEqual(section_base("Lyon 05"), "Lyon")
+        self.assertEqual(section_base("Paris 16 Passy"), "Paris")
+        self.assertEqual(section_base("Alice Springs city centre"), "Alice Springs")
+        self.assertEqual(section_base("Sydney Central Business District"), "Sydney")
+        self.assertIsNone(section_base("Lyons-la-Forêt"))
+        self.assertIsNone(section_base("Saint-Centre-Ville du Lac"))
+
+    def test_city_units(self):
+        city = {"warsaw", "warszawa", "varsovie"}
+        self.assertTrue(is_city_unit("Warszawa", ["Powiat m. Warszawa"], city))
+        self.assertFalse(is_city_unit("Mazowieckie", ["Masovian"], city))
+        self.assertFalse(is_city_unit("Los Angeles County", ["Los Angeles"], {"los angeles"}))
+        self.assertTrue(is_city_unit("Denver County", ["City and County of Denver", "Denver"], {"denver"}))
 
 
 class ClassifyTests(unittest.TestCase):
@@ -55,8 +64,36 @@ class ClassifyTests(unittest.TestCase):
         self.assertEqual(classify([a, b, c]), {2: (1, SECTION), 3: (1, SECTION)})
 
     def test_consolidated_units_belong_to_their_city_whatever_their_size(self):
-        borough = entry(2, "Big Borough", 30, 1_500_000, "PPLA2", admin2="US.NY.047")
+        borough = entry(2, "Big Borough", 30, 1_500_000, "PPLA2", admin2="US.NY.047", country="US", admin1="NY")
         self.assertEqual(classify([CITY, borough], [(1, {"US.NY.047"})]), {2: (1, CONSOLIDATED)})
+
+    def test_named_sections_belong_to_their_city_whatever_its_size(self):
+        town = entry(1, "Petiteville", 0, 20_000, "PPL")
+        self.assertEqual(classify([town, entry(2, "Petiteville city centre", 0.5, 3_000, None)]), {2: (1, NUMBERED)})
+
+    def test_a_municipality_sharing_the_city_code_is_part_of_it(self):
+        # Same admin-3 (municipality) code: part of the city; another one: a town of its own.
+        city = entry(1, "Grandville", 0, 2_000_000, "PPLC", codes=("84", "69", "691", ""))
+        inside = entry(2, "Faubourg", 3, 90_000, "PPL", codes=("84", "69", "691", ""))
+        other = entry(3, "Bourg-Voisin", 4, 90_000, "PPL", codes=("84", "69", "692", ""))
+        capital = entry(4, "Capitale", 5, 90_000, "PPLC", codes=("84", "69", "691", ""))
+        self.assertEqual(classify([city, inside, other, capital]), {2: (1, MUNICIPAL)})
+
+    def test_a_unit_is_the_city_only_when_marked_so(self):
+        # The owner's finest code is its admin-1 unit: only a city-unit owner absorbs by codes.
+        codes = ("84", "", "", "")
+        ward = entry(2, "Ward One", 3, 90_000, "PPLA2", codes=("84", "W1", "", ""))
+        self.assertEqual(classify([entry(1, "Grandville", 0, 2_000_000, "PPLA", codes=codes, city_units=[0]), ward]),
+                         {2: (1, MUNICIPAL)})
+        self.assertEqual(classify([entry(1, "Grandville", 0, 2_000_000, "PPLA", codes=codes), ward]), {})
+
+    def test_consolidated_cities_own_their_units_and_nothing_else(self):
+        city = entry(1, "Grandville", 0, 2_000_000, "PPLC", admin2="XX.84.A")
+        part = entry(2, "Ward", 30, 500_000, "PPLA2", admin2="XX.84.B")
+        outside = entry(3, "Quartier voisin", 3, 1_000, SECTION, admin2="XX.84.C")
+        self.assertEqual(classify([city, part, outside], [(1, {"XX.84.A", "XX.84.B"})]), {2: (1, CONSOLIDATED)})
+        whole = entry(4, "Anywhere", 50, 9_000, "PPL", country="HK", admin1="NT")
+        self.assertEqual(classify([city, whole], [(1, {"HK"})]), {4: (1, CONSOLIDATED)})
 
     def test_order_of_entries_does_not_matter(self):
         es = [CITY, entry(2, "Vieux Quartier", 2, 5_000, SECTION), entry(3, "Les Pentes", 4, 800, None),
