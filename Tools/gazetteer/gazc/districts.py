@@ -34,7 +34,7 @@ from .text import fold
 
 OWNER_MIN_POPULATION = 100_000
 DOMINANCE = 3
-URBAN_DENSITY = 5_000          # inhabitants per km², a dense European or Asian city proper
+URBAN_DENSITY = 4_000          # inhabitants per km²: Lisbon, Madrid, London, Berlin proper
 MUNICIPAL = "municipal"        # reasons, for the audit
 UNKNOWN = "unknown"
 SECTION = "PPLX"

@@ -17,8 +17,8 @@ CITY = entry(1, "Grandville", 0, 2_000_000, "PPLA")
 
 class ReachTests(unittest.TestCase):
     def test_reach_is_the_radius_of_the_population_at_the_density(self):
-        # 2,000,000 people at 5,000/km² cover 400 km², a disc of radius sqrt(400/pi) km.
-        self.assertAlmostEqual(reach_km(2_000_000), (400 / 3.141592653589793) ** 0.5, places=6)
+        # 2,000,000 people at 4,000/km² cover 500 km², a disc of radius sqrt(500/pi) km.
+        self.assertAlmostEqual(reach_km(2_000_000), (500 / 3.141592653589793) ** 0.5, places=6)
         self.assertIsNone(metropolis_reach_km(99_999))
         self.assertAlmostEqual(metropolis_reach_km(2_000_000), reach_km(2_000_000), places=5)
 
