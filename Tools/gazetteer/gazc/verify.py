@@ -82,7 +82,7 @@ def verify(out_dir):
     checks.append(("Maseru in LS, not ZA", m and inside("country:LS", m[2], m[3]) and not inside("country:ZA", m[2], m[3])))
     checks.append(("KIX with ICAO RJBB", q("SELECT icao FROM airports WHERE iata='KIX'") == [("RJBB",)]))
     checks.append(("LAX present", len(q("SELECT 1 FROM airports WHERE iata='LAX'")) == 1))
-    checks.append(("search finds kyoto japan", bool(q("SELECT id FROM search WHERE search MATCH 'kyoto japan' AND id='city:1857910'"))))
+    checks.append(("search finds kyoto japan", bool(q("SELECT 1 FROM search_rows WHERE place='city:1857910' AND id IN (SELECT rowid FROM search WHERE search MATCH 'kyoto japan')"))))
     for name, ok in checks:
         if not ok:
             problems.append("sanity check failed: " + name)
