@@ -145,7 +145,9 @@ def search_rows(b):
     for a in b.airports:
         anc = " ".join(x for x in (rname.get(a["region"]) if a["region"] else None, cname.get(a["country"])) if x)
         imp = AIRPORT_IMPORTANCE[a["size"]] + (SCHEDULED_BONUS if a["scheduled"] else 0)
-        rows.append((a["name"], alt_column([a["municipality"]]), " ".join(x for x in (a["iata"], a["icao"]) if x), anc,
+        # The municipality is where the airport is, not a name of it: no separators, so it
+        # matches as words ("other") and never as a whole alternate name.
+        rows.append((a["name"], a["municipality"] or "", " ".join(x for x in (a["iata"], a["icao"]) if x), anc,
                      "airport:" + a["iata"], "airport", imp))
     return rows
 
