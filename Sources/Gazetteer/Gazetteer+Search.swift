@@ -11,10 +11,12 @@ extension Gazetteer {
     ///
     /// The query is folded (case, diacritics, width) and every word is a prefix. Ranking, rule
     /// by rule; each rule only orders what the previous ones left tied:
-    /// 1. The match class: ``SearchResult/Match/exact`` (the whole name, or a code such as
-    ///    `JP`, `JPN`, `US-MT`, `LAX`, `KLAX`), then ``SearchResult/Match/prefix`` (the name
-    ///    starts with the query), then ``SearchResult/Match/other`` (alternate names, words
-    ///    inside the name, the country and region names).
+    /// 1. The match class: ``SearchResult/Match/exact`` (the whole name, a whole alternate
+    ///    name such as `münchen`, `roma` or `москва`, or a code such as `JP`, `JPN`, `US-MT`,
+    ///    `LAX`, `KLAX`), then ``SearchResult/Match/prefix`` (the name starts with the query),
+    ///    then ``SearchResult/Match/other`` (words of alternate names, words inside the name,
+    ///    the country and region names). So "roma" gives Rome before Roma, Queensland: both
+    ///    are exact, and importance decides.
     /// 2. Importance (population; size class for airports), compared on a log scale. Continents
     ///    and countries count at least ``SearchRanking/countryFloor``, so they never sink below
     ///    villages of the same name; regions count a tenth of their population (the sum of

@@ -42,14 +42,22 @@ struct SearchRanking {
         let codeSet = Set(codes)
         let exactOrPrefix = try rowids("name : ^ " + text.phrase(prefix: true)).filter { !codeSet.contains($0) }
         let exactNames = try exactNameRows(try rowids("name : ^ " + text.phrase(prefix: false)))
-        let facts = try self.facts(for: exactOrPrefix + codes)
+        // A whole alternate name ("roma" for Rome, "münchen" for Munich) is as exact as the name.
+        let exactAlternates = try rowids("alt : " + text.wholeAlternateName)
+        let exactAlternateSet = Set(exactAlternates)
+        let exactOrPrefixSet = Set(exactOrPrefix)
+        let alternatesOnly = exactAlternates.filter { !codeSet.contains($0) && !exactOrPrefixSet.contains($0) }
+        let facts = try self.facts(for: exactOrPrefix + codes + alternatesOnly)
         var candidates = candidates(codes, facts, codeMatched: true) { _ in .exact }
-        candidates += self.candidates(exactOrPrefix, facts, codeMatched: false) { exactNames.contains($0) ? .exact : .prefix }
+        candidates += self.candidates(exactOrPrefix, facts, codeMatched: false) {
+            exactNames.contains($0) || exactAlternateSet.contains($0) ? .exact : .prefix
+        }
+        candidates += self.candidates(alternatesOnly, facts, codeMatched: false) { _ in .exact }
         // Other matches can only follow the exact and prefix ones: look for them only when those
         // do not fill the page (with `within`, several pages, as some may be rejected).
         let wanted = query.limit * (query.within == nil ? 1 : 3) + (query.near == nil ? 0 : Self.nearPool)
         if candidates.count < wanted {
-            let seen = codeSet.union(exactOrPrefix)
+            let seen = codeSet.union(exactOrPrefix).union(alternatesOnly)
             let others = try rowids(text.wordPrefixes).filter { !seen.contains($0) }
             candidates += self.candidates(others, try self.facts(for: others), codeMatched: false) { _ in .other }
         }
@@ -126,7 +134,7 @@ struct SearchRanking {
         let pool = query.near == nil ? query.limit : max(query.limit * 3, Self.nearPool)
         var accepted: [(Candidate, Place)] = []
         var start = 0
-        let idStatement = try db.prepare("SELECT c4 FROM search_content WHERE id = ?")
+        let idStatement = try db.prepare("SELECT place FROM search_rows WHERE id = ?")
         while accepted.count < pool, start < min(candidates.count, Self.maximumExamined) {
             // Without `within` every candidate is accepted: load exactly what is missing.
             let missing = query.within == nil ? pool - accepted.count : max(pool - accepted.count, 8) * 2
@@ -184,7 +192,7 @@ struct SearchRanking {
         guard text.tokens.count <= 2, text.folded.count <= 8 else { return [] }
         let rows = try rowids("codes : " + text.phrase(prefix: false))
         guard rows.count <= 500 else { return [] }  // a bare number shared by hundreds of admin codes
-        let s = try db.prepare("SELECT c2, c5 FROM search_content WHERE id = ?")
+        let s = try db.prepare("SELECT codes, kind FROM search_rows WHERE id = ?")
         return try rows.filter { rowid in
             try s.bind(rowid)
             guard try s.step(), let codes = s.string(0) else { return false }
