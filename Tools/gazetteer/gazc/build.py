@@ -13,7 +13,7 @@ import numpy as np
 import shapely
 
 from . import COORD_SCALE, SCHEMA_VERSION, VERSION, encode, geom, records, sources
-from .text import display_name, fold, search_alt
+from .text import display_name, fold, inverted_parts, search_alt
 
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))          # Tools/gazetteer
 REPO = os.path.dirname(os.path.dirname(HERE))
@@ -454,8 +454,10 @@ class Build:
             name = names_over.get(rid) or display_name(r["name"])
             if name != r["name"]:
                 self.name_changes.append(("region:" + rid, r["name"], name))
+            # An inverted name's head is what people call the place ('Tatarstan', 'Murcia'): an alias.
+            head = [inverted_parts(r["name"])[0]] if inverted_parts(r["name"]) and name != r["name"] else []
             al = []
-            for a in self.aliases.get("region:" + rid, []) + r["aliases"]:
+            for a in self.aliases.get("region:" + rid, []) + head + r["aliases"]:
                 if a not in al and a != name:
                     al.append(a)
             regions.append({"id": rid, "country": r["country"], "admin1": r["admin1"], "name": name, "folded": fold(name),

@@ -51,16 +51,26 @@ def letters_key(s):
     return " ".join("".join(ch if ch.isalnum() else " " for ch in f).split())
 
 
+def inverted_parts(name):
+    """(head, tail) of an ISO 3166 style inverted name ('Madrid', 'Comunidad de'), else None:
+    exactly one comma, and a tail that is not a list."""
+    parts = name.split(",")
+    if len(parts) != 2:
+        return None
+    head, tail = parts[0].strip(), parts[1].strip()
+    if not head or not tail or any(w.lower() in _CONJUNCTIONS for w in tail.split()):
+        return None
+    return head, tail
+
+
 def uninvert(name):
     """ISO 3166 style 'Madrid, Comunidad de' → 'Comunidad de Madrid'; 'wallonne, Région' →
     'Région wallonne'. Only a name with exactly one comma whose tail is not a list is turned round;
     the first letter of the result is capitalised ('unitatea teritorială din' → 'Unitatea …')."""
-    parts = name.split(",")
-    if len(parts) != 2:
+    parts = inverted_parts(name)
+    if parts is None:
         return name
-    head, tail = parts[0].strip(), parts[1].strip()
-    if not head or not tail or any(w.lower() in _CONJUNCTIONS for w in tail.split()):
-        return name
+    head, tail = parts
     out = tail + " " + head
     return out[0].upper() + out[1:]
 

@@ -1,6 +1,6 @@
 import unittest
 
-from gazc.text import display_name, fold, letters_key, search_alt, uninvert, useful_alt
+from gazc.text import display_name, fold, letters_key, inverted_parts, search_alt, uninvert, useful_alt
 
 
 class FoldTests(unittest.TestCase):
@@ -30,6 +30,8 @@ class DisplayNameTests(unittest.TestCase):
         self.assertEqual(display_name("Stînga Nistrului, unitatea teritorială din"),
                          "Unitatea teritorială din Stînga Nistrului")
         self.assertEqual(uninvert("Comunidad de Madrid"), "Comunidad de Madrid")
+        self.assertEqual(inverted_parts("Tatarstan, Respublika"), ("Tatarstan", "Respublika"))
+        self.assertIsNone(inverted_parts("San Andrés, Providencia y Santa Catalina"))
 
     def test_lists_and_qualifiers_stay(self):
         self.assertEqual(display_name("San Andrés, Providencia y Santa Catalina"),
