@@ -5,10 +5,10 @@ struct SearchRowFacts: Sendable {
     let kind: PlaceKind
     let importance: Int
 
-    /// Facts of a few rows read from the FTS5 shadow tables, one indexed lookup each: cheaper
-    /// than loading ``SearchRankIndex`` while candidate sets stay small.
+    /// Facts of a few rows read from `search_rows` (the FTS5 table is contentless), one
+    /// indexed lookup each: cheaper than loading ``SearchRankIndex`` while candidate sets stay small.
     static func read(_ rowids: [Int64], in db: Database) throws -> [Int64: SearchRowFacts] {
-        let s = try db.prepare("SELECT c5, c6 FROM search_content WHERE id = ?")
+        let s = try db.prepare("SELECT kind, importance FROM search_rows WHERE id = ?")
         var out: [Int64: SearchRowFacts] = [:]
         out.reserveCapacity(rowids.count)
         for rowid in rowids {
@@ -55,13 +55,13 @@ final class SearchRankIndex: Sendable {
     private let kinds: [UInt8]
     private let importances: [Int64]
 
-    /// One sequential scan of the content table; the kind is told by its text's first letter
+    /// One sequential scan of `search_rows`; the kind is told by its text's first letter
     /// and length, so no string is built per row.
     init(db: Database) throws {
-        let count = try db.prepare("SELECT max(id) FROM search_content").scalarInt() ?? 0
+        let count = try db.prepare("SELECT max(id) FROM search_rows").scalarInt() ?? 0
         var kinds = [UInt8](repeating: UInt8.max, count: count + 1)
         var importances = [Int64](repeating: 0, count: count + 1)
-        let s = try db.prepare("SELECT id, c5, c6 FROM search_content")
+        let s = try db.prepare("SELECT id, kind, importance FROM search_rows")
         while try s.step() {
             let rowid = s.int(0)
             guard rowid >= 0, rowid <= count, let kind = s.withBlob(1, Self.kind) else { continue }

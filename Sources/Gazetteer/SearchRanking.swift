@@ -10,6 +10,12 @@ struct SearchRanking {
     static let airportNameDivisor = 100
     /// Regions count this fraction of their population, which is the sum of their towns.
     static let regionDivisor = 10
+    /// Cities (and districts) found by a whole alternate name count this fraction of their
+    /// population. GeoNames lists historic names and names in other languages that are other
+    /// places' own names ("Zaragoza" for Tijuana, "Victoria" for Hong Kong, "Kita" for Quito): a
+    /// city's own name comes first unless the other city is forty times larger ("roma": Rome,
+    /// 2.3 million, before Roma, Queensland, 6,800). Curated aliases (countries, regions) count whole.
+    static let alternateNameDivisor = 40
     /// How many leading matches the distance bias reorders, at least.
     static let nearPool = 60
     /// Candidates examined at most when `within` rejects most of them.
@@ -42,14 +48,23 @@ struct SearchRanking {
         let codeSet = Set(codes)
         let exactOrPrefix = try rowids("name : ^ " + text.phrase(prefix: true)).filter { !codeSet.contains($0) }
         let exactNames = try exactNameRows(try rowids("name : ^ " + text.phrase(prefix: false)))
-        let facts = try self.facts(for: exactOrPrefix + codes)
+        // A whole alternate name ("roma" for Rome, "münchen" for Munich) is as exact as the name.
+        let exactAlternates = try rowids("alt : " + text.wholeAlternateName)
+        let exactAlternateSet = Set(exactAlternates)
+        let exactOrPrefixSet = Set(exactOrPrefix)
+        let alternatesOnly = exactAlternates.filter { !codeSet.contains($0) && !exactOrPrefixSet.contains($0) }
+        let facts = try self.facts(for: exactOrPrefix + codes + alternatesOnly)
         var candidates = candidates(codes, facts, codeMatched: true) { _ in .exact }
-        candidates += self.candidates(exactOrPrefix, facts, codeMatched: false) { exactNames.contains($0) ? .exact : .prefix }
+        candidates += self.candidates(exactOrPrefix, facts, codeMatched: false,
+                                      byAlternateName: { !exactNames.contains($0) && exactAlternateSet.contains($0) }) {
+            exactNames.contains($0) || exactAlternateSet.contains($0) ? .exact : .prefix
+        }
+        candidates += self.candidates(alternatesOnly, facts, codeMatched: false, byAlternateName: { _ in true }) { _ in .exact }
         // Other matches can only follow the exact and prefix ones: look for them only when those
         // do not fill the page (with `within`, several pages, as some may be rejected).
         let wanted = query.limit * (query.within == nil ? 1 : 3) + (query.near == nil ? 0 : Self.nearPool)
         if candidates.count < wanted {
-            let seen = codeSet.union(exactOrPrefix)
+            let seen = codeSet.union(exactOrPrefix).union(alternatesOnly)
             let others = try rowids(text.wordPrefixes).filter { !seen.contains($0) }
             candidates += self.candidates(others, try self.facts(for: others), codeMatched: false) { _ in .other }
         }
@@ -97,12 +112,14 @@ struct SearchRanking {
 
     /// The rows of the wanted kind, scored.
     private func candidates(_ rowids: [Int64], _ facts: Facts, codeMatched: Bool,
+                            byAlternateName: (Int64) -> Bool = { _ in false },
                             _ match: (Int64) -> SearchResult.Match) -> [Candidate] {
         var out: [Candidate] = []
         out.reserveCapacity(rowids.count)
         for rowid in rowids {
             guard let f = facts[rowid], query.kind.map({ $0 == f.kind }) ?? true else { continue }
-            out.append(Candidate(rowid: rowid, match: match(rowid), score: Self.score(f, codeMatched: codeMatched)))
+            let score = Self.score(f, codeMatched: codeMatched, byAlternateName: byAlternateName(rowid))
+            out.append(Candidate(rowid: rowid, match: match(rowid), score: score))
         }
         return out
     }
@@ -126,7 +143,7 @@ struct SearchRanking {
         let pool = query.near == nil ? query.limit : max(query.limit * 3, Self.nearPool)
         var accepted: [(Candidate, Place)] = []
         var start = 0
-        let idStatement = try db.prepare("SELECT c4 FROM search_content WHERE id = ?")
+        let idStatement = try db.prepare("SELECT place FROM search_rows WHERE id = ?")
         while accepted.count < pool, start < min(candidates.count, Self.maximumExamined) {
             // Without `within` every candidate is accepted: load exactly what is missing.
             let missing = query.within == nil ? pool - accepted.count : max(pool - accepted.count, 8) * 2
@@ -157,11 +174,12 @@ struct SearchRanking {
     }
 
     /// The ranking importance on a log scale (rule 2).
-    static func score(_ f: SearchRowFacts, codeMatched: Bool) -> Double {
+    static func score(_ f: SearchRowFacts, codeMatched: Bool, byAlternateName: Bool = false) -> Double {
         var importance = f.importance
         switch f.kind {
         case .continent, .country: importance = max(importance, countryFloor)
         case .region: importance /= regionDivisor
+        case .city where byAlternateName, .district where byAlternateName: importance /= alternateNameDivisor
         case .airport where !codeMatched: importance /= airportNameDivisor
         default: break
         }
@@ -184,7 +202,7 @@ struct SearchRanking {
         guard text.tokens.count <= 2, text.folded.count <= 8 else { return [] }
         let rows = try rowids("codes : " + text.phrase(prefix: false))
         guard rows.count <= 500 else { return [] }  // a bare number shared by hundreds of admin codes
-        let s = try db.prepare("SELECT c2, c5 FROM search_content WHERE id = ?")
+        let s = try db.prepare("SELECT codes, kind FROM search_rows WHERE id = ?")
         return try rows.filter { rowid in
             try s.bind(rowid)
             guard try s.step(), let codes = s.string(0) else { return false }

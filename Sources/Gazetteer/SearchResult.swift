@@ -10,7 +10,8 @@
 public struct SearchResult: Sendable, Hashable {
     /// How the query matched, best first: the first rule of the ranking.
     public enum Match: Int, Sendable, Hashable, Comparable, CaseIterable {
-        /// The whole name, or one of the place's codes (ISO, IATA, ICAO), equals the query.
+        /// The whole name, a whole alternate name ("münchen" for Munich, "roma" for Rome), or
+        /// one of the place's codes (ISO, IATA, ICAO) equals the query.
         case exact
         /// The name starts with the query, word by word, the last word possibly unfinished.
         case prefix

@@ -53,6 +53,14 @@ public struct SearchText: Sendable, Hashable {
     /// The tokens as one phrase, the last one a prefix when `prefix`: `"sao paulo"*`.
     public func phrase(prefix: Bool) -> String { Self.quoted(folded) + (prefix ? "*" : "") }
 
+    /// The tokens as one whole alternate name: `"| sao paulo |"`. The index's `alt` column holds
+    /// its names between `|` separators, which its tokenizer keeps as tokens of their own, so this
+    /// phrase matches "São Paulo" but not "São Paulo de Olivença".
+    public var wholeAlternateName: String { Self.quoted(Self.alternateSeparator + " " + folded + " " + Self.alternateSeparator) }
+
+    /// Separates the names in the index's `alt` column (`Tools/gazetteer`'s `ALT_SEPARATOR`).
+    static let alternateSeparator = "|"
+
     // MARK: - Folding
 
     /// Lowercased, compatibility-decomposed, Latin/Greek/Cyrillic combining marks removed, then

@@ -178,6 +178,45 @@ import Testing
         for (i, found) in results.enumerated() { #expect(found == expected[i % texts.count], "\(texts[i % texts.count])") }
     }
 
+    /// Every alternate name of a city is in the index, and a whole alternate name is an exact
+    /// match: the native name finds the city first, before towns whose own name it is.
+    @Test(arguments: [("münchen", "city:2867714"), ("munchen", "city:2867714"), ("roma", "city:3169070"),
+                      ("firenze", "city:3176959"), ("wien", "city:2761369"), ("москва", "city:524901"),
+                      ("lisboa", "city:2267057"), ("praha", "city:3067696"), ("prague", "city:3067696"),
+                      ("vienna", "city:2761369")])
+    func nativeAndEnglishNamesFindTheCity(text: String, id: String) throws {
+        let first = try #require(try gazetteer.search(SearchQuery(text: text, kind: .city, limit: 5)).first)
+        #expect(first.place.id.description == id, "\(text): \(first.place.name)")
+        #expect(first.match == .exact)
+    }
+
+    @Test func aWholeAlternateNameIsExactAPartIsNot() throws {
+        // "york" is a word of New York's names, not a whole name: York, England stays first.
+        #expect(try ids("york", kind: .city).first == "city:2633352")
+        #expect(try ids("roma").first == "city:3169070")
+        // Other places' names among a city's alternate names do not push a city out of first place.
+        for (text, id) in [("zaragoza", "city:3104324"), ("victoria", "city:1931681"), ("islamabad", "city:1176615"),
+                           ("cancún", "city:3531673")] {
+            #expect(try ids(text, kind: .city).first == id, "\(text)")
+        }
+    }
+
+    @Test func displayNamesAsPeopleWriteThem() throws {
+        for text in ["reunion", "réunion", "Réunion"] {
+            let first = try #require(try gazetteer.search(SearchQuery(text: text, kind: .country, limit: 3)).first)
+            #expect(first.place.id.description == "country:RE")
+            #expect(first.place.name == "Réunion")
+        }
+        #expect(try gazetteer.place(try #require(PlaceID("country:AX")))?.name == "Åland Islands")
+        #expect(try gazetteer.place(try #require(PlaceID("country:CW")))?.name == "Curaçao")
+        #expect(try gazetteer.place(try #require(PlaceID("country:CI")))?.name == "Côte d'Ivoire")
+        #expect(try ids("ivory coast", kind: .country).first == "country:CI")
+        // Inverted ISO 3166 names read in natural order, and the inverted form still finds them.
+        #expect(try gazetteer.place(try #require(PlaceID("region:ES.29")))?.name == "Comunidad de Madrid")
+        #expect(try gazetteer.place(try #require(PlaceID("region:CZ.52")))?.name == "Hlavní město Praha")
+        #expect(try ids("madrid comunidad de", kind: .region).first == "region:ES.29")
+    }
+
     @Test func limitsAndDeterminism() throws {
         #expect(try ids("a", limit: 7).count == 7)
         #expect(try ids("san", limit: 0).isEmpty)

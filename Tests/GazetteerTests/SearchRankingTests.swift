@@ -16,6 +16,13 @@ import Testing
         #expect(score(.airport, 11_000_000) == score(.city, 110_000))
         #expect(score(.airport, 11_000_000, code: true) == score(.city, 11_000_000))
         #expect(score(.airport, 11_000_000) > score(.airport, 2_000_000))
+        // A city found by a whole alternate name counts a fortieth; a region or country all of it.
+        let byAlternate = { (kind: PlaceKind, n: Int) in
+            SearchRanking.score(SearchRowFacts(kind: kind, importance: n), codeMatched: false, byAlternateName: true)
+        }
+        #expect(byAlternate(.city, 4_000_000) == score(.city, 100_000))
+        #expect(byAlternate(.region, 4_000_000) == score(.region, 4_000_000))
+        #expect(byAlternate(.country, 4_000_000) == score(.country, 4_000_000))
         // Nothing is below importance 1, so a zero never gives -infinity.
         #expect(score(.city, 0) == 0)
     }

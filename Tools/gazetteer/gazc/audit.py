@@ -234,5 +234,34 @@ def write_audit(b, path):
     for c in b.corrections:
         a(f"- {c[0]} {c[1]} = {c[2]}: {c[3]}")
     a("")
+    display_names(b, a)
     with open(path, "w", encoding="utf-8") as f:
         f.write("\n".join(L).rstrip() + "\n")
+
+
+def display_names(b, a):
+    """The display-name rule's changes (README "Display names") and the artefact's size."""
+    a("## Display names")
+    a("")
+    kinds = Counter(ident.split(":")[0] for ident, _, _ in b.name_changes)
+    a(f"{len(b.name_changes):,} names differ from their source's: "
+      + ", ".join(f"{kinds[k]:,} {k}" for k in ("country", "region", "city") if kinds[k]) + ".")
+    a("")
+    a("| id | source name | display name |")
+    a("|---|---|---|")
+    shown = [c for c in b.name_changes if not c[0].startswith("city:")] + \
+            [c for c in b.name_changes if c[0].startswith("city:")][:20]
+    for ident, old, new in shown:
+        a(f"| {ident} | {old!r} | {new} |")
+    a("")
+    if getattr(b, "size_breakdown", None):
+        total = sum(n for _, n in b.size_breakdown)
+        a("## Size of gazetteer.sqlite")
+        a("")
+        a(f"{total:,} bytes in pages (dbstat), by table and index:")
+        a("")
+        a("| table or index | bytes |")
+        a("|---|---|")
+        for name, n in b.size_breakdown:
+            a(f"| {name} | {n:,} |")
+        a("")

@@ -13,7 +13,7 @@ import numpy as np
 import shapely
 
 from . import COORD_SCALE, SCHEMA_VERSION, VERSION, districts, encode, geom, records, sources
-from .text import fold, select_alt_names
+from .text import display_name, fold, inverted_parts, search_alt
 
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))          # Tools/gazetteer
 REPO = os.path.dirname(os.path.dirname(HERE))
@@ -453,6 +453,7 @@ class Build:
         keys, simp = self.cov["keys"], self.cov["simp"]
         self.classify_districts()
         self.region_geom = {k[1]: g for k, g in zip(keys, simp) if k[1] is not None and g is not None}
+        self.name_changes = []   # (identifier, source name, display name): README "Display names"
         # cities
         cities = []
         pop_by_region = Counter()
@@ -463,13 +464,16 @@ class Build:
             if reg is not None:
                 pop_by_region[reg] += int(c["population"] or 0)
                 pts_by_region[reg].append((c["longitude"], c["latitude"]))
+            name = display_name(c["name"], invertible=False)
+            if name != c["name"]:
+                self.name_changes.append(("city:%d" % i, c["name"], name))
             owner = self.district_of.get(i)
-            pop = int(c["population"] or 0)
-            cities.append({"geonameid": i, "name": c["name"], "folded": fold(c["name"]), "country": c["countrycode"],
+            cities.append({"geonameid": i, "name": name, "folded": fold(name), "country": c["countrycode"],
                            "region": reg, "city": owner[0] if owner else None,
-                           "reach_km": districts.metropolis_reach_km(pop) if owner is None else None, "lat": r5(c["latitude"]), "lon": r5(c["longitude"]),
+                           "reach_km": districts.metropolis_reach_km(int(c["population"] or 0)) if owner is None else None,
+                           "lat": r5(c["latitude"]), "lon": r5(c["longitude"]),
                            "population": int(c["population"] or 0), "timezone": c.get("timezone") or None,
-                           "alt_names": "|".join(select_alt_names(c["name"], c.get("alternatenames") or []))})
+                           "alt_names": "|".join(search_alt(name, c.get("alternatenames") or []))})
         self.city_rows = cities
         # regions
         names_over = {ident[7:]: value for ident, field, value, _ in self.corrections
@@ -486,11 +490,15 @@ class Build:
                 lat = sum(p[1] for p in pts_by_region[rid]) / len(pts_by_region[rid])
             else:
                 lat = lon = None
+            name = names_over.get(rid) or display_name(r["name"])
+            if name != r["name"]:
+                self.name_changes.append(("region:" + rid, r["name"], name))
+            # An inverted name's head is what people call the place ('Tatarstan', 'Murcia'): an alias.
+            head = [inverted_parts(r["name"])[0]] if inverted_parts(r["name"]) and name != r["name"] else []
             al = []
-            for a in self.aliases.get("region:" + rid, []) + r["aliases"]:
-                if a not in al and a != r["name"]:
+            for a in self.aliases.get("region:" + rid, []) + head + r["aliases"]:
+                if a not in al and a != name:
                     al.append(a)
-            name = names_over.get(rid, r["name"])
             regions.append({"id": rid, "country": r["country"], "admin1": r["admin1"], "name": name, "folded": fold(name),
                             "iso_code": r["iso_code"], "type": r["type"], "geonameid": r["geonameid"],
                             "aliases": "|".join(al), "lat": r5(lat), "lon": r5(lon),
@@ -503,6 +511,11 @@ class Build:
             key = (c["countrycode"], c["name"])
             if key not in capitals or c["population"] > capitals[key]["population"]:
                 capitals[key] = c
+        country_names = {ident[8:]: value for ident, field, value, _ in self.corrections
+                         if ident.startswith("country:") and field == "name"}
+        unknown = sorted(set(country_names) - set(self.gcountries))
+        if unknown:
+            raise SystemExit("corrections.txt names unknown countries: " + ", ".join(unknown))
         countries = []
         for cc in sorted(self.gcountries):
             c = self.gcountries[cc]
@@ -513,14 +526,18 @@ class Build:
             else:
                 cap = capitals.get((cc, c["capital"]))
                 lat, lon = (cap["latitude"], cap["longitude"]) if cap else (None, None)
-            al = []
             lc = self.lcountries.get(cc, {})
-            for a in self.aliases.get("country:" + cc, []) + ([lc.get("official")] if lc.get("official") else []) + lc.get("aliases", []):
-                if a and a not in al and a != c["name"]:
+            name = country_names.get(cc) or display_name(c["name"], [lc.get("name"), lc.get("official")])
+            if name != c["name"]:
+                self.name_changes.append(("country:" + cc, c["name"], name))
+            al = []
+            source = [c["name"].strip()] if fold(c["name"]) != fold(name) else []   # 'Ivory Coast' stays findable
+            for a in self.aliases.get("country:" + cc, []) + source + ([lc.get("official")] if lc.get("official") else []) + lc.get("aliases", []):
+                if a and a not in al and a != name:
                     al.append(a)
             nb = sorted(x for x in (c.get("neighbours") or "").split(",") if x)
             countries.append({"iso2": cc, "iso3": c.get("iso3") or None, "iso_numeric": int(c["isonumeric"]) if str(c.get("isonumeric", "")).isdigit() else None,
-                              "geonameid": c.get("geonameid"), "name": c["name"], "folded": fold(c["name"]),
+                              "geonameid": c.get("geonameid"), "name": name, "folded": fold(name),
                               "continent": c["continentcode"], "capital": c.get("capital") or None,
                               "population": int(c.get("population") or 0),
                               "area_km2": float(c["areakm2"]) if c.get("areakm2") not in (None, "") else None,

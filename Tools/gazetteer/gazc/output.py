@@ -7,6 +7,9 @@ import struct
 
 from . import COORD_SCALE, SCHEMA_VERSION, VERSION, sources
 from .build import AIRPORT_IMPORTANCE, GATES, SCHEDULED_BONUS
+from .text import search_alt
+
+SIZE_BUDGET = 80_000_000   # bytes of gazetteer.sqlite the app may ship
 
 SCHEMA = """
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -29,8 +32,10 @@ CREATE TABLE counting_schemes(scheme TEXT, country TEXT, PRIMARY KEY(scheme, cou
 CREATE TABLE boundaries(id TEXT PRIMARY KEY, kind TEXT NOT NULL, country TEXT NOT NULL, min_lon REAL, min_lat REAL,
     max_lon REAL, max_lat REAL, area_km2 REAL NOT NULL, quality TEXT NOT NULL, vertices INTEGER NOT NULL,
     geometry BLOB NOT NULL) WITHOUT ROWID;
-CREATE VIRTUAL TABLE search USING fts5(name, alt, codes, ancestry, id UNINDEXED, kind UNINDEXED,
-    importance UNINDEXED, tokenize="unicode61 remove_diacritics 2");
+CREATE VIRTUAL TABLE search USING fts5(name, alt, codes, ancestry, content='',
+    tokenize="unicode61 remove_diacritics 2 tokenchars '|'");
+CREATE TABLE search_rows(id INTEGER PRIMARY KEY, place TEXT NOT NULL, kind TEXT NOT NULL,
+    importance INTEGER NOT NULL, codes TEXT);
 CREATE INDEX regions_country ON regions(country);
 CREATE INDEX airports_icao ON airports(icao);
 CREATE INDEX cities_city ON cities(city) WHERE city IS NOT NULL;
@@ -68,13 +73,21 @@ def write_sqlite(b, path):
     db.executemany("INSERT INTO counting_schemes VALUES(?,?)", b.scheme_rows)
     insert(db, "boundaries", b.boundary_rows, ["id", "kind", "country", "min_lon", "min_lat", "max_lon", "max_lat",
                                                "area_km2", "quality", "vertices", "geometry"])
-    db.executemany("INSERT INTO search(name, alt, codes, ancestry, id, kind, importance) VALUES(?,?,?,?,?,?,?)",
-                   search_rows(b))
+    rows = search_rows(b)
+    db.executemany("INSERT INTO search(rowid, name, alt, codes, ancestry) VALUES(?,?,?,?,?)",
+                   [(i, r[0], r[1], r[2], r[3]) for i, r in enumerate(rows, 1)])
+    db.executemany("INSERT INTO search_rows(id, place, kind, importance, codes) VALUES(?,?,?,?,?)",
+                   [(i, r[4], r[5], r[6], r[2] or None) for i, r in enumerate(rows, 1)])
     db.execute("INSERT INTO search(search) VALUES('optimize')")
     db.commit()
     db.execute("VACUUM")
+    # Bytes per table and index (FTS5 shadow tables separately), for AUDIT.md and the budget.
+    b.size_breakdown = sorted(db.execute("SELECT name, sum(pgsize) FROM dbstat GROUP BY name").fetchall(),
+                              key=lambda r: (-r[1], r[0]))
     db.close()
     os.replace(tmp, path)
+    if os.path.getsize(path) > SIZE_BUDGET:
+        b.failures.append(f"gazetteer.sqlite is {os.path.getsize(path):,} bytes, over the budget of {SIZE_BUDGET:,}")
 
 
 def city_points(b):
@@ -106,34 +119,49 @@ def city_points(b):
     return [("names", bytes(names)), ("owners", bytes(owners)), ("reaches", bytes(reaches)), ("records", bytes(records))]
 
 
+ALT_SEPARATOR = "|"
+
+
+def alt_column(names):
+    """The `alt` column: every name between separators, '| Roma | Rom |', so that the phrase
+    '"| roma |"' matches a whole alternate name and nothing inside a longer one ('Santa Roma').
+    The separator is a token of its own (tokenchars '|'); no name contains it."""
+    names = [n for n in names if n]
+    if not names:
+        return ""
+    return ALT_SEPARATOR + " " + (" %s " % ALT_SEPARATOR).join(names) + " " + ALT_SEPARATOR
+
+
 def search_rows(b):
     cont = {c["code"]: c["name"] for c in b.continent_rows}
     cname = {c["iso2"]: c["name"] for c in b.country_rows}
     rname = {r["id"]: r["name"] for r in b.region_rows}
     rows = []
     for c in b.continent_rows:
-        rows.append((c["name"], " ".join(b.aliases.get("continent:" + c["code"], [])), c["code"], "",
+        rows.append((c["name"], alt_column(search_alt(c["name"], b.aliases.get("continent:" + c["code"], []), False)), c["code"], "",
                      "continent:" + c["code"], "continent", c["population"]))
     for c in b.country_rows:
-        rows.append((c["name"], " ".join(c["aliases"].split("|")) if c["aliases"] else "",
+        rows.append((c["name"], alt_column(search_alt(c["name"], c["aliases"].split("|"), False)),
                      " ".join(x for x in (c["iso2"], c["iso3"]) if x), cont.get(c["continent"], ""),
                      "country:" + c["iso2"], "country", c["population"]))
     for r in b.region_rows:
         codes = []
         if r["iso_code"]:
             codes += [r["iso_code"], r["iso_code"].split("-", 1)[-1]]
-        rows.append((r["name"], " ".join(r["aliases"].split("|")) if r["aliases"] else "", " ".join(codes),
+        rows.append((r["name"], alt_column(search_alt(r["name"], r["aliases"].split("|"), False)), " ".join(codes),
                      cname.get(r["country"], ""), "region:" + r["id"], "region", r["population"]))
     city_name = {c["geonameid"]: c["name"] for c in b.city_rows}
     for c in b.city_rows:
         anc = " ".join(x for x in (city_name.get(c["city"]), rname.get(c["region"]) if c["region"] else None,
                                    cname.get(c["country"])) if x)
         kind = "district" if c["city"] else "city"
-        rows.append((c["name"], " ".join(c["alt_names"].split("|")) if c["alt_names"] else "", "", anc,
+        rows.append((c["name"], alt_column(c["alt_names"].split("|")), "", anc,
                      "%s:%d" % (kind, c["geonameid"]), kind, c["population"]))
     for a in b.airports:
         anc = " ".join(x for x in (rname.get(a["region"]) if a["region"] else None, cname.get(a["country"])) if x)
         imp = AIRPORT_IMPORTANCE[a["size"]] + (SCHEDULED_BONUS if a["scheduled"] else 0)
+        # The municipality is where the airport is, not a name of it: no separators, so it
+        # matches as words ("other") and never as a whole alternate name.
         rows.append((a["name"], a["municipality"] or "", " ".join(x for x in (a["iata"], a["icao"]) if x), anc,
                      "airport:" + a["iata"], "airport", imp))
     return rows

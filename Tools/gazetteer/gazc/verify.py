@@ -89,7 +89,7 @@ def verify(out_dir):
                    q("SELECT count(*) FROM cities WHERE geonameid IN (2990611, 2968254) AND city IS NULL") == [(2,)]))
     checks.append(("no district belongs to a district",
                    q("SELECT count(*) FROM cities d JOIN cities c ON c.geonameid = d.city WHERE c.city IS NOT NULL") == [(0,)]))
-    checks.append(("search finds kyoto japan", bool(q("SELECT id FROM search WHERE search MATCH 'kyoto japan' AND id='city:1857910'"))))
+    checks.append(("search finds kyoto japan", bool(q("SELECT 1 FROM search_rows WHERE place='city:1857910' AND id IN (SELECT rowid FROM search WHERE search MATCH 'kyoto japan')"))))
     for name, ok in checks:
         if not ok:
             problems.append("sanity check failed: " + name)
