@@ -80,7 +80,7 @@ for i in 0..<1_000 {
 
 // Reference: the same sanitised MATCH expression, no ranking, no place loading.
 let reference = try Database(path: gazetteer.path, mode: .readOnlyImmutable)
-let plain = try reference.prepare("SELECT id FROM search WHERE search MATCH ? LIMIT 20")
+let plain = try reference.prepare("SELECT rowid FROM search WHERE search MATCH ? LIMIT 20")
 @MainActor func runReference(_ text: String) throws -> Int {
     let match = SearchText(text).allPrefixes
     guard !match.isEmpty else { return 0 }
