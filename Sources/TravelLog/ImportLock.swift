@@ -21,7 +21,9 @@ public final class ImportLock {
         descriptor = open(logPath + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw TravelLogError.missing(logPath + ".lock") }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            // deinit runs for an instance whose init failed after setting every property.
             close(descriptor)
+            descriptor = -1
             return nil
         }
     }

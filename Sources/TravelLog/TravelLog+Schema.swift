@@ -163,6 +163,9 @@ extension TravelLog {
     func migrate() throws {
         let current = try schemaVersion()
         guard current <= Self.migrations.count else { throw TravelLogError.newerSchema(path, current) }
+        if try database.prepare("PRAGMA application_id").scalarInt() != Int(Self.applicationID) {
+            try database.execute("PRAGMA application_id = \(Self.applicationID)")
+        }
         for version in current..<Self.migrations.count {
             try database.transaction {
                 // Another process may have migrated while this one waited for the lock.

@@ -23,6 +23,8 @@ public final class TravelLog {
 
     /// Opens the log at `path`, creating it (and its directory) when missing, and applies the
     /// migrations it lacks. With `readOnly`, a missing file is an error and nothing is migrated.
+    /// A file that is no travel log (the gazetteer, another program's database) is refused
+    /// before anything is written to it.
     public init(path: String, readOnly: Bool = false) throws {
         self.path = path
         if readOnly {
@@ -34,16 +36,28 @@ public final class TravelLog {
         do {
             database = try Database(path: path, mode: readOnly ? .readOnly : .readWrite)
             database.setBusyTimeout(milliseconds: Self.busyTimeoutMilliseconds)
+            try Self.identify(database, path: path)
             try database.execute("PRAGMA foreign_keys = ON")
             if !readOnly {
                 // WAL: readers never block the importer, and a killed writer leaves only an
                 // uncommitted tail that the next open discards.
-                try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
+                try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL")
                 try migrate()
                 try restoreFingerprintIndex()
             } else if try schemaVersion() > Self.migrations.count {
                 throw TravelLogError.newerSchema(path, try schemaVersion())
             }
+        } catch let error as SQLiteError {
+            throw TravelLogError.sqlite(error)
+        }
+    }
+
+    /// Throws unless `path` is free for a travel log: absent, empty, or a travel log already.
+    /// Reads only, so a command can check before it takes the import lock beside the file.
+    public static func check(path: String) throws {
+        guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > 0 else { return }
+        do {
+            try identify(Database(path: path, mode: .readOnly), path: path)
         } catch let error as SQLiteError {
             throw TravelLogError.sqlite(error)
         }

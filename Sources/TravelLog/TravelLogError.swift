@@ -7,6 +7,8 @@ public enum TravelLogError: Error, CustomStringConvertible {
     case inUse(String)
     case sqlite(SQLiteError)
     case unknownPhoto(String)
+    /// The path holds a file that is no travel log: it was left untouched.
+    case notATravelLog(String, String)
 
     public var description: String {
         switch self {
@@ -15,6 +17,7 @@ public enum TravelLogError: Error, CustomStringConvertible {
         case .inUse(let path): "\(path): in use by another atlas import; wait for it to finish and run this again"
         case .sqlite(let e): e.primaryCode == 5 ? "\(e.path): in use by another atlas process (database is locked)" : e.description
         case .unknownPhoto(let what): "no photo '\(what)' in the travel log"
+        case .notATravelLog(let path, let why): "\(path): not a travel log (\(why)); nothing was written to it"
         }
     }
 }

@@ -64,13 +64,17 @@ enum ImportCommand: Command {
         if dryRun {
             log = FileManager.default.fileExists(atPath: dbPath) ? try TravelLog(path: dbPath, readOnly: true) : nil
         } else {
-            let created = try TravelLog(path: dbPath)
+            // The lock first: a second import must change nothing (no migration, no index)
+            // before it knows the log is free; and nothing beside a file that is no log.
+            try TravelLog.check(path: dbPath)
+            try? FileManager.default.createDirectory(atPath: URL(fileURLWithPath: dbPath).deletingLastPathComponent().path,
+                                                     withIntermediateDirectories: true)
             guard let held = try ImportLock(logPath: dbPath) else {
                 Console.error("atlas import: \(TravelLogError.inUse(dbPath))")
                 return .fatal
             }
             lock = held
-            log = created
+            log = try TravelLog(path: dbPath)
         }
         defer { lock?.release() }
 

@@ -30,12 +30,13 @@ enum ReresolveCommand: Command {
         let gazetteer = try GazetteerOption.open(&arguments)
         guard try arguments.finish().isEmpty else { throw UsageError("reresolve takes no file arguments") }
         guard FileManager.default.fileExists(atPath: dbPath) else { throw TravelLogError.missing(dbPath) }
-        let log = try TravelLog(path: dbPath)
+        try TravelLog.check(path: dbPath)
         guard let lock = try ImportLock(logPath: dbPath) else {
             Console.error("atlas reresolve: \(TravelLogError.inUse(dbPath))")
             return .fatal
         }
         defer { lock.release() }
+        let log = try TravelLog(path: dbPath)
         let report = try Reresolver(log: log, finder: PlaceFinder(gazetteer: gazetteer)).run()
         let transitions = report.transitions.sorted { $0.value == $1.value ? $0.key < $1.key : $0.value > $1.value }
         if json {

@@ -1,4 +1,5 @@
 import Foundation
+import SQLite
 import Testing
 import TravelLog
 @testable import Importer
@@ -137,5 +138,34 @@ import Glibc
         let log = try TravelLog(path: library.database)
         #expect(try log.photoCount() == 600)
         #expect(try log.integrityCheck() == ["ok"])
+    }
+
+    @Test func aHeldLogIsLeftAloneAtOnce() throws {
+        let library = try Library()
+        try library.write(3, heic: false)
+        // Another import holds the lock: the second says so at once and writes nothing, not even
+        // the log's migrations.
+        let lock = try #require(try ImportLock(logPath: library.database))
+        defer { lock.release() }
+        let started = Date()
+        let second = try AtlasBinary.run(["import", library.root, "--db", library.database, "--progress", "never"])
+        #expect(second.status == 2 && second.stderr.contains("in use"), "\(second.stderr)")
+        #expect(Date().timeIntervalSince(started) < TimeInterval(TravelLog.busyTimeoutMilliseconds) / 2_000)
+        #expect(!FileManager.default.fileExists(atPath: library.database))
+    }
+
+    @Test func theGazetteerOrAnyOtherFileIsNeverALog() throws {
+        let library = try Library()
+        try library.write(2, heic: false)
+        let other = library.root + "-other.sqlite"
+        let db = try SQLite.Database(path: other, mode: .readWrite)
+        try db.execute("CREATE TABLE city_points(part, data); CREATE TABLE boundaries(id)")
+        let before = try Data(contentsOf: URL(fileURLWithPath: other))
+        for command in [["import", library.root], ["reresolve"], ["mark", "country:IS"], ["countries"]] {
+            let run = try AtlasBinary.run(command + ["--db", other])
+            #expect(run.status == 2 && run.stderr.contains("not a travel log"), "\(command): \(run.stderr)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: other)) == before)
+        for suffix in ["-wal", "-shm", ".lock"] { #expect(!FileManager.default.fileExists(atPath: other + suffix), "\(suffix)") }
     }
 }
