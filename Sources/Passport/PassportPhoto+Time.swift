@@ -4,10 +4,16 @@ extension PassportPhoto {
     /// The capture time in UTC, `YYYY-MM-DDTHH:MM:SSZ`, when the offset is known. Computed with
     /// civil-calendar arithmetic rather than a `DateFormatter`, which costs more than the rest of
     /// an export when made once per photo.
+    /// An offset beyond ±18 h (a damaged log, whatever wrote it) gives no UTC time rather than
+    /// a trap or a nonsense date.
     public var utcText: String? {
-        guard let local = takenLocal, let offset = utcOffsetSeconds, let seconds = Self.epochSeconds(local) else { return nil }
+        guard let local = takenLocal, let offset = utcOffsetSeconds, abs(offset) <= Self.maximumOffsetSeconds,
+              let seconds = Self.epochSeconds(local) else { return nil }
         return Self.text(seconds - offset) + "Z"
     }
+
+    /// The widest UTC offset a clock can show: ±18 hours (ISO 8601, and what `atlas import-record` accepts).
+    public static let maximumOffsetSeconds = 18 * 3_600
 
     /// Seconds since 1970-01-01T00:00:00 of a `YYYY-MM-DDTHH:MM:SS` wall-clock time, through the
     /// metadata reader's own byte-level parser and calendar arithmetic.

@@ -33,13 +33,19 @@ extension TravelRecord {
             throw RestoreError("the record's coordinates are '\(doc["coordinates"] ?? "")', not exact: it cannot be restored without loss")
         }
         var restored = Restored()
+        var paths = Set<String>()
         try log.write {
-            for entry in photos {
-                try restorePhoto(entry, into: log)
+            for (index, entry) in photos.enumerated() {
+                let path = try restorePhoto(entry, into: log, position: index + 1)
+                guard paths.insert(path).inserted else { throw RestoreError("photo \(index + 1): \(path) appears twice in the record") }
                 restored.photos += 1
             }
-            for entry in doc["marks"] as? [[String: Any]] ?? [] {
-                guard let id = entry["place_id"] as? String, let name = entry["place_name"] as? String else { throw RestoreError("a mark without place_id") }
+            for (index, entry) in (doc["marks"] as? [[String: Any]] ?? []).enumerated() {
+                guard let id = entry["place_id"] as? String, let name = entry["place_name"] as? String else { throw RestoreError("mark \(index + 1): no place_id") }
+                guard PlaceID(id) != nil else { throw RestoreError("mark \(index + 1): '\(id)' is not a place identifier") }
+                if let date = entry["date"] as? String, !date.isEmpty, PassportPhoto.epochSeconds(date + "T00:00:00") == nil {
+                    throw RestoreError("mark \(index + 1) (\(id)): '\(date)' is not a date (YYYY-MM-DD)")
+                }
                 var mark = Mark(placeID: id, placeName: name, date: entry["date"] as? String, note: entry["note"] as? String)
                 func pair(_ key: String) -> (id: String, name: String)? {
                     (entry[key] as? [String: Any]).flatMap { o in (o["id"] as? String).map { ($0, o["name"] as? String ?? "") } }
@@ -52,19 +58,36 @@ extension TravelRecord {
         return restored
     }
 
-    private static func restorePhoto(_ entry: [String: Any], into log: TravelLog) throws {
-        guard let path = entry["path"] as? String else { throw RestoreError("a photo without path") }
-        func number(_ key: String) -> Double? { (entry[key] as? NSNumber)?.doubleValue }
-        func link(_ key: String) -> (id: PlaceID, name: String)? {
-            guard let o = entry[key] as? [String: Any], let text = o["id"] as? String, let id = PlaceID(text) else { return nil }
+    /// Loads one photo after checking what a hand-edited or damaged record could hold (a trap
+    /// later, in `stats` or `export`, would make the log unusable); returns its path.
+    private static func restorePhoto(_ entry: [String: Any], into log: TravelLog, position: Int) throws -> String {
+        guard let path = entry["path"] as? String, path.hasPrefix("/") else { throw RestoreError("photo \(position): no absolute path") }
+        func fail(_ why: String) -> RestoreError { RestoreError("photo \(position) (\(path)): \(why)") }
+        func number(_ key: String, within range: ClosedRange<Double>) throws -> Double? {
+            guard let value = entry[key], !(value is NSNull) else { return nil }
+            guard let n = (value as? NSNumber)?.doubleValue, n.isFinite, range.contains(n) else { throw fail("\(key) \(value) is out of range \(range)") }
+            return n
+        }
+        let levelKinds: [PlaceKind] = [.continent, .country, .region, .city, .district, .airport]
+        func link(_ kind: PlaceKind) throws -> (id: PlaceID, name: String)? {
+            guard let o = entry[kind.rawValue] as? [String: Any], let text = o["id"] as? String else { return nil }
+            // A well-formed identifier of the right kind; one a later gazetteer no longer knows is
+            // kept, as the snapshot's name is what keeps it readable.
+            guard let id = PlaceID(text), id.kind == kind else { throw fail("'\(text)' is not a \(kind.rawValue) identifier") }
             return (id, o["name"] as? String ?? "")
         }
+        let offset = try number("utc_offset_seconds", within: -Double(PassportPhoto.maximumOffsetSeconds)...Double(PassportPhoto.maximumOffsetSeconds))
+        if let offset, offset != offset.rounded() { throw fail("utc_offset_seconds \(offset) is not a whole number of seconds") }
+        let local = entry["local_time"] as? String
+        if let local, PassportPhoto.epochSeconds(local) == nil { throw fail("local_time '\(local)' is not a time (YYYY-MM-DDTHH:MM:SS)") }
         var record = PhotoRecord(path: path, size: 0, modifiedNs: 0)
-        record.takenLocal = entry["local_time"] as? String
-        record.utcOffsetSeconds = (entry["utc_offset_seconds"] as? NSNumber)?.intValue
-        (record.latitude, record.longitude, record.altitude, record.speedKmh) = (number("latitude"), number("longitude"), number("altitude_m"), number("speed_kmh"))
+        record.takenLocal = local
+        record.utcOffsetSeconds = offset.map { Int($0) }
+        (record.latitude, record.longitude) = (try number("latitude", within: -90...90), try number("longitude", within: -180...180))
+        guard (record.latitude == nil) == (record.longitude == nil) else { throw fail("a latitude without a longitude, or the reverse") }
+        (record.altitude, record.speedKmh) = (try number("altitude_m", within: -12_000...100_000), try number("speed_kmh", within: 0...100_000))
         // A version 1 record has no district: the key is missing, and the level empty.
-        let levels = ["continent", "country", "region", "city", "district", "airport"].map(link)
+        let levels = try levelKinds.map(link)
         let handSet = entry["hand_set"] as? Bool ?? false
         if let lat = record.latitude, let lon = record.longitude {
             let waters = (entry["waters"] as? String).flatMap(PlaceChain.Waters.init(rawValue:)) ?? .land
@@ -75,11 +98,12 @@ extension TravelRecord {
             record.place = .init(chain: chain, gazetteerVersion: entry["gazetteer_version"] as? String ?? "")
         }
         let id = try log.save(record, run: nil)
-        guard handSet else { return }
+        guard handSet else { return path }
         // The record keeps the hand-set place only: it stands for both the override and the snapshot.
         let pairs = levels.map { ($0?.id.description, $0?.name) }
-        guard let placeID = levels.reversed().compactMap({ $0 }).first?.id.description else { return }
+        guard let placeID = levels.reversed().compactMap({ $0 }).first?.id.description else { return path }
         try log.setPlace(photo: id, placeID: placeID, lineage: .init(continent: pairs[0], country: pairs[1], region: pairs[2], city: pairs[3],
                                                                      district: pairs[4], airport: pairs[5]))
+        return path
     }
 }
