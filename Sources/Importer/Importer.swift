@@ -229,6 +229,19 @@ public final class Importer: @unchecked Sendable {
 
         var walkError: Error?
         var anyRootKnown = false
+        // What the walk left out: never "missing"; and what it could not read: errors.
+        var spared: [String] = []
+        var walkErrors: [(path: String, kind: String, message: String)] = []
+        func skipped(_ skip: LibraryWalker.Skip) {
+            spared.append(skip.path)
+            switch skip.reason {
+            case .excluded: return
+            case .unreadable(let why): walkErrors.append((skip.path, "unreadable", "unreadable: cannot list or examine it: \(why)"))
+            case .tooLong: walkErrors.append((skip.path, "path-too-long", "path longer than the system allows (\(PATH_MAX) bytes)"))
+            }
+            summary.counts.errors += 1
+            summary.errorsByReason[walkErrors.last!.kind, default: 0] += 1
+        }
         var found = 0
         func reportFound() {
             progress.update { [found] in $0.found += found }
@@ -239,7 +252,7 @@ public final class Importer: @unchecked Sendable {
                 // A folder the log has never seen needs no question per file.
                 let known = try log?.knowsFiles(under: root) ?? false
                 anyRootKnown = anyRootKnown || known
-                try LibraryWalker(excludes: options.excludes, followSymlinks: options.followSymlinks).walk(root: root) { file in
+                try LibraryWalker(excludes: options.excludes, followSymlinks: options.followSymlinks).walk(root: root, skipped: skipped) { file in
                     guard !isStopping else { return false }
                     found += 1
                     if found == 256 { reportFound() }
@@ -291,8 +304,11 @@ public final class Importer: @unchecked Sendable {
         if writing, let log {
             // Under roots the log knew nothing of, every row is this run's: none can be missing.
             if !summary.interrupted && anyRootKnown {
-                summary.counts.missing = try log.write { try log.markUnseenMissing(under: options.roots, run: summary.runID, since: started) }
+                summary.counts.missing = try log.write {
+                    try log.markUnseenMissing(under: options.roots, run: summary.runID, since: started, sparing: spared)
+                }
             }
+            if !summary.interrupted { try log.write { try log.replaceWalkErrors(under: options.roots, with: walkErrors, run: summary.runID) } }
             // The places visited and the fingerprint index both need every row: a second
             // connection reads the former while this one builds the latter.
             let path = log.path

@@ -25,6 +25,20 @@ public struct LibraryWalker: Sendable {
         public let modifiedNs: Int64
     }
 
+    /// Something below a root the walk did not enter or read.
+    public struct Skip: Sendable, Equatable {
+        public enum Reason: Sendable, Equatable {
+            /// Matched `--exclude`: not looked at, on purpose.
+            case excluded
+            /// A folder that cannot be listed, or an entry that cannot be examined (the message says why).
+            case unreadable(String)
+            /// Longer than the system's limit for a path (PATH_MAX).
+            case tooLong
+        }
+        public let path: String
+        public let reason: Reason
+    }
+
     public var excludes: [String]
     public var followSymlinks: Bool
 
@@ -50,9 +64,10 @@ public struct LibraryWalker: Sendable {
     public static func canonicalOrSame(_ path: String) -> String { canonical(path) ?? path }
 
     /// Calls `visit` for each file under `root` (canonical), or for `root` itself when it is a
-    /// file; stops early when `visit` returns false. Returns false when stopped.
+    /// file, and `skipped` for each file or folder it leaves out and why; stops early when
+    /// `visit` returns false. Returns false when stopped.
     @discardableResult
-    public func walk(root: String, _ visit: (File) throws -> Bool) rethrows -> Bool {
+    public func walk(root: String, skipped: (Skip) -> Void = { _ in }, _ visit: (File) throws -> Bool) rethrows -> Bool {
         var status = stat()
         guard stat(root, &status) == 0 else { return true }
         if Self.isRegular(status) { return try visit(File(status, path: root)) }
@@ -60,7 +75,10 @@ public struct LibraryWalker: Sendable {
         var pending = [root]
         while let directory = pending.popLast() {
             guard Self.isDirectory(directory, followLinks: true, into: &status), entered.insert(DirectoryID(status)).inserted else { continue }
-            guard let handle = opendir(directory) else { continue }
+            guard let handle = opendir(directory) else {
+                skipped(Skip(path: directory, reason: .unreadable(Self.reason(errno))))
+                continue
+            }
             defer { closedir(handle) }
             // Names relative to the open directory: the kernel does not walk the whole path again
             // for each of its thousands of files.
@@ -68,8 +86,20 @@ public struct LibraryWalker: Sendable {
             var subdirectories: [String] = []
             for name in Self.entries(of: handle) {
                 let path = directory + "/" + name
-                if Self.isJunk(name) || (!excludes.isEmpty && isExcluded(name: name, relative: String(path.dropFirst(root.count + 1)))) { continue }
-                guard fstatat(fd, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+                if Self.isJunk(name) { continue }
+                if !excludes.isEmpty && isExcluded(name: name, relative: String(path.dropFirst(root.count + 1))) {
+                    skipped(Skip(path: path, reason: .excluded))
+                    continue
+                }
+                // Opened by its full path later: one the kernel refuses is said, not lost.
+                guard path.utf8.count < Int(PATH_MAX) else {
+                    skipped(Skip(path: path, reason: .tooLong))
+                    continue
+                }
+                guard fstatat(fd, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else {
+                    skipped(Skip(path: path, reason: .unreadable(Self.reason(errno))))
+                    continue
+                }
                 if Self.isSymlink(status) {
                     guard followSymlinks, fstatat(fd, name, &status, 0) == 0 else { continue }
                 }
@@ -84,6 +114,8 @@ public struct LibraryWalker: Sendable {
         }
         return true
     }
+
+    static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
 
     func isExcluded(name: String, relative: String) -> Bool {
         excludes.contains { fnmatch($0, name, 0) == 0 || fnmatch($0, relative, 0) == 0 }

@@ -22,16 +22,24 @@ extension TravelLog {
     }
 
     /// Marks every photo under `roots` that run `run` neither met (``markSeen(_:)``) nor wrote as
-    /// missing since `date`; rows are kept (with their history and hand-set places). Returns how
+    /// missing since `date`, except at or below the `spared` paths (excluded or unreadable: not
+    /// seen, yet not gone); rows are kept (with their history and hand-set places). Returns how
     /// many became missing.
-    public func markUnseenMissing(under roots: [String], run: Int64?, since date: Date) throws -> Int {
+    public func markUnseenMissing(under roots: [String], run: Int64?, since date: Date, sparing spared: [String] = []) throws -> Int {
         var total = 0
         let stamp = ISO8601DateFormatter().string(from: date)
+        try database.execute("CREATE TEMP TABLE IF NOT EXISTS spared (path TEXT PRIMARY KEY); DELETE FROM temp.spared")
+        for path in spared {
+            let s = try statement("INSERT OR IGNORE INTO temp.spared (path) VALUES (?)")
+            try s.bind(path)
+            try s.run()
+        }
         for root in roots {
             let prefix = root.hasSuffix("/") ? root : root + "/"
             let s = try statement("""
                 UPDATE photos SET missing_since = ?
                 WHERE missing_since IS NULL AND substr(path, 1, length(?)) = ? AND id NOT IN (SELECT id FROM temp.seen) AND updated_run IS NOT ?
+                AND NOT EXISTS (SELECT 1 FROM temp.spared s WHERE photos.path = s.path OR substr(photos.path, 1, length(s.path) + 1) = s.path || '/')
                 """)
             try s.bind(stamp, prefix, prefix, run)
             try s.run()
@@ -72,5 +80,19 @@ extension TravelLog {
             if try s.scalarInt() != nil { return true }
         }
         return false
+    }
+
+    /// Replaces the walk errors recorded under `roots` with `errors` (path, kind, message).
+    public func replaceWalkErrors(under roots: [String], with errors: [(path: String, kind: String, message: String)], run: Int64?) throws {
+        for root in roots {
+            let s = try statement("DELETE FROM walk_errors WHERE path = ? OR substr(path, 1, length(?) + 1) = ? || '/'")
+            try s.bind(root, root, root)
+            try s.run()
+        }
+        for e in errors {
+            let s = try statement("INSERT OR REPLACE INTO walk_errors (path, kind, message, run) VALUES (?, ?, ?, ?)")
+            try s.bind(e.path, e.kind, e.message, run)
+            try s.run()
+        }
     }
 }

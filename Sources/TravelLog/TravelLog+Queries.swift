@@ -36,11 +36,15 @@ extension TravelLog {
         return visited
     }
 
-    /// Per-file errors recorded by imports, by path.
+    /// Per-file errors recorded by imports, and what their walks could not read (folders, paths
+    /// too long), by path.
     public func errors() throws -> [Problem] {
+        // A log opened read-only may predate the walk_errors table (migration 4).
+        let walk = try database.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'walk_errors'").scalarInt() == 1
         let s = try database.prepare("""
-            SELECT path, error_kind, error_message, missing_since IS NOT NULL FROM photos
-            WHERE error_kind IS NOT NULL ORDER BY path
+            SELECT path, error_kind, error_message, missing_since IS NOT NULL FROM photos WHERE error_kind IS NOT NULL
+            \(walk ? "UNION ALL SELECT path, kind, message, 0 FROM walk_errors" : "")
+            ORDER BY 1
             """)
         var problems: [Problem] = []
         while try s.step() {

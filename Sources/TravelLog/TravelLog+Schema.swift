@@ -117,6 +117,17 @@ extension TravelLog {
         DROP VIEW photo_places;
         \(placesView(levels: ["continent", "country", "region", "city", "district", "airport"]))
         """,
+        // 4: what a walk could not read that is no file (a folder without permission, a path
+        // longer than the system allows): errors `atlas errors` lists, replaced under its roots
+        // by every import.
+        """
+        CREATE TABLE walk_errors (
+            path TEXT PRIMARY KEY,
+            kind TEXT NOT NULL,
+            message TEXT NOT NULL,
+            run INTEGER REFERENCES import_runs(id)
+        );
+        """,
     ]
 
     /// `photo_places`: each photo's place with a hand-set one on top, the id and name of each
