@@ -212,7 +212,7 @@ public final class Importer: @unchecked Sendable {
                         // Rows written by this run are known present by their run id.
                         if writing { try log!.save(record, run: summary.runID) }
                     } else if let fingerprint = record.fingerprint, let log, logHadPhotos,
-                              let moved = try log.movedCandidate(fingerprint: fingerprint, size: record.size, run: summary.runID, exists: { access($0, F_OK) == 0 }) {
+                              let moved = try log.movedCandidate(fingerprint: fingerprint, size: record.size, run: summary.runID, exists: { FileName.withCString($0) { access($0, F_OK) } == 0 }) {
                         summary.counts.moved += 1
                         if writing { try log.update(id: moved, with: record, run: summary.runID) }
                         try log.markSeen(moved)

@@ -1,4 +1,5 @@
 import Foundation
+import PhotoMetadata
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -55,9 +56,9 @@ public struct LibraryWalker: Sendable {
 
     /// The canonical form of a root: absolute, symlinks resolved, no trailing slash.
     public static func canonical(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
+        guard let resolved = FileName.withCString(path, { realpath($0, nil) }) else { return nil }
         defer { free(resolved) }
-        return String(cString: resolved)
+        return FileName.string(UnsafeBufferPointer(start: UnsafeRawPointer(resolved).assumingMemoryBound(to: UInt8.self), count: strlen(resolved)))
     }
 
     /// ``canonical(_:)``, or `path` unchanged when it does not exist (any more).
@@ -69,13 +70,13 @@ public struct LibraryWalker: Sendable {
     @discardableResult
     public func walk(root: String, skipped: (Skip) -> Void = { _ in }, _ visit: (File) throws -> Bool) rethrows -> Bool {
         var status = stat()
-        guard stat(root, &status) == 0 else { return true }
+        guard FileName.withCString(root, { stat($0, &status) }) == 0 else { return true }
         if Self.isRegular(status) { return try visit(File(status, path: root)) }
         var entered = Set<DirectoryID>()
         var pending = [root]
         while let directory = pending.popLast() {
             guard Self.isDirectory(directory, followLinks: true, into: &status), entered.insert(DirectoryID(status)).inserted else { continue }
-            guard let handle = opendir(directory) else {
+            guard let handle = FileName.withCString(directory, { opendir($0) }) else {
                 skipped(Skip(path: directory, reason: .unreadable(Self.reason(errno))))
                 continue
             }
@@ -96,12 +97,12 @@ public struct LibraryWalker: Sendable {
                     skipped(Skip(path: path, reason: .tooLong))
                     continue
                 }
-                guard fstatat(fd, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else {
+                guard FileName.withCString(name, { fstatat(fd, $0, &status, AT_SYMLINK_NOFOLLOW) }) == 0 else {
                     skipped(Skip(path: path, reason: .unreadable(Self.reason(errno))))
                     continue
                 }
                 if Self.isSymlink(status) {
-                    guard followSymlinks, fstatat(fd, name, &status, 0) == 0 else { continue }
+                    guard followSymlinks, FileName.withCString(name, { fstatat(fd, $0, &status, 0) }) == 0 else { continue }
                 }
                 if Self.isDirectory(status) {
                     subdirectories.append(path)
@@ -127,12 +128,13 @@ public struct LibraryWalker: Sendable {
     typealias DirectoryHandle = OpaquePointer
     #endif
 
-    /// The names in an open directory, sorted.
+    /// The names in an open directory, sorted; a name that is not UTF-8 is kept byte for byte
+    /// (``FileName``), so its file can still be opened.
     static func entries(of handle: DirectoryHandle) -> [String] {
         var names: [String] = []
         while let entry = readdir(handle) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+                FileName.string(raw.prefix { $0 != 0 })
             }
             if name != "." && name != ".." { names.append(name) }
         }
@@ -146,7 +148,7 @@ public struct LibraryWalker: Sendable {
     }
 
     static func isDirectory(_ path: String, followLinks: Bool, into status: inout stat) -> Bool {
-        (followLinks ? stat(path, &status) : lstat(path, &status)) == 0 && isDirectory(status)
+        FileName.withCString(path) { followLinks ? stat($0, &status) : lstat($0, &status) } == 0 && isDirectory(status)
     }
 
     static func isDirectory(_ s: stat) -> Bool { s.st_mode & S_IFMT == S_IFDIR }

@@ -35,7 +35,7 @@ final class FileSource {
     /// short, like one that shrinks while it is read.
     init(path: String, size knownSize: Int? = nil) throws(MetadataError) {
         self.path = path
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = FileName.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { throw MetadataError(path: path, reason: .unreadable(FileSource.errnoText())) }
         if let knownSize {
             self.fd = fd

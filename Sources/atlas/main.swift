@@ -1,3 +1,4 @@
+import PhotoMetadata
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -20,7 +21,12 @@ let overview = """
     Run 'atlas COMMAND --help' for a command's options.
     """
 
-var words = Array(CommandLine.arguments.dropFirst())
+// From argv's bytes: CommandLine.arguments repairs a name that is not UTF-8 into one that
+// opens nothing.
+var words = (1..<Int(CommandLine.argc)).map { i in
+    FileName.string(UnsafeBufferPointer(start: UnsafeRawPointer(CommandLine.unsafeArgv[i]!).assumingMemoryBound(to: UInt8.self),
+                                        count: strlen(CommandLine.unsafeArgv[i]!)))
+}
 guard let name = words.first, !["--help", "-h", "help"].contains(name) else {
     if words.isEmpty { Console.error(overview); exit(ExitStatus.usage.rawValue) }
     Console.out(overview)
