@@ -13,16 +13,19 @@ struct BMFFItems {
     private var locations: [UInt32: Location] = [:]
     private var idat: (offset: Int, length: Int)?
     private static let maxMetaBytes = 16 * 1024 * 1024
+    private static let maxTopLevelBoxes = 4096
 
     init(reader: some ByteReader) throws(MetadataError) {
         self.reader = reader
         // Top-level boxes: only their headers are read until `meta`.
         var offset = 0
-        while offset + 8 <= reader.size {
+        // ftyp, meta, mdat and a few more: a file of thousands of top-level boxes is no image.
+        for _ in 0..<Self.maxTopLevelBoxes where offset + 8 <= reader.size {
             guard let box = try Self.boxHeader(reader, at: offset) else { break }
             if box.type == "meta" {
                 guard box.size <= Self.maxMetaBytes else { throw MetadataError(path: "", reason: .corrupt("meta box of \(box.size) bytes")) }
                 let meta = try reader.bytes(at: offset, count: box.size)
+                guard meta.count == box.size else { throw MetadataError(path: "", reason: .truncated("meta box")) }
                 try parseMeta(meta, headerSize: box.headerSize, fileOffset: offset)
                 return
             }
@@ -36,8 +39,18 @@ struct BMFFItems {
         guard let id = types.filter({ $0.value == "Exif" }).keys.min(), let location = locations[id] else { return nil }
         var out: [UInt8] = []
         for extent in location.extents {
-            guard extent.length > 0, out.count + extent.length <= Self.maxMetaBytes else { return nil }
-            let start = location.method == 1 ? (idat?.offset ?? -1) &+ extent.offset : extent.offset
+            guard extent.length > 0, extent.length <= Self.maxMetaBytes - out.count else { return nil }
+            let start: Int
+            switch location.method {
+            case 0: start = extent.offset
+            case 1:
+                // Inside the `meta` box's `idat`, which must hold the whole extent.
+                guard let idat, extent.offset <= idat.length, extent.length <= idat.length - extent.offset else {
+                    throw MetadataError(path: "", reason: .corrupt("Exif item outside idat"))
+                }
+                start = idat.offset + extent.offset
+            default: return nil  // construction method 2: an offset into another item
+            }
             let bytes = try reader.bytes(at: start, count: extent.length)
             guard bytes.count == extent.length else { throw MetadataError(path: "", reason: .truncated("Exif item")) }
             out += bytes
@@ -84,16 +97,22 @@ struct BMFFItems {
         }
     }
 
+    /// `iinf`: a full box with an entry count (16 or 32 bits), then `infe` boxes. Every read is
+    /// bounded by the box that holds it: an empty or short box gives no entries, never a read
+    /// past its end.
     private mutating func parseItemInfo(_ d: [UInt8], _ body: Range<Int>) {
-        let version = d[body.lowerBound]
+        let box = d[body]
+        guard let version = box.first else { return }
         let first = body.lowerBound + 4 + (version == 0 ? 2 : 4)
         for entry in Self.children(d, from: first, to: body.upperBound) where entry.type == "infe" {
-            let b = entry.body.lowerBound
-            let v = d[b]
-            guard v >= 2 else { continue }
-            let id = v == 2 ? d.uint16(at: b + 4, littleEndian: false).map(UInt32.init) : d.uint32(at: b + 4, littleEndian: false)
-            let typeAt = b + 4 + (v == 2 ? 2 : 4) + 2
-            if let id, typeAt + 4 <= entry.body.upperBound, let type = d.fourCC(at: typeAt) { types[id] = type }
+            // infe versions 2 and 3: version and flags, item id (16 or 32 bits), protection index, type.
+            let infe = d[entry.body]
+            guard let v = infe.first, v >= 2 else { continue }
+            let idSize = v == 2 ? 2 : 4
+            guard let type = infe.fourCC(at: 4 + idSize + 2),
+                  let id = v == 2 ? infe.uint16(at: 4, littleEndian: false).map(UInt32.init) : infe.uint32(at: 4, littleEndian: false)
+            else { continue }
+            types[id] = type
         }
     }
 
