@@ -116,32 +116,62 @@ struct BMFFItems {
         }
     }
 
+    /// Real files hold a few hundred items at most (an iPhone HEIC: tiles, thumbnails, a gain
+    /// map, Exif, XMP); these bounds are far above that and far below what costs memory.
+    static let maxItems = 65_536
+    static let maxExtents = 262_144
+
+    /// `iloc`. Counts are checked against the bytes the box has left before anything is
+    /// allocated, so a small box cannot claim millions of items or extents; field sizes are
+    /// the standard's 0, 4 or 8 bytes.
     private mutating func parseItemLocations(_ d: [UInt8], _ body: Range<Int>) throws(MetadataError) {
         var at = body.lowerBound
+        func corrupt(_ why: String) -> MetadataError { MetadataError(path: "", reason: .corrupt("iloc \(why)")) }
         func read(_ size: Int) throws(MetadataError) -> Int {
-            guard at + size <= body.upperBound else { throw MetadataError(path: "", reason: .corrupt("iloc box is short")) }
+            guard size <= body.upperBound - at else { throw corrupt("box is short") }
             var value = 0
             for i in 0..<size {
                 // Offsets past 2^55 are no file offsets; refusing them keeps every sum below in range.
-                guard value < 1 << 47 else { throw MetadataError(path: "", reason: .corrupt("iloc value out of range")) }
+                guard value < 1 << 47 else { throw corrupt("value out of range") }
                 value = value << 8 | Int(d[at + i])
             }
             at += size
             return value
         }
         let version = try read(1)
+        guard version <= 2 else { throw corrupt("version \(version)") }
         _ = try read(3)
         let sizes = try read(1), more = try read(1)
         let (offsetSize, lengthSize, baseSize) = (sizes >> 4, sizes & 15, more >> 4)
         let indexSize = version == 1 || version == 2 ? more & 15 : 0
-        let itemCount = try read(version < 2 ? 2 : 4)
+        for size in [offsetSize, lengthSize, baseSize, indexSize] where ![0, 4, 8].contains(size) {
+            throw corrupt("field size \(size)")
+        }
+        let idSize = version < 2 ? 2 : 4
+        let methodSize = version == 1 || version == 2 ? 2 : 0
+        // id, construction method, data reference index, base offset, extent count.
+        let itemBytes = idSize + methodSize + 2 + baseSize + 2
+        let extentBytes = indexSize + offsetSize + lengthSize
+        let itemCount = try read(idSize)
+        guard itemCount <= Self.maxItems, itemCount <= (body.upperBound - at) / itemBytes else {
+            throw corrupt("claims \(itemCount) items in \(body.upperBound - at) bytes")
+        }
+        var totalExtents = 0
         for _ in 0..<itemCount {
-            let id = UInt32(try read(version < 2 ? 2 : 4))
-            let method = version == 1 || version == 2 ? try read(2) & 15 : 0
+            let id = UInt32(try read(idSize))
+            let method = try read(methodSize) & 15
             _ = try read(2)  // data_reference_index
             let base = try read(baseSize)
             let extentCount = try read(2)
+            // Extents whose fields are all absent take no bytes: one such extent means "all the
+            // data"; more than one is no layout.
+            let fits = extentBytes == 0 ? extentCount <= 1 : extentCount <= (body.upperBound - at) / extentBytes
+            totalExtents += extentCount
+            guard fits, totalExtents <= Self.maxExtents else {
+                throw corrupt("claims \(extentCount) extents for item \(id) in \(body.upperBound - at) bytes")
+            }
             var extents: [Extent] = []
+            extents.reserveCapacity(extentCount)
             for _ in 0..<extentCount {
                 _ = try read(indexSize)
                 let offset = try read(offsetSize), length = try read(lengthSize)

@@ -67,6 +67,37 @@ import Testing
         #expect(throws: MetadataError.self) { try MetadataReader().read(bytes: file) }
     }
 
+    /// An iloc claiming 65,535 extents per item whose fields all have size 0: before the cap, a
+    /// 12 KB box asked for 2 GB and seconds of work.
+    @Test func ilocClaimingMillionsOfEmptyExtentsFailsFast() throws {
+        let items: [UInt8] = (0..<2000).flatMap { (i: Int) -> [UInt8] in [UInt8(i >> 8), UInt8(i & 0xFF), 0, 0, 0xFF, 0xFF] }
+        let iloc = fullBox("iloc", version: 0, [0x00, 0x00, 0x07, 0xD0] + items)
+        let file = ftyp + fullBox("meta", version: 0, iloc)
+        let clock = ContinuousClock()
+        let started = clock.now
+        #expect(throws: MetadataError(path: "", reason: .corrupt("iloc claims 65535 extents for item 0 in 11994 bytes"))) {
+            try BMFFItems(reader: MemoryBytes(data: file))
+        }
+        #expect(throws: MetadataError.self) { try MetadataReader().read(bytes: file) }
+        #expect(clock.now - started < .seconds(1))
+    }
+
+    @Test func ilocClaimingMoreItemsThanItsBytesHoldIsCorrupt() {
+        // Version 2: a 32-bit item count of 4 billion in a box of a few bytes.
+        let iloc = fullBox("iloc", version: 2, [0x44, 0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0, 0, 0, 1])
+        #expect(throws: MetadataError(path: "", reason: .corrupt("iloc claims 4294967295 items in 4 bytes"))) {
+            try BMFFItems(reader: MemoryBytes(data: ftyp + fullBox("meta", version: 0, iloc)))
+        }
+    }
+
+    @Test func ilocFieldSizesOutsideTheStandardAreCorrupt() {
+        // offset_size 15: the standard allows 0, 4 and 8.
+        let iloc = fullBox("iloc", version: 0, [0xF4, 0x00, 0, 1, 0, 1, 0, 0, 0, 1] + [UInt8](repeating: 0, count: 19))
+        #expect(throws: MetadataError(path: "", reason: .corrupt("iloc field size 15"))) {
+            try BMFFItems(reader: MemoryBytes(data: ftyp + fullBox("meta", version: 0, iloc)))
+        }
+    }
+
     @Test func idatExtentOutsideTheIdatIsCorrupt() throws {
         let infe = fullBox("infe", version: 2, [0, 1, 0, 0] + Array("Exif".utf8) + [0])
         let iinf = fullBox("iinf", version: 0, [0, 1] + infe)
