@@ -59,7 +59,7 @@ let package = Package(
         .executableTarget(name: "atlas", dependencies: ["PhotoMetadata", "Gazetteer", "Resolver", "JSONWriter", "TravelLog", "Importer", "Passport"]),
 
         // Writes the sample trip and the benchmark libraries.
-        .executableTarget(name: "make-photos", dependencies: ["SyntheticPhotos"], path: "Tools/make-photos"),
+        .executableTarget(name: "make-photos", dependencies: ["SyntheticPhotos", "CExif"], path: "Tools/make-photos"),
 
         // Benchmarks: each prints its figures against a reference measured in the same run.
         .target(name: "BenchmarkSupport", path: "benchmarks/Support"),

@@ -5,7 +5,8 @@
 #
 # A SwiftPM executable cannot link libFuzzer (which brings its own main), so the library is
 # built by SwiftPM with the sanitizer flags and the harness is linked by swiftc against its
-# objects. Seeds: the sample trip, synthetic TIFF/PNG/WebP/HEIC fixtures and, when present,
+# objects. Seeds: the sample trip, one synthetic file per format (JPEG, TIFF, PNG, WebP, CR3,
+# HEIC, AVIF: make-photos seeds) and, when present,
 # ../shared/photos (copied into the work folder, never into the repository).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,6 +24,7 @@ swiftc -O -g -sanitize=fuzzer,address -parse-as-library fuzz/PhotoMetadataFuzzer
 cp Samples/trip/* "$work/seeds/"
 [ -d ../shared/photos/corpus ] && find ../shared/photos/corpus -type f -size -2M -exec cp {} "$work/seeds/" \;
 swift run -c release make-photos sample "$work/seeds/synthetic" >/dev/null && mv "$work"/seeds/synthetic/* "$work/seeds/" && rmdir "$work/seeds/synthetic"
+swift run -c release make-photos seeds "$work/seeds" >/dev/null
 
 exec "$work/photo-metadata-fuzzer" "$work/corpus" "$work/seeds" \
     -max_total_time="$seconds" -max_len=262144 -timeout=10 -rss_limit_mb=2048 \

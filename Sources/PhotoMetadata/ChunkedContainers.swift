@@ -27,10 +27,17 @@ enum ChunkedContainers {
 
     /// The TIFF structure inside a WebP's `EXIF` chunk, or nil when there is none.
     static func webpExif(reader: some ByteReader) throws(MetadataError) -> [UInt8]? {
+        // The RIFF header gives the size of what follows it: a file that ends before that
+        // ended inside a chunk, maybe the EXIF one.
+        let riffEnd = try reader.slice(at: 4, count: 4).uint32(at: 0, littleEndian: true).map { 8 + Int($0) } ?? 0
         var offset = 12
         for _ in 0..<maxChunks {
             let head = try reader.slice(at: offset, count: 8)
-            guard head.count == 8 else { return nil }
+            guard head.count == 8 else {
+                // Past the RIFF's end, what is left is trailing bytes, not chunks.
+                guard offset >= riffEnd else { throw MetadataError(path: "", reason: .truncated("WebP ends inside its chunks")) }
+                return nil
+            }
             let length = Int(head.uint32(at: 4, littleEndian: true)!)
             if head.fourCC(at: 0) == "EXIF" {
                 let data = try payload(reader, at: offset + 8, length: length, what: "WebP EXIF chunk")

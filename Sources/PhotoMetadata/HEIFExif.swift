@@ -113,12 +113,17 @@ final class HEIFByteStream {
         Unmanaged<HEIFByteStream>.fromOpaque(user!).takeUnretainedValue()
     }
 
+    /// Copies `count` bytes at the position into `data`. A read of zero bytes succeeds without
+    /// touching `data`, which libheif may pass as NULL then (an `iloc` extent of length 0):
+    /// refusing it makes libheif 1.15 fail an assertion and abort the process.
     private func read(into data: UnsafeMutableRawPointer?, count: Int) -> Bool {
-        guard let data, count >= 0, position + count <= reader.size else { return false }
+        guard count >= 0, count <= reader.size - position else { return false }
+        guard count > 0 else { return true }
+        guard let data else { return false }
         do {
             let bytes = try reader.slice(at: position, count: count)
             guard bytes.count == count else { return false }
-            if count > 0 { bytes.withUnsafeBytes { data.copyMemory(from: $0.baseAddress!, byteCount: count) } }
+            bytes.withUnsafeBytes { data.copyMemory(from: $0.baseAddress!, byteCount: count) }
         } catch {
             failure = error
             return false

@@ -38,7 +38,11 @@ struct JPEGSegments {
             if marker == 0xE1, exif == nil, length > 8 {
                 // Only the signature is read here; the TIFF reader fetches the entries it needs.
                 if try reader.slice(at: payload, count: 6).elementsEqual([0x45, 0x78, 0x69, 0x66, 0, 0]) {
-                    exif = (payload + 6)..<min(reader.size, payload + length - 2)
+                    // A file cut inside its Exif segment is damaged, not a photo without GPS.
+                    guard payload + length - 2 <= reader.size else {
+                        throw MetadataError(path: "", reason: .truncated("JPEG ends inside its Exif segment"))
+                    }
+                    exif = (payload + 6)..<(payload + length - 2)
                 }
             } else if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker), width == nil {
                 let frame = try reader.slice(at: payload, count: 5)

@@ -50,7 +50,7 @@ public struct MetadataReader: Sendable {
         case .jpeg:
             let jpeg = try JPEGSegments(reader: source)
             (metadata.pixelWidth, metadata.pixelHeight) = (jpeg.width, jpeg.height)
-            directories = jpeg.exif.flatMap { range in try? TIFFDirectories(reader: source, base: range.lowerBound, limit: range.upperBound) }
+            directories = try jpeg.exif.flatMap { range throws(MetadataError) in try Self.directories(source, base: range.lowerBound, limit: range.upperBound) }
         case .tiff:
             directories = try TIFFDirectories(reader: source, base: 0)
         case .heif, .avif:
@@ -75,13 +75,21 @@ public struct MetadataReader: Sendable {
         return metadata
     }
 
-    /// An Exif block that does not even hold a TIFF header is as good as none: the image is
-    /// still an image.
     private static func directories(in block: [UInt8]) throws(MetadataError) -> TIFFDirectories? {
+        try directories(MemoryBytes(data: block), base: 0, limit: block.count)
+    }
+
+    /// An Exif block that does not even hold a TIFF header (or whose IFD0 is nowhere in it) is
+    /// as good as none: the image is still an image. But a block cut inside a directory it
+    /// announces is `truncated`, and a read error is an error.
+    private static func directories(_ source: some ByteReader, base: Int, limit: Int) throws(MetadataError) -> TIFFDirectories? {
         do {
-            return try TIFFDirectories(reader: MemoryBytes(data: block), base: 0)
+            return try TIFFDirectories(reader: source, base: base, limit: limit)
         } catch {
-            return nil
+            switch error.reason {
+            case .truncated where limit - base >= 8, .unreadable: throw error
+            default: return nil
+            }
         }
     }
 }

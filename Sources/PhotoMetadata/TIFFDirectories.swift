@@ -68,17 +68,17 @@ struct TIFFDirectories {
         let (littleEndian, ifd0Offset) = try Self.header(reader, base: base)
         self.littleEndian = littleEndian
         self.limit = limit ?? reader.size
-        guard let ifd0 = try readDirectory(reader, base: base, offset: ifd0Offset, keep: { Self.isIFD0Tag($0) || $0 == Self.exifPointer || $0 == Self.gpsPointer }) else {
+        guard let ifd0 = try readDirectory(reader, base: base, offset: ifd0Offset, name: "IFD0", keep: { Self.isIFD0Tag($0) || $0 == Self.exifPointer || $0 == Self.gpsPointer }) else {
             throw MetadataError(path: "", reason: .corrupt("IFD0 offset \(ifd0Offset) is outside the data"))
         }
         self.ifd0 = ifd0
         self.ifd0.removeAll { $0.tag == Self.exifPointer || $0.tag == Self.gpsPointer }
         if let offset = pointer(Self.exifPointer, in: ifd0), offset != ifd0Offset {
-            exif = try readDirectory(reader, base: base, offset: offset, keep: { Self.isExifTag($0) })
+            exif = try readDirectory(reader, base: base, offset: offset, name: "Exif IFD", keep: { Self.isExifTag($0) })
         }
         // Some cameras (Canon PowerShot) put the GPS pointer in the Exif IFD instead of IFD0.
         if let offset = pointer(Self.gpsPointer, in: ifd0) ?? exif.flatMap({ pointer(Self.gpsPointer, in: $0) }), offset != ifd0Offset {
-            gps = try readDirectory(reader, base: base, offset: offset, keep: { Self.isGPSTag($0) })
+            gps = try readDirectory(reader, base: base, offset: offset, name: "GPS IFD", keep: { Self.isGPSTag($0) })
         }
         exif?.removeAll { $0.tag == Self.gpsPointer }
     }
@@ -89,13 +89,13 @@ struct TIFFDirectories {
         let (littleEndian, ifd0Offset) = try Self.header(MemoryBytes(data: cmt1), base: 0)
         self.littleEndian = littleEndian
         limit = Int.max
-        ifd0 = try readDirectory(MemoryBytes(data: cmt1), base: 0, offset: ifd0Offset, keep: { Self.isIFD0Tag($0) }) ?? []
-        func first(_ tiff: [UInt8]?, keep: (UInt16) -> Bool) throws(MetadataError) -> [Entry]? {
+        ifd0 = try readDirectory(MemoryBytes(data: cmt1), base: 0, offset: ifd0Offset, name: "CMT1", keep: { Self.isIFD0Tag($0) }) ?? []
+        func first(_ tiff: [UInt8]?, name: String, keep: (UInt16) -> Bool) throws(MetadataError) -> [Entry]? {
             guard let tiff, let (order, offset) = try? Self.header(MemoryBytes(data: tiff), base: 0), order == littleEndian else { return nil }
-            return try readDirectory(MemoryBytes(data: tiff), base: 0, offset: offset, keep: keep)
+            return try readDirectory(MemoryBytes(data: tiff), base: 0, offset: offset, name: name, keep: keep)
         }
-        exif = try first(cmt2, keep: { Self.isExifTag($0) && $0 != Self.gpsPointer })
-        gps = try first(cmt4, keep: { Self.isGPSTag($0) })
+        exif = try first(cmt2, name: "CMT2", keep: { Self.isExifTag($0) && $0 != Self.gpsPointer })
+        gps = try first(cmt4, name: "CMT4", keep: { Self.isGPSTag($0) })
     }
 
     private static func header(_ reader: some ByteReader, base: Int) throws(MetadataError) -> (littleEndian: Bool, ifd0: Int) {
@@ -130,12 +130,22 @@ struct TIFFDirectories {
     /// The kept entries of the directory at `offset`, or nil when the directory itself is
     /// unreachable. Entries with an unknown type or an out-of-range value are dropped one by
     /// one, so a single bad entry does not hide its neighbours.
-    private func readDirectory(_ reader: some ByteReader, base: Int, offset: Int, keep: (UInt16) -> Bool) throws(MetadataError) -> [Entry]? {
+    ///
+    /// A directory that starts inside the data but whose entry table, or a kept value that
+    /// starts inside the data, runs past its end is `truncated`: the data was cut (a file, or
+    /// the Exif block inside it), and reading on would make a damaged photo look like one
+    /// without GPS or time. An offset wholly outside the data is a bad pointer, not a cut.
+    private func readDirectory(_ reader: some ByteReader, base: Int, offset: Int, name: String, keep: (UInt16) -> Bool) throws(MetadataError) -> [Entry]? {
         let end = min(limit, reader.size)
-        guard offset >= 8, base + offset + 2 <= end else { return nil }
-        let countBytes = try reader.slice(at: base + offset, count: 2)
+        guard offset >= 8, offset < end - base else { return nil }
+        let start = base + offset
+        let countBytes = try reader.slice(at: start, count: 2)
+        guard start + 2 <= end, countBytes.count == 2 else { throw MetadataError(path: "", reason: .truncated("\(name) entry count")) }
         guard let declared = countBytes.uint16(at: 0, littleEndian: littleEndian), Int(declared) <= Self.maxEntries else { return nil }
-        let table = try reader.slice(at: base + offset + 2, count: min(Int(declared) * 12, end - base - offset - 2))
+        let table = try reader.slice(at: start + 2, count: Int(declared) * 12)
+        guard Int(declared) * 12 <= end - start - 2, table.count == Int(declared) * 12 else {
+            throw MetadataError(path: "", reason: .truncated("\(name) ends after \(max(0, min(table.count, end - start - 2)) / 12) of \(declared) entries"))
+        }
         var entries: [Entry] = []
         // Room for every tag kept (eleven at most, in the GPS IFD): one allocation, no regrowth.
         entries.reserveCapacity(min(table.count / 12, 16))
@@ -153,9 +163,11 @@ struct TIFFDirectories {
                 value = table[(table.startIndex + at + 8)..<(table.startIndex + at + 8 + total)]
             } else {
                 let valueOffset = Int(table.uint32(at: at + 8, littleEndian: littleEndian)!)
-                guard base + valueOffset + total <= end else { continue }
+                guard base + valueOffset < end else { continue }
                 value = try reader.slice(at: base + valueOffset, count: total)
-                guard value.count == total else { continue }
+                guard base + valueOffset + total <= end, value.count == total else {
+                    throw MetadataError(path: "", reason: .truncated("\(name) tag 0x\(String(tag, radix: 16, uppercase: true)) value"))
+                }
             }
             entries.append(Entry(tag: tag, type: type, count: count, value: value))
         }

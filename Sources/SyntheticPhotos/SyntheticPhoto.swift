@@ -119,11 +119,43 @@ public struct SyntheticPhoto {
         return Array("RIFF".utf8) + le32(UInt32(body.count)) + body
     }
 
+    /// A Canon CR3 reduced to what holds its metadata: `ftyp` (crx) and a `moov` whose Canon
+    /// `uuid` box holds CMT1 (IFD0), CMT2 (Exif IFD) and CMT4 (GPS IFD), each a TIFF whose
+    /// first directory is that one. No pixels. CMT2 and CMT4 are this photo's TIFF with the
+    /// header pointing at the Exif or GPS directory (offsets inside stay valid).
+    public func cr3() -> [UInt8] {
+        let tiff = tiff()
+        let little = tiff.first == 0x49
+        func read(_ at: Int, _ size: Int) -> Int {
+            let bytes = tiff[at..<at + size]
+            return (little ? bytes.reversed() : Array(bytes)).reduce(0) { $0 << 8 | Int($1) }
+        }
+        func pointing(at tag: UInt16) -> [UInt8]? {
+            let ifd0 = read(4, 4)
+            guard let i = (0..<read(ifd0, 2)).first(where: { read(ifd0 + 2 + 12 * $0, 2) == Int(tag) }) else { return nil }
+            let offset = UInt32(read(ifd0 + 2 + 12 * i + 8, 4))
+            return Array(tiff[0..<4]) + (little ? le32(offset) : be32(offset)) + Array(tiff[8...])
+        }
+        func box(_ type: String, _ body: [UInt8]) -> [UInt8] { be32(UInt32(body.count + 8)) + Array(type.utf8) + body }
+        let canon: [UInt8] = [0x85, 0xC0, 0xB6, 0x87, 0x82, 0x0F, 0x11, 0xE0, 0x81, 0x11, 0xF4, 0xCE, 0x46, 0x2B, 0x6A, 0x48]
+        var cmt = box("CMT1", tiff)
+        if let exif = pointing(at: 0x8769) { cmt += box("CMT2", exif) }
+        if let gps = pointing(at: 0x8825) { cmt += box("CMT4", gps) }
+        let ftyp = box("ftyp", Array("crx ".utf8) + [0, 0, 0, 1] + Array("crx isom".utf8))
+        return ftyp + box("moov", box("uuid", canon + cmt))
+    }
+
     /// A real HEIC (HEVC-coded 64×64 image) with this metadata as its Exif item, or nil when
     /// this libheif has no HEVC encoder.
-    public func heic() -> [UInt8]? {
+    public func heic() -> [UInt8]? { heif(heif_compression_HEVC) }
+
+    /// A real AVIF (AV1-coded 64×64 image) with this metadata as its Exif item, or nil when
+    /// this libheif has no AV1 encoder.
+    public func avif() -> [UInt8]? { heif(heif_compression_AV1) }
+
+    private func heif(_ compression: heif_compression_format) -> [UInt8]? {
         _ = heif_init(nil)
-        guard heif_have_encoder_for_format(heif_compression_HEVC) != 0 else { return nil }
+        guard heif_have_encoder_for_format(compression) != 0 else { return nil }
         let context = heif_context_alloc()
         defer { heif_context_free(context) }
         var image: OpaquePointer?
@@ -136,7 +168,7 @@ public struct SyntheticPhoto {
             for i in 0..<Int(stride * side) { plane[i] = UInt8(truncatingIfNeeded: i * 7) }
         }
         var encoder: OpaquePointer?
-        guard heif_context_get_encoder_for_format(context, heif_compression_HEVC, &encoder).code == heif_error_Ok, let encoder else { return nil }
+        guard heif_context_get_encoder_for_format(context, compression, &encoder).code == heif_error_Ok, let encoder else { return nil }
         defer { heif_encoder_release(encoder) }
         _ = heif_encoder_set_lossy_quality(encoder, 30)
         var handle: OpaquePointer?

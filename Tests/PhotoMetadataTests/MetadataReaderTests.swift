@@ -74,8 +74,9 @@ import Testing
     @Test func everyContainerGivesTheSamePosition() throws {
         let fixture = ExifFixture(latitude: -17.7733, longitude: 177.3658, dateTimeOriginal: "2004:06:17 09:04:12")
         var files: [(ImageFormat, [UInt8])] = [(.jpeg, fixture.jpeg()), (.tiff, fixture.tiff()), (.png, fixture.png()),
-                                               (.webp, fixture.webp()), (.webp, fixture.webp(prefixed: true))]
+                                               (.webp, fixture.webp()), (.webp, fixture.webp(prefixed: true)), (.cr3, fixture.cr3())]
         if let heic = fixture.heic() { files.append((.heif, heic)) }
+        if let avif = fixture.avif() { files.append((.avif, avif)) }
         for (format, bytes) in files {
             let m = try reader.read(bytes: bytes)
             #expect(m.format == format)
