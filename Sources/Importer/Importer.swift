@@ -40,11 +40,16 @@ public final class Importer: @unchecked Sendable {
         /// A batch is committed after this long even when smaller, so a slow disk never holds
         /// much uncommitted work.
         public var batchSeconds: Double
+        /// Whether reading a file kills the process that reads it, asked (in a process of its
+        /// own) of the files a previous run was reading when it died: true records the file as
+        /// an error of kind `crashed`, skipped until it changes. Nil: such files are read again.
+        public var probe: (@Sendable (String) -> Bool)?
 
         public static let defaultBatchSize = 4096
 
         public init(roots: [String], jobs: Int = ProcessInfo.processInfo.activeProcessorCount, excludes: [String] = [],
-                    followSymlinks: Bool = false, dryRun: Bool = false, batchSize: Int = defaultBatchSize, batchSeconds: Double = 1) {
+                    followSymlinks: Bool = false, dryRun: Bool = false, batchSize: Int = defaultBatchSize, batchSeconds: Double = 1,
+                    probe: (@Sendable (String) -> Bool)? = nil) {
             self.roots = roots
             self.jobs = max(1, jobs)
             self.excludes = excludes
@@ -52,8 +57,13 @@ public final class Importer: @unchecked Sendable {
             self.dryRun = dryRun
             self.batchSize = max(1, batchSize)
             self.batchSeconds = batchSeconds
+            self.probe = probe
         }
     }
+
+    /// The message of a file that killed the import reading it.
+    static let crashedMessage = "crashed: reading it stopped atlas, twice; it is skipped until the file changes"
+
 
     public let options: Options
     static let chunkSize = 32
@@ -109,6 +119,13 @@ public final class Importer: @unchecked Sendable {
         }
         // On every way out, errors included (a no-op once built).
         defer { if writing && !logHadPhotos { try? log?.restoreFingerprintIndex() } }
+        // What each worker reads, left behind if the process dies; what the last run left.
+        var marks: ReadingMarks?
+        if writing, let log {
+            try recordCrashes(ReadingMarks.leftover(logPath: log.path), in: log, run: summary.runID)
+            marks = try ReadingMarks(logPath: log.path, workers: options.jobs)
+        }
+        defer { marks?.remove() }
         // Dry runs track too (a temporary table is no write to the log): move detection needs it.
         try log?.beginPresenceTracking()
 
@@ -118,15 +135,17 @@ public final class Importer: @unchecked Sendable {
         let input = WorkQueue<[Job]>(capacity: options.jobs * 32)
         let output = WorkQueue<[Outcome]>()
         let finished = DispatchGroup()
-        for _ in 0..<options.jobs {
+        for slot in 0..<options.jobs {
             finished.enter()
-            let worker = Thread { [finder, progress] in
+            let worker = Thread { [finder, progress, marks] in
                 let reader = MetadataReader()
                 while let chunk = input.pop() {
                     var outcomes: [Outcome] = []
                     outcomes.reserveCapacity(chunk.count)
                     var (read, resolved) = (0, 0)
                     for job in chunk {
+                        marks?.begin(worker: slot, path: job.file.path)
+                        defer { marks?.end(worker: slot) }
                         do {
                             let record = try finder.record(for: job.file, reader: reader)
                             read += 1
@@ -323,5 +342,19 @@ public final class Importer: @unchecked Sendable {
         }
         summary.seconds = Date().timeIntervalSince(started)
         return summary
+    }
+
+    /// The files a dead run was reading: each one that kills a fresh process too (``Options/probe``)
+    /// is recorded as `crashed` with its size and time, so the walk passes it over unchanged.
+    private func recordCrashes(_ suspects: [String], in log: TravelLog, run: Int64?) throws {
+        guard let probe = options.probe else { return }
+        for path in suspects {
+            var status = stat()
+            guard FileName.withCString(path, { stat($0, &status) }) == 0, status.st_mode & S_IFMT == S_IFREG, probe(path) else { continue }
+            let file = LibraryWalker.File(status, path: path)
+            var record = PhotoRecord(path: path, size: file.size, modifiedNs: file.modifiedNs)
+            record.error = .init(kind: "crashed", message: Self.crashedMessage)
+            try log.write { _ = try log.save(record, run: run) }
+        }
     }
 }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Reads position, altitude, capture time, camera and size from image files without decoding
 /// pixels, and reading only the bytes that hold them: JPEG and TIFF-based raws (CR2, NEF, ARW,
 /// ORF, RW2, PEF, DNG) and Canon CR3 through libexif, HEIC/HEIF/AVIF through libheif, PNG and WebP by
@@ -23,6 +29,7 @@ public struct MetadataReader: Sendable {
     /// `size` is for a caller that has just `stat`ed the regular file (a directory walk): the
     /// reader then skips its own `fstat`.
     public func read(path: String, size: Int? = nil) throws(MetadataError) -> ImageMetadata {
+        if let poison = Self.crashForTesting, path.hasSuffix(poison) { fatalError("ATLAS_CRASH_FOR_TESTING: \(path)") }
         do {
             return try read(FileSource(path: path, size: size))
         } catch {
@@ -92,4 +99,12 @@ public struct MetadataReader: Sendable {
             }
         }
     }
+
+    /// For tests of crash recovery only: a file whose path ends with `$ATLAS_CRASH_FOR_TESTING`
+    /// kills the process that reads it, as a reader bug would (`atlas import` and `inspect` alike).
+    static let crashForTesting: String? = {
+        guard let value = getenv("ATLAS_CRASH_FOR_TESTING") else { return nil }
+        let text = String(cString: value)
+        return text.isEmpty ? nil : text
+    }()
 }

@@ -79,7 +79,8 @@ enum ImportCommand: Command {
         defer { lock?.release() }
 
         let importer = Importer(log: log, finder: PlaceFinder(gazetteer: gazetteer),
-                                options: .init(roots: roots, jobs: jobs, excludes: excludes, followSymlinks: follow, dryRun: dryRun, batchSize: batchSize))
+                                options: .init(roots: roots, jobs: jobs, excludes: excludes, followSymlinks: follow, dryRun: dryRun, batchSize: batchSize,
+                                               probe: CrashProbe.kills))
         let interrupt = InterruptSignal { importer.stop() }
         let reporter = ProgressReporter(progress: importer.progress, style: style)
         reporter.start()

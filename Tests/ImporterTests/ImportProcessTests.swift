@@ -1,4 +1,5 @@
 import Foundation
+import PhotoMetadata
 import SQLite
 import Testing
 import TravelLog
@@ -167,5 +168,42 @@ import Glibc
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: other)) == before)
         for suffix in ["-wal", "-shm", ".lock"] { #expect(!FileManager.default.fileExists(atPath: other + suffix), "\(suffix)") }
+    }
+
+    /// The whole case at once: a file that kills the reader, a name that is not UTF-8,
+    /// a path longer than PATH_MAX (and, for an ordinary user, an unreadable folder) among good
+    /// photos. The first run dies on the bad file; the next one probes it in a process of its own,
+    /// records it as crashed, and imports every good photo; `atlas errors` lists every bad one.
+    @Test func aFileThatKillsTheReaderIsRecordedAndEverythingElseImported() throws {
+        let library = try Library()
+        try library.write(4, heic: false)
+        try Data(try Library.photo(9).jpeg()).write(to: URL(fileURLWithPath: library.root + "/poison.jpg"))
+        let odd = library.root + "/" + FileName.string(Array("IMG_".utf8) + [0xE9] + Array(".jpg".utf8))
+        let bytes = try Library.photo(11).jpeg()
+        let fd = FileName.withCString(odd) { open($0, O_WRONLY | O_CREAT, 0o644) }
+        #expect(fd >= 0 && bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } == bytes.count)
+        close(fd)
+        let unreadable = getuid() != 0
+        if unreadable {
+            try library.write(2, in: "locked", startingAt: 20, heic: false)
+            chmod(library.root + "/locked", 0)
+        }
+        defer { if unreadable { chmod(library.root + "/locked", 0o755) } }
+        let poison = ["ATLAS_CRASH_FOR_TESTING": "poison.jpg"]
+        let arguments = ["import", library.root, "--db", library.database, "--jobs", "1", "--progress", "never"]
+
+        let died = try AtlasBinary.run(arguments, environment: poison)
+        #expect(died.killedBySignal, "\(died.status) \(died.stderr)")
+        let next = try AtlasBinary.run(arguments + ["--json"], environment: poison)
+        #expect(next.status == 3, "\(next.stderr)")
+        let errors = try AtlasBinary.run(["errors", "--db", library.database, "--json"])
+        #expect(errors.stdout.contains("poison.jpg") && errors.stdout.contains("\"kind\":\"crashed\""), "\(errors.stdout)")
+        if unreadable { #expect(errors.stdout.contains("locked") && errors.stdout.contains("\"kind\":\"unreadable\"")) }
+        let log = try TravelLog(path: library.database, readOnly: true)
+        #expect(try log.totals().positioned == 5)          // the four photos and the one named in Latin-1
+        // The crashed file is passed over from now on, even with the reader mended.
+        let third = try AtlasBinary.run(arguments)
+        #expect(third.status == 3 && !third.killedBySignal)
+        #expect(!FileManager.default.fileExists(atPath: library.database + ".reading"))
     }
 }

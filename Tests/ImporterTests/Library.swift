@@ -69,6 +69,7 @@ enum AtlasBinary {
         let status: Int32
         let stdout: String
         let stderr: String
+        var killedBySignal = false
     }
 
     static func launch(_ arguments: [String]) throws -> Process {
@@ -81,10 +82,15 @@ enum AtlasBinary {
         return process
     }
 
-    static func run(_ arguments: [String]) throws -> Result {
+    /// Runs atlas with `arguments`; `environment` adds to (or, with "", removes from) the
+    /// test's own. A process killed by a signal has `killedBySignal` set.
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }.filter { !$0.value.isEmpty }
+        }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -93,6 +99,6 @@ enum AtlasBinary {
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+                      stderr: String(decoding: errData, as: UTF8.self), killedBySignal: process.terminationReason == .uncaughtSignal)
     }
 }
