@@ -40,7 +40,9 @@ extension Gazetteer {
         let text = SearchText(query.text)
         guard !text.tokens.isEmpty, query.limit > 0 else { return [] }
         return try withDatabase { db in
-            var ranking = try SearchRanking(query: query, text: text, db: db, index: searchRankIndex, nameWords: searchNameWords)
+            defer { searchStatements.resetAll() }
+            var ranking = try SearchRanking(query: query, text: text, db: db, statements: searchStatements,
+                                            index: searchRankIndex, nameWords: searchNameWords)
             let results = try ranking.run()
             (searchRankIndex, searchNameWords) = (ranking.index, ranking.nameWords)
             return results

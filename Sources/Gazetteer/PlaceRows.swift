@@ -9,14 +9,14 @@ enum PlaceRows {
 
     /// Several places, in the order given (missing ones left out); lineages shared between them
     /// are read once.
-    static func places(_ ids: [PlaceID], in db: Database) throws -> [Place] {
-        let cache = LineageCache()
+    static func places(_ ids: [PlaceID], in db: Database, statements: StatementCache? = nil) throws -> [Place] {
+        let cache = LineageCache(statements: statements)
         return try ids.compactMap { try place($0, db, cache) }
     }
 
     private static func place(_ id: PlaceID, _ db: Database, _ cache: LineageCache) throws -> Place? {
         switch id.kind {
-        case .continent: return try continent(id.code, db)
+        case .continent: return try continent(id.code, db, cache)
         case .country: return try country(id.code, db, cache)
         case .region: return try region(id.code, db, cache)
         case .city: return try Int(id.code).flatMap { try city($0, district: false, db, cache) }
@@ -25,18 +25,19 @@ enum PlaceRows {
         }
     }
 
-    /// Lineages and statements already made during one batch: twenty places need five
-    /// statements, not eighty.
+    /// Lineages and statements already made during one batch: twenty places need eight
+    /// statements, not eighty; with the gazetteer's ``StatementCache`` (searches), none.
     final class LineageCache {
         /// By "continent|country|region".
         var lineages: [String: [Place.Ancestor]] = [:]
-        private var statements: [String: Statement] = [:]
+        private let statements: StatementCache
+
+        init(statements: StatementCache? = nil) {
+            self.statements = statements ?? StatementCache()
+        }
 
         func prepare(_ sql: String, _ db: Database) throws -> Statement {
-            if let known = statements[sql] { return known }
-            let statement = try db.prepare(sql)
-            statements[sql] = statement
-            return statement
+            try statements.prepare(sql, db)
         }
     }
 
@@ -66,8 +67,8 @@ enum PlaceRows {
 
     // MARK: - One kind each
 
-    private static func continent(_ code: String, _ db: Database) throws -> Place? {
-        let s = try db.prepare("SELECT name, folded, population, geonameid FROM continents WHERE code = ?").bind(code)
+    private static func continent(_ code: String, _ db: Database, _ cache: LineageCache) throws -> Place? {
+        let s = try cache.prepare("SELECT name, folded, population, geonameid FROM continents WHERE code = ?", db).bind(code)
         guard try s.step() else { return nil }
         var codes = Place.Codes()
         codes.geonameID = s.optionalInt(3)
@@ -131,31 +132,26 @@ enum PlaceRows {
     static func lineage(continent: String?, country: String?, region: String?, _ db: Database, _ cache: LineageCache) throws -> [Place.Ancestor] {
         let key = "\(continent ?? "")|\(country ?? "")|\(region ?? "")"
         if let known = cache.lineages[key] { return known }
-        let out = try lineage(continent: continent, country: country, region: region, db)
-        cache.lineages[key] = out
-        return out
-    }
-
-    static func lineage(continent: String?, country: String?, region: String?, _ db: Database) throws -> [Place.Ancestor] {
         var out: [Place.Ancestor] = []
         var continentCode = continent
         var countryAncestor: Place.Ancestor?
         if let country {
-            let s = try db.prepare("SELECT name, continent FROM countries WHERE iso2 = ?").bind(country)
+            let s = try cache.prepare("SELECT name, continent FROM countries WHERE iso2 = ?", db).bind(country)
             if try s.step() {
                 countryAncestor = Place.Ancestor(id: PlaceID(.country, country), name: s.string(0) ?? country)
                 continentCode = continentCode ?? s.string(1)
             }
         }
         if let continentCode {
-            let s = try db.prepare("SELECT name FROM continents WHERE code = ?").bind(continentCode)
+            let s = try cache.prepare("SELECT name FROM continents WHERE code = ?", db).bind(continentCode)
             if try s.step() { out.append(Place.Ancestor(id: PlaceID(.continent, continentCode), name: s.string(0) ?? continentCode)) }
         }
         if let countryAncestor { out.append(countryAncestor) }
         if let region {
-            let s = try db.prepare("SELECT name FROM regions WHERE id = ?").bind(region)
+            let s = try cache.prepare("SELECT name FROM regions WHERE id = ?", db).bind(region)
             if try s.step() { out.append(Place.Ancestor(id: PlaceID(.region, region), name: s.string(0) ?? region)) }
         }
+        cache.lineages[key] = out
         return out
     }
 }

@@ -7,8 +7,8 @@ struct SearchRowFacts: Sendable {
 
     /// Facts of a few rows read from `search_rows` (the FTS5 table is contentless), one
     /// indexed lookup each: cheaper than loading ``SearchRankIndex`` while candidate sets stay small.
-    static func read(_ rowids: [Int64], in db: Database) throws -> [Int64: SearchRowFacts] {
-        let s = try db.prepare("SELECT kind, importance FROM search_rows WHERE id = ?")
+    static func read(_ rowids: [Int64], in db: Database, _ statements: StatementCache) throws -> [Int64: SearchRowFacts] {
+        let s = try statements.prepare("SELECT kind, importance FROM search_rows WHERE id = ?", db)
         var out: [Int64: SearchRowFacts] = [:]
         out.reserveCapacity(rowids.count)
         for rowid in rowids {
@@ -21,8 +21,8 @@ struct SearchRowFacts: Sendable {
 
     /// The rows whose name has exactly `words` words, as the tokenizer counted them: with a
     /// match of the query's words at the start of the name, that is an exact-name match.
-    static func rows(_ rowids: [Int64], withNameWords words: Int, in db: Database) throws -> Set<Int64> {
-        let s = try db.prepare("SELECT sz FROM search_docsize WHERE id = ?")
+    static func rows(_ rowids: [Int64], withNameWords words: Int, in db: Database, _ statements: StatementCache) throws -> Set<Int64> {
+        let s = try statements.prepare("SELECT sz FROM search_docsize WHERE id = ?", db)
         var out = Set<Int64>()
         for rowid in rowids {
             try s.bind(rowid)

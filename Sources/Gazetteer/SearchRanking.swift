@@ -33,13 +33,16 @@ struct SearchRanking {
     let query: SearchQuery
     let text: SearchText
     let db: Database
+    /// The gazetteer's prepared statements, reused from search to search.
+    let statements: StatementCache
     private(set) var index: SearchRankIndex?
     private(set) var nameWords: SearchNameWords?
     /// FTS5 clause narrowing candidates to `within`'s descendants (checked exactly afterwards).
     private let withinClause: String
 
-    init(query: SearchQuery, text: SearchText, db: Database, index: SearchRankIndex?, nameWords: SearchNameWords?) throws {
-        (self.query, self.text, self.db, self.index, self.nameWords) = (query, text, db, index, nameWords)
+    init(query: SearchQuery, text: SearchText, db: Database, statements: StatementCache, index: SearchRankIndex?,
+         nameWords: SearchNameWords?) throws {
+        (self.query, self.text, self.db, self.statements, self.index, self.nameWords) = (query, text, db, statements, index, nameWords)
         withinClause = try Self.withinClause(query.within, db)
     }
 
@@ -106,7 +109,7 @@ struct SearchRanking {
     /// Of rows whose name starts with the query's words, those whose name has no more words.
     private mutating func exactNameRows(_ rows: [Int64]) throws -> Set<Int64> {
         if nameWords == nil, rows.count > SearchRankIndex.loadThreshold { nameWords = try SearchNameWords(db: db) }
-        guard let nameWords else { return try SearchRowFacts.rows(rows, withNameWords: text.tokens.count, in: db) }
+        guard let nameWords else { return try SearchRowFacts.rows(rows, withNameWords: text.tokens.count, in: db, statements) }
         return Set(rows.filter { nameWords.count($0) == text.tokens.count })
     }
 
@@ -143,7 +146,7 @@ struct SearchRanking {
         let pool = query.near == nil ? query.limit : max(query.limit * 3, Self.nearPool)
         var accepted: [(Candidate, Place)] = []
         var start = 0
-        let idStatement = try db.prepare("SELECT place FROM search_rows WHERE id = ?")
+        let idStatement = try statements.prepare("SELECT place FROM search_rows WHERE id = ?", db)
         while accepted.count < pool, start < min(candidates.count, Self.maximumExamined) {
             // Without `within` every candidate is accepted: load exactly what is missing.
             let missing = query.within == nil ? pool - accepted.count : max(pool - accepted.count, 8) * 2
@@ -154,7 +157,7 @@ struct SearchRanking {
                 try idStatement.bind(c.rowid)
                 return try idStatement.step() ? idStatement.string(0).flatMap(PlaceID.init) : nil
             }
-            let loaded = try PlaceRows.places(ids.compactMap { $0 }, in: db)
+            let loaded = try PlaceRows.places(ids.compactMap { $0 }, in: db, statements: statements)
             let places = Dictionary(loaded.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
             for (c, id) in zip(chunk, ids) {
                 guard let id, let place = places[id], accepted.count < pool else { continue }
@@ -191,7 +194,7 @@ struct SearchRanking {
     /// Rowids matching `expression` (and `within`'s clause), in index order.
     private func rowids(_ expression: String) throws -> [Int64] {
         let match = withinClause.isEmpty ? expression : "(\(expression)) AND \(withinClause)"
-        let s = try db.prepare("SELECT rowid FROM search WHERE search MATCH ?").bind(match)
+        let s = try statements.prepare("SELECT rowid FROM search WHERE search MATCH ?", db).bind(match)
         var out: [Int64] = []
         while try s.step() { out.append(Int64(s.int(0))) }
         return out
@@ -202,7 +205,7 @@ struct SearchRanking {
         guard text.tokens.count <= 2, text.folded.count <= 8 else { return [] }
         let rows = try rowids("codes : " + text.phrase(prefix: false))
         guard rows.count <= 500 else { return [] }  // a bare number shared by hundreds of admin codes
-        let s = try db.prepare("SELECT codes, kind FROM search_rows WHERE id = ?")
+        let s = try statements.prepare("SELECT codes, kind FROM search_rows WHERE id = ?", db)
         return try rows.filter { rowid in
             try s.bind(rowid)
             guard try s.step(), let codes = s.string(0) else { return false }
@@ -232,7 +235,7 @@ struct SearchRanking {
     private mutating func facts(for rowids: [Int64]) throws -> Facts {
         if index == nil, rowids.count > SearchRankIndex.loadThreshold { index = try SearchRankIndex(db: db) }
         if let index { return .index(index) }
-        return .rows(try SearchRowFacts.read(rowids, in: db))
+        return .rows(try SearchRowFacts.read(rowids, in: db, statements))
     }
 
     /// The `ancestry` column holds the names of a place's region and country: requiring them
