@@ -75,7 +75,9 @@ public final class ProgressReporter: @unchecked Sendable {
         }
     }
 
+    /// Progress is advisory: a stderr that cannot be written (full, closed) loses the line
+    /// rather than trapping the import.
     private func write(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        try? FileHandle.standardError.write(contentsOf: Data(text.utf8))
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import CGlibc
 import Glibc
@@ -12,8 +13,8 @@ import Glibc
 /// - Each loading thread grows its heap in one step, marked for transparent huge pages
 ///   (`MADV_HUGEPAGE`), so that a fault fills 2 MiB instead of 4 KiB: 2,200 faults instead of
 ///   18,000. Where the kernel has them off, the heap is only grown early.
-/// - Afterwards the default thresholds come back and the heap's free memory is returned
-///   (`malloc_trim`), so the resident size after loading is what the index holds.
+/// - Afterwards the thresholds the process started with come back and the heap's free memory
+///   is returned (`malloc_trim`), so the resident size after loading is what the index holds.
 ///
 /// ```swift
 /// LoadingHeap.keepFreedMemory()
@@ -21,14 +22,87 @@ import Glibc
 /// LoadingHeap.growWithHugePages(megabytes: 48)   // on each loading thread
 /// ```
 ///
-/// Process-wide, like the allocator: two loads at once share the setting, and the first to end
-/// restores it (the other then only pays the faults again).
+/// Process-wide, like the allocator: loads at once share the setting, counted, and the last
+/// to end restores it. glibc has no getter for the thresholds, so "the thresholds the process
+/// started with" are the ones its environment sets (`MALLOC_MMAP_THRESHOLD_`,
+/// `MALLOC_TRIM_THRESHOLD_`, or `glibc.malloc.mmap_threshold` / `trim_threshold` in
+/// `GLIBC_TUNABLES`), else glibc's documented defaults, 128 KiB each. A `mallopt` of these
+/// thresholds elsewhere in the process is not seen and is overwritten. One thing cannot come
+/// back: glibc's *dynamic* mmap threshold (raised as large blocks are freed) is off for good
+/// after any `mallopt` of either threshold, so the mmap threshold stays at its start value.
 enum LoadingHeap {
-    static func keepFreedMemory() {
+    /// The two thresholds, in bytes.
+    struct Thresholds: Equatable {
+        var mmap: Int
+        var trim: Int
+
+        /// glibc's documented defaults (mallopt(3)): 128 KiB each.
+        static let glibcDefaults = Thresholds(mmap: 128 * 1024, trim: 128 * 1024)
+        /// While loading: freed arrays stay in the heap.
+        static let loading = Thresholds(mmap: 64 << 20, trim: 256 << 20)
+
+        /// The thresholds a process started with `environment` has (what glibc reads at start).
+        static func atStart(environment: [String: String]) -> Thresholds {
+            var t = glibcDefaults
+            var tunables: [String: Int] = [:]
+            for pair in (environment["GLIBC_TUNABLES"] ?? "").split(separator: ":") {
+                let parts = pair.split(separator: "=", maxSplits: 1)
+                if parts.count == 2, let value = Int(parts[1]) { tunables[String(parts[0])] = value }
+            }
+            // The environment variables win over the tunables, as in glibc.
+            t.mmap = environment["MALLOC_MMAP_THRESHOLD_"].flatMap { Int($0) } ?? tunables["glibc.malloc.mmap_threshold"] ?? t.mmap
+            t.trim = environment["MALLOC_TRIM_THRESHOLD_"].flatMap { Int($0) } ?? tunables["glibc.malloc.trim_threshold"] ?? t.trim
+            return t
+        }
+    }
+
+    /// The count of loads and what was set, for one allocator (the process's: ``shared``).
+    final class State: @unchecked Sendable {
+        private let lock = NSLock()
+        private var holders = 0
+        private let start: Thresholds
+        /// What this state last set, or nil while the process runs on its start settings.
+        private var applied: Thresholds?
+        private let set: (Thresholds) -> Void
+
+        init(start: Thresholds, set: @escaping (Thresholds) -> Void) {
+            self.start = start
+            self.set = set
+        }
+
+        /// The thresholds in force as far as this state knows.
+        var current: Thresholds { lock.withLock { applied ?? start } }
+        var loads: Int { lock.withLock { holders } }
+
+        func begin() {
+            lock.withLock {
+                holders += 1
+                if holders == 1 { applied = .loading; set(.loading) }
+            }
+        }
+
+        /// True when this was the last load, and the start thresholds are back.
+        @discardableResult func end() -> Bool {
+            lock.withLock {
+                guard holders > 0 else { return false }
+                holders -= 1
+                guard holders == 0 else { return false }
+                applied = start
+                set(start)
+                return true
+            }
+        }
+    }
+
+    static let shared = State(start: Thresholds.atStart(environment: ProcessInfo.processInfo.environment)) { t in
         #if canImport(Glibc)
-        _ = mallopt(M_MMAP_THRESHOLD, 64 << 20)
-        _ = mallopt(M_TRIM_THRESHOLD, 256 << 20)
+        _ = mallopt(M_MMAP_THRESHOLD, Int32(clamping: t.mmap))
+        _ = mallopt(M_TRIM_THRESHOLD, Int32(clamping: t.trim))
         #endif
+    }
+
+    static func keepFreedMemory() {
+        shared.begin()
     }
 
     /// Grows the calling thread's heap by `megabytes` (at most 63: a thread's heap other than
@@ -45,11 +119,10 @@ enum LoadingHeap {
         #endif
     }
 
+    /// Ends one ``keepFreedMemory()``; the last one restores the start thresholds and trims.
     static func returnFreedMemory() {
+        guard shared.end() else { return }
         #if canImport(Glibc)
-        let defaultThreshold: Int32 = 128 * 1024
-        _ = mallopt(M_MMAP_THRESHOLD, defaultThreshold)
-        _ = mallopt(M_TRIM_THRESHOLD, defaultThreshold)
         _ = malloc_trim(0)
         #endif
     }

@@ -20,7 +20,7 @@ enum AirportsCommand: Command {
         let dbPath = try DatabaseOption.path(&arguments)
         _ = try arguments.option("--gazetteer")
         guard try arguments.finish().isEmpty else { throw UsageError("airports takes no arguments") }
-        PassportOption.print(try PassportOption.passport(dbPath).visits(.airport), json: json, columns: [
+        PassportOption.list(try PassportOption.passport(dbPath).visits(.airport), json: json, columns: [
             ("ID", \.id), ("NAME", \.name), ("COUNTRY", { $0.country?.name ?? "" }), ("FIRST", { $0.firstDate ?? "-" }),
             ("LAST", { $0.lastDate ?? "-" }), ("DAYS", { String($0.days.count) }), ("PHOTOS", { String($0.photos) }),
         ])

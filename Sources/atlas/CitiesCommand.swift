@@ -32,7 +32,7 @@ enum CitiesCommand: Command {
         let places = try PassportOption.passport(dbPath).visits(districts ? .district : .city)
             .filter { (country == nil || $0.country?.id == country) && (region == nil || $0.region?.id == region) }
         let city: [(String, (Visit) -> String)] = districts ? [("CITY", { $0.city?.name ?? "" })] : []
-        PassportOption.print(places, json: json, columns: [("ID", \.id), ("NAME", \.name)] + city + [
+        PassportOption.list(places, json: json, columns: [("ID", \.id), ("NAME", \.name)] + city + [
             ("REGION", { $0.region?.name ?? "" }), ("COUNTRY", { $0.country?.name ?? "" }),
             ("FIRST", { $0.firstDate ?? "-" }), ("LAST", { $0.lastDate ?? "-" }), ("DAYS", { String($0.days.count) }),
             ("PHOTOS", { String($0.photos) }),

@@ -19,17 +19,9 @@ enum ExitStatus: Int32 {
     case fatal = 2
     /// The work was done, but some inputs failed (listed on stderr).
     case partial = 3
+    /// Stdout, stderr or the `--output` file could not be written (a full disk, a bad
+    /// descriptor): one line on stderr says why, when stderr itself still works.
+    case output = 4
     /// Stopped by Ctrl-C after committing what it had done (the shell's 128 + SIGINT).
     case interrupted = 130
-}
-
-/// Diagnostics and progress go to stderr; data goes to stdout.
-enum Console {
-    static func error(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
-    }
-
-    static func out(_ text: String) {
-        print(text)
-    }
 }

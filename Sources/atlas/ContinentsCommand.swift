@@ -20,7 +20,7 @@ enum ContinentsCommand: Command {
         guard try arguments.finish().isEmpty else { throw UsageError("continents takes no arguments") }
         let passport = try PassportOption.passport(dbPath)
         let countries = Dictionary(grouping: passport.visits(.country), by: { $0.continent?.id ?? "" }).mapValues(\.count)
-        PassportOption.print(passport.visits(.continent), json: json, columns: [
+        PassportOption.list(passport.visits(.continent), json: json, columns: [
             ("ID", \.id), ("NAME", \.name), ("FIRST", { $0.firstDate ?? "-" }), ("LAST", { $0.lastDate ?? "-" }),
             ("DAYS", { String($0.days.count) }), ("PHOTOS", { String($0.photos) }), ("COUNTRIES", { String(countries[$0.id] ?? 0) }),
         ], extra: { [("countries_visited", .int(countries[$0.id] ?? 0))] })

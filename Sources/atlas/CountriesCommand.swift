@@ -37,7 +37,7 @@ enum CountriesCommand: Command {
         }
         var totals: [String: Int] = [:]
         for c in countries { totals[c.id] = try regionTotal(c) }
-        PassportOption.print(countries, json: json, columns: [
+        PassportOption.list(countries, json: json, columns: [
             ("ID", \.id), ("NAME", \.name), ("CONTINENT", { $0.continent?.name ?? "" }), ("FIRST", { $0.firstDate ?? "-" }),
             ("LAST", { $0.lastDate ?? "-" }), ("DAYS", { String($0.days.count) }), ("PHOTOS", { String($0.photos) }),
             ("REGIONS", { "\(regionsVisited[$0.id] ?? 0)/\(totals[$0.id] ?? 0)" }),

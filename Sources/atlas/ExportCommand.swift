@@ -19,7 +19,9 @@ enum ExportCommand: Command {
         "this year" in the passport is the year of the latest visit.
 
         Options:
-          --output FILE     Write there (atomically) instead of stdout.
+          --output FILE     Write there instead of stdout ('-' is stdout): a new file or a
+                            regular file, replaced whole through a temporary file beside it;
+                            a device, FIFO, directory or symbolic link is refused.
           --photos          Include the photos (default).
           --no-photos       Leave the photos out.
           --coordinates P   exact (default), city (0.1°) or none.
@@ -29,7 +31,8 @@ enum ExportCommand: Command {
         \(GazetteerOption.help)
           --help            Show this help.
 
-        Exit status: 0 written, 1 usage error, 2 no travel log, gazetteer or output problem.
+        Exit status: 0 written, 1 usage error (an --output that is not a regular file),
+        2 no travel log or gazetteer problem, 4 output could not be written.
         """
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
@@ -46,14 +49,22 @@ enum ExportCommand: Command {
         let dbPath = try DatabaseOption.path(&arguments)
         let gazetteer = try GazetteerOption.open(&arguments)
         guard try arguments.finish().isEmpty else { throw UsageError("export takes no arguments (use --output FILE)") }
+        let file = output == "-" ? nil : output
+        // Refused before the work, so that a mistyped target costs nothing.
+        if let file, let what = OutputFile.refusal(file) {
+            throw UsageError("--output '\(file.shown)' is \(what), not a regular file: give a new or regular file, or - for stdout")
+        }
         let passport = try PassportOption.passport(dbPath)
         let stats = passport.stats(scheme: try CountingScheme.load(scheme, from: gazetteer), home: try PassportOption.home(homeText, gazetteer: gazetteer))
         let record = TravelRecord(passport: passport, stats: stats, gazetteerVersion: gazetteer.version, includePhotos: !noPhotos, coordinates: coordinates)
         let text = record.document().prettyRendered() + "\n"
-        if let output {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-        } else {
-            FileHandle.standardOutput.write(Data(text.utf8))
+        guard let file else {
+            Console.outBytes(Data(text.utf8))
+            return .success
+        }
+        if let failure = OutputFile.write(Data(text.utf8), to: file) {
+            Console.error("atlas export: \(failure)")
+            return .output
         }
         return .success
     }

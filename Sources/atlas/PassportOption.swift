@@ -69,8 +69,8 @@ enum PassportOption {
         return out
     }
 
-    /// Prints visits as a table or JSON lines.
-    static func print(_ visits: [Visit], json: Bool, columns: [(String, (Visit) -> String)], extra: (Visit) -> [(String, JSONValue)] = { _ in [] }) {
+    /// Shows visits as a table or JSON lines.
+    static func list(_ visits: [Visit], json: Bool, columns: [(String, (Visit) -> String)], extra: (Visit) -> [(String, JSONValue)] = { _ in [] }) {
         if json {
             for v in visits { Console.out(TravelRecord.json(v, extra: lineage(v) + extra(v)).rendered()) }
             return

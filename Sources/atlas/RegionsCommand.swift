@@ -24,7 +24,7 @@ enum RegionsCommand: Command {
         guard try arguments.finish().isEmpty else { throw UsageError("regions takes no arguments") }
         let country = try PassportOption.place(countryText, kind: .country, option: "--country", gazetteer: gazetteer)
         let regions = try PassportOption.passport(dbPath).visits(.region).filter { country == nil || $0.country?.id == country }
-        PassportOption.print(regions, json: json, columns: [
+        PassportOption.list(regions, json: json, columns: [
             ("ID", \.id), ("NAME", \.name), ("COUNTRY", { $0.country?.name ?? "" }), ("FIRST", { $0.firstDate ?? "-" }),
             ("LAST", { $0.lastDate ?? "-" }), ("DAYS", { String($0.days.count) }), ("PHOTOS", { String($0.photos) }),
         ])

@@ -41,7 +41,7 @@ enum SearchCommand: Command {
         let query = SearchQuery(text: words.joined(separator: " "), kind: kind, within: scope, near: near, limit: limit)
         let results = try gazetteer.search(query)
         if results.isEmpty {
-            Console.error("atlas search: no place matches '\(query.text)'")
+            Console.error("atlas search: no place matches '\(query.text.shown)'")
             return .success
         }
         if json {

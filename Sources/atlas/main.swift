@@ -1,3 +1,4 @@
+import Foundation
 import PhotoMetadata
 #if canImport(Glibc)
 import Glibc
@@ -18,7 +19,8 @@ let overview = """
     Commands:
     \(commands.map { "  " + $0.name.padding(toLength: 14, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
 
-    Run 'atlas COMMAND --help' for a command's options.
+    Run 'atlas COMMAND --help' for a command's options. Every command exits with status 4
+    when its output cannot be written (stdout, stderr or --output: a full disk, a bad descriptor).
     """
 
 // From argv's bytes: CommandLine.arguments repairs a name that is not UTF-8 into one that
@@ -33,9 +35,10 @@ guard let name = words.first, !["--help", "-h", "help"].contains(name) else {
     exit(ExitStatus.success.rawValue)
 }
 guard let command = commands.first(where: { $0.name == name }) else {
-    Console.error("atlas: unknown command '\(name)'\n\n\(overview)")
+    Console.error("atlas: unknown command '\(name.shown)'\n\n\(overview)")
     exit(ExitStatus.usage.rawValue)
 }
+Console.commandName = "atlas \(name)"
 var arguments = Arguments(Array(words.dropFirst()))
 if arguments.wantsHelp {
     Console.out(command.help)
@@ -46,6 +49,10 @@ do {
 } catch let error as UsageError {
     Console.error("atlas \(name): \(error.message)\n\n\(command.help)")
     exit(ExitStatus.usage.rawValue)
+} catch let error as CocoaError {
+    // Foundation's file errors: the plain reason, not the NSCocoaErrorDomain dump.
+    Console.error("atlas \(name): \(error.plainReason)")
+    exit(ExitStatus.fatal.rawValue)
 } catch {
     Console.error("atlas \(name): \(error)")
     exit(ExitStatus.fatal.rawValue)

@@ -1,0 +1,106 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Every byte `atlas` shows goes through here: data to stdout, diagnostics to stderr.
+///
+/// A write that fails (stdout on a full disk, a closed descriptor) never traps: the process
+/// says why in one line on stderr and exits with ``ExitStatus/output``; when stderr itself
+/// fails it exits with that status quietly. Text for people has its control characters shown
+/// escaped (``String/escapedForTerminal``), so that a file name or a query cannot move the
+/// cursor or retitle the terminal; tab and newline stay.
+enum Console {
+    /// A line of data on stdout.
+    static func out(_ text: String) {
+        write(Data((text.escapedForTerminal(keepingNewlines: true) + "\n").utf8), to: STDOUT_FILENO)
+    }
+
+    /// Bytes of data on stdout as they are (JSON documents, which escape their own controls).
+    static func outBytes(_ data: Data) {
+        write(data, to: STDOUT_FILENO)
+    }
+
+    /// A line of diagnostics on stderr.
+    static func error(_ text: String) {
+        write(Data((text.escapedForTerminal(keepingNewlines: true) + "\n").utf8), to: STDERR_FILENO)
+    }
+
+    /// The command name, for the one-line message when stdout fails ("atlas export").
+    nonisolated(unsafe) static var commandName = "atlas"
+
+    private static func write(_ data: Data, to descriptor: Int32) {
+        guard let failure = writeAll(data, to: descriptor) else { return }
+        if descriptor != STDERR_FILENO {
+            let message = "\(commandName): cannot write to \(descriptor == STDOUT_FILENO ? "stdout" : "descriptor \(descriptor)"): \(failure)\n"
+            _ = writeAll(Data(message.utf8), to: STDERR_FILENO)
+        }
+        exit(ExitStatus.output.rawValue)
+    }
+
+    /// Writes every byte to `descriptor`, retrying short writes and interruptions; the plain
+    /// reason ("No space left on device") when it cannot.
+    static func writeAll(_ data: Data, to descriptor: Int32) -> String? {
+        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> String? in
+            var offset = 0
+            while offset < bytes.count {
+                let n = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return String(cString: strerror(errno))
+                }
+                offset += n
+            }
+            return nil
+        }
+    }
+}
+
+#if canImport(Glibc)
+private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+private let systemWrite = Darwin.write
+#endif
+
+extension String {
+    /// The string with C0 control characters and DEL shown as `\x1b`-style escapes; tab is
+    /// kept, and newline too when `keepingNewlines` (a whole message, not a value in it).
+    func escapedForTerminal(keepingNewlines: Bool = false) -> String {
+        guard unicodeScalars.contains(where: { Self.isControl($0, keepingNewlines: keepingNewlines) }) else { return self }
+        var out = ""
+        for scalar in unicodeScalars {
+            if Self.isControl(scalar, keepingNewlines: keepingNewlines) {
+                out += "\\x" + String(scalar.value, radix: 16).leftPadded(to: 2)
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// A value echoed in a message (a file name, a query): every control character escaped.
+    var shown: String { escapedForTerminal(keepingNewlines: false) }
+
+    private static func isControl(_ scalar: Unicode.Scalar, keepingNewlines: Bool) -> Bool {
+        let v = scalar.value
+        if v == 0x09 || (keepingNewlines && v == 0x0A) { return false }
+        return v < 0x20 || v == 0x7F
+    }
+
+    private func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+}
+
+extension CocoaError {
+    /// "'/x/y.json': No such file or directory" rather than the error's dump.
+    var plainReason: String {
+        let path = (userInfo[NSFilePathErrorKey] as? String) ?? url?.path
+        var reason: String?
+        if let posix = (userInfo[NSUnderlyingErrorKey] as? NSError), posix.domain == NSPOSIXErrorDomain {
+            reason = String(cString: strerror(Int32(posix.code)))
+        }
+        let text = reason ?? localizedDescription
+        return path.map { "'\($0.shown)': \(text)" } ?? text
+    }
+}

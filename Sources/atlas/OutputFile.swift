@@ -1,0 +1,65 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An `--output FILE` that is written whole or not at all: the bytes go to a temporary file
+/// in the same directory, which is then renamed over the path. Only a new path or a regular
+/// file is replaced: a device, a FIFO, a socket, a directory or a symbolic link (even to a
+/// regular file) is refused, since renaming over it would swap the node for a regular file.
+enum OutputFile {
+    /// What is at `path` when it may not be replaced ("a FIFO"), nil when it may.
+    static func refusal(_ path: String) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }  // absent; other problems surface when writing
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFLNK: return "a symbolic link"
+        case S_IFDIR: return "a directory"
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        default: return "not a regular file"
+        }
+    }
+
+    /// Writes `data` to `path` through a temporary file beside it; the plain reason when it
+    /// cannot, and then neither a half file at `path` nor the temporary file is left.
+    static func write(_ data: Data, to path: String) -> String? {
+        let url = URL(fileURLWithPath: path)
+        let directory = url.deletingLastPathComponent().path
+        var template = Array((directory + "/." + url.lastPathComponent + ".atlas-XXXXXX").utf8CString)
+        let fd = mkstemp(&template)
+        guard fd >= 0 else { return "cannot create a temporary file in '\(directory.shown)': \(reason())" }
+        let temporary = String(cString: template)
+        func fail(_ what: String) -> String {
+            let text = "\(what): \(reason())"
+            unlink(temporary)
+            return text
+        }
+        // mkstemp makes the file 0600: give it the mode the file had, or the usual new-file mode.
+        var info = stat()
+        let mode = lstat(path, &info) == 0 ? info.st_mode & 0o7777 : 0o666 & ~currentUmask()
+        if fchmod(fd, mode) != 0 { close(fd); return fail("cannot set the mode of '\(temporary.shown)'") }
+        if let failure = Console.writeAll(data, to: fd) {
+            close(fd)
+            unlink(temporary)
+            return "cannot write '\(path.shown)': \(failure)"
+        }
+        if fsync(fd) != 0 { close(fd); return fail("cannot write '\(path.shown)'") }
+        if close(fd) != 0 { return fail("cannot write '\(path.shown)'") }
+        if rename(temporary, path) != 0 { return fail("cannot replace '\(path.shown)'") }
+        return nil
+    }
+
+    private static func reason() -> String { String(cString: strerror(errno)) }
+
+    private static func currentUmask() -> mode_t {
+        let mask = umask(0o022)
+        umask(mask)
+        return mask
+    }
+}
