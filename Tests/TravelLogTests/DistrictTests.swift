@@ -35,7 +35,7 @@ import Testing
                 """)
         }
         let log = try TravelLog(path: t.path)
-        #expect(try log.schemaVersion() == 3)
+        #expect(try log.schemaVersion() == TravelLog.migrations.count)
         #expect(try log.photoCount() == 2)
         let a = try #require(try log.record(id: 1))
         #expect(a.speedKmh == 3.5)
