@@ -24,8 +24,13 @@ extension TravelRecord {
     /// reads them again and updates the rows in place.
     public static func restore(_ data: Data, into log: TravelLog) throws -> Restored {
         guard let doc = try JSONSerialization.jsonObject(with: data) as? [String: Any] else { throw RestoreError("not a JSON object") }
-        guard let version = doc["schema_version"] as? Int, restorableVersions.contains(version) else {
-            throw RestoreError("schema version \(doc["schema_version"].map { "\($0)" } ?? "none"), this program reads \(restorableVersions.lowerBound) to \(schemaVersion)")
+        guard let number = doc["schema_version"] as? NSNumber, number.doubleValue == number.doubleValue.rounded() else {
+            // "1" (text) printed as 1 made "schema version 1, this program reads 1 to 2".
+            throw RestoreError("schema_version is \(doc["schema_version"].map { $0 is String ? "the text \"\($0)\"" : "\($0)" } ?? "missing"), not a number")
+        }
+        let version = number.intValue
+        guard restorableVersions.contains(version) else {
+            throw RestoreError("schema version \(version), this program reads \(restorableVersions.lowerBound) to \(schemaVersion)")
         }
         guard try log.photoCount() == 0, try log.marks().isEmpty else { throw RestoreError("the travel log \(log.path) is not empty") }
         guard let photos = doc["photos"] as? [[String: Any]] else { throw RestoreError("the record has no photos (exported with --no-photos)") }

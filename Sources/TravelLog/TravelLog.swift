@@ -27,16 +27,23 @@ public final class TravelLog {
     /// before anything is written to it.
     public init(path: String, readOnly: Bool = false) throws {
         self.path = path
+        try Self.refuseFolder(path)
         if readOnly {
             guard FileManager.default.fileExists(atPath: path) else { throw TravelLogError.missing(path) }
+            // A log from an older atlas is brought up to date first (briefly read-write), so
+            // reading commands see the columns they ask for.
+            if let version = try Self.olderVersion(path) {
+                guard access(URL(fileURLWithPath: path).deletingLastPathComponent().path, W_OK) == 0 else {
+                    throw TravelLogError.needsUpgrade(path, version)
+                }
+                _ = try TravelLog(path: path)
+            }
         } else {
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
             try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         }
         do {
-            database = try Database(path: path, mode: readOnly ? .readOnly : .readWrite)
-            database.setBusyTimeout(milliseconds: Self.busyTimeoutMilliseconds)
-            try Self.identify(database, path: path)
+            database = try Self.open(path, readOnly: readOnly)
             try database.execute("PRAGMA foreign_keys = ON")
             if !readOnly {
                 // WAL: readers never block the importer, and a killed writer leaves only an
@@ -55,11 +62,50 @@ public final class TravelLog {
     /// Throws unless `path` is free for a travel log: absent, empty, or a travel log already.
     /// Reads only, so a command can check before it takes the import lock beside the file.
     public static func check(path: String) throws {
+        try refuseFolder(path)
         guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > 0 else { return }
         do {
             try identify(Database(path: path, mode: .readOnly), path: path)
         } catch let error as SQLiteError {
             throw TravelLogError.sqlite(error)
+        }
+    }
+
+    /// A connection to a recognised log. Read-only, a log in a folder this process cannot write
+    /// (a read-only disk, a backup mounted so) is opened immutable: SQLite could not create the
+    /// shared-memory file WAL readers need, and nothing can change the file meanwhile anyway.
+    private static func open(_ path: String, readOnly: Bool) throws -> Database {
+        func connect(_ mode: Database.Mode) throws -> Database {
+            let database = try Database(path: path, mode: mode)
+            database.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
+            try identify(database, path: path)
+            return database
+        }
+        guard readOnly else { return try connect(.readWrite) }
+        do {
+            return try connect(.readOnly)
+        } catch let error as SQLiteError where [8, 14].contains(error.primaryCode) {    // READONLY, CANTOPEN
+            let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            guard access(directory, W_OK) != 0 else { throw error }
+            return try connect(.readOnlyImmutable)
+        }
+    }
+
+    /// The schema version of a log older than this program's; nil for a current one.
+    private static func olderVersion(_ path: String) throws -> Int? {
+        do {
+            let version = try open(path, readOnly: true).prepare("PRAGMA user_version").scalarInt() ?? 0
+            return version < migrations.count ? version : nil
+        } catch let error as SQLiteError {
+            throw TravelLogError.sqlite(error)
+        }
+    }
+
+    /// `--db` naming a folder gets a plain answer, not SQLite's "disk I/O error".
+    private static func refuseFolder(_ path: String) throws {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            throw TravelLogError.notATravelLog(path, "a folder; name the log's file, such as \(path)/atlas.sqlite")
         }
     }
 

@@ -9,6 +9,8 @@ public enum TravelLogError: Error, CustomStringConvertible {
     case unknownPhoto(String)
     /// The path holds a file that is no travel log: it was left untouched.
     case notATravelLog(String, String)
+    /// A log from an older atlas where it cannot be upgraded (a read-only disk).
+    case needsUpgrade(String, Int)
 
     public var description: String {
         switch self {
@@ -17,6 +19,7 @@ public enum TravelLogError: Error, CustomStringConvertible {
         case .inUse(let path): "\(path): in use by another atlas import; wait for it to finish and run this again"
         case .sqlite(let e): e.primaryCode == 5 ? "\(e.path): in use by another atlas process (database is locked)" : e.description
         case .unknownPhoto(let what): "no photo '\(what)' in the travel log"
+        case .needsUpgrade(let path, let v): "\(path): written by an older atlas (schema \(v), this one reads \(TravelLog.migrations.count)) on a disk that cannot be written; copy it where it can, and any atlas command brings it up to date"
         case .notATravelLog(let path, let why): "\(path): not a travel log (\(why)); nothing was written to it"
         }
     }

@@ -45,6 +45,18 @@ import TravelLog
         try restoreFails({ _, m in m.append(["place_id": "nonsense", "place_name": "?"]) }, saying: ["'nonsense' is not a place identifier"])
     }
 
+    @Test func aSchemaVersionThatIsNoNumberSaysSo() throws {
+        var doc = try record()
+        doc["schema_version"] = "1"
+        #expect {
+            _ = try TravelRecord.restore(try JSONSerialization.data(withJSONObject: doc), into: TravelLog(path: freshLog()))
+        } throws: { "\($0)" == "schema_version is the text \"1\", not a number" }
+        doc["schema_version"] = 99
+        #expect {
+            _ = try TravelRecord.restore(try JSONSerialization.data(withJSONObject: doc), into: TravelLog(path: freshLog()))
+        } throws: { "\($0)".hasPrefix("schema version 99, this program reads 1 to") }
+    }
+
     @Test func aPlaceALaterGazetteerDroppedIsKept() throws {
         // The snapshot's name keeps it readable: a well-formed but unknown identifier is loaded.
         var doc = try record()

@@ -54,4 +54,78 @@ import Testing
         try TravelLog.check(path: empty)
         #expect(try TravelLog(path: empty).schemaVersion() == TravelLog.migrations.count)
     }
+
+    @Test func aFolderIsNamedAsOne() throws {
+        let folder = Self.scratch("folder")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for readOnly in [false, true] {
+            #expect {
+                _ = try TravelLog(path: folder, readOnly: readOnly)
+            } throws: { "\($0)".contains("a folder; name the log's file") }
+        }
+    }
+
+    @Test func anOlderLogReadByAReadingCommandIsBroughtUpToDateFirst() throws {
+        let path = Self.scratch("old.sqlite")
+        do {
+            let db = try Database(path: path, mode: .readWrite)
+            for migration in TravelLog.migrations.prefix(2) { try db.execute(migration) }
+            try db.execute("PRAGMA user_version = 2")
+        }
+        let log = try TravelLog(path: path, readOnly: true)
+        #expect(try log.schemaVersion() == TravelLog.migrations.count)
+        #expect(try log.errors().isEmpty)          // reads the newest tables
+    }
+
+    /// A log on a read-only disk (a backup, a DVD): a read-only bind mount where this process may
+    /// make one (root on Linux), else the test says it is skipped.
+    @Test(.enabled(if: ReadOnlyMount.available, "cannot make a read-only bind mount here (needs root and mount)"))
+    func aLogOnAReadOnlyDiskCanBeRead() throws {
+        let source = Self.scratch("rw"), mount = Self.scratch("ro")
+        for d in [source, mount] { try FileManager.default.createDirectory(atPath: d, withIntermediateDirectories: true) }
+        _ = try TravelLog(path: source + "/atlas.sqlite")             // current schema, closed cleanly
+        try ReadOnlyMount.bind(source, at: mount)
+        defer { ReadOnlyMount.unmount(mount) }
+        #expect(!FileManager.default.isWritableFile(atPath: mount))
+        let log = try TravelLog(path: mount + "/atlas.sqlite", readOnly: true)
+        #expect(try log.photoCount() == 0 && log.errors().isEmpty)
+    }
+}
+
+/// Read-only bind mounts for the read-only-disk test.
+enum ReadOnlyMount {
+    static let available: Bool = {
+        guard getuid() == 0 else { return false }
+        let a = FileManager.default.temporaryDirectory.appendingPathComponent("atlas-mount-probe-\(UUID().uuidString)").path
+        let b = a + "-ro"
+        defer { for d in [a, b] { try? FileManager.default.removeItem(atPath: d) } }
+        guard (try? FileManager.default.createDirectory(atPath: a, withIntermediateDirectories: true)) != nil,
+              (try? FileManager.default.createDirectory(atPath: b, withIntermediateDirectories: true)) != nil,
+              (try? bind(a, at: b)) != nil else { return false }
+        unmount(b)
+        return true
+    }()
+
+    static func bind(_ source: String, at target: String) throws {
+        for arguments in [["--bind", source, target], ["-o", "remount,bind,ro", target]] {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/bin/mount")
+            p.arguments = arguments
+            p.standardError = FileHandle.nullDevice
+            try p.run()
+            p.waitUntilExit()
+            guard p.terminationStatus == 0 else {
+                if arguments.first == "-o" { unmount(target) }
+                throw CocoaError(.featureUnsupported)
+            }
+        }
+    }
+
+    static func unmount(_ target: String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/umount")
+        p.arguments = [target]
+        try? p.run()
+        p.waitUntilExit()
+    }
 }
