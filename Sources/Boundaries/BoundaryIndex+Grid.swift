@@ -5,6 +5,9 @@ extension BoundaryIndex {
     enum Grid {
         static let size: Int32 = 25_000
         static let columns = 1440, rows = 720
+        /// 180° in vertex units. Columns clamp at ±180° rather than wrap: containment needs no
+        /// more (polygons are split at the seam), and a distance search wraps on its own.
+        static let halfTurn = 18_000_000.0
         static var count: Int { columns * rows }
 
         @inline(__always) static func column(_ x: Double) -> Int { max(0, min(columns - 1, Int(((x + 18_000_000) / Double(size)).rounded(.down)))) }

@@ -84,6 +84,39 @@ import Testing
         #expect(throws: Never.self) { try Self.index(of: Array(repeating: band, count: 45)) }
     }
 
+    /// An island just east of -180° and its mirror image just west of 180°: a point 0.1° from
+    /// an island's edge is as far from it across the seam as on the island's own side, and a
+    /// point on the seam itself reaches both.
+    @Test func nearestEdgeWrapsAtTheAntimeridian() throws {
+        let east: [(Int32, Int32)] = [(-17_995_000, 0), (-17_985_000, 0), (-17_985_000, 10_000), (-17_995_000, 10_000)]
+        let west: [(Int32, Int32)] = east.reversed().map { (-$0.0, $0.1) }
+        let index = try Self.index(of: [east, west])
+        func km(_ lat: Double, _ lon: Double, to shape: Int) -> Double? {
+            index.nearestEdge(to: GeoCoordinate(latitude: lat, longitude: lon), withinKm: 30) { $0 == shape }?.km
+        }
+        let tenth = 0.1 * BoundaryIndex.kmPerUnit * 100_000 * cos(0.05 * .pi / 180)
+        for (island, ownSide, across) in [(0, -179.75, 179.95), (1, 179.75, -179.95)] {
+            let same = try #require(km(0.05, ownSide, to: island))
+            #expect(abs(same - tenth) < 1e-6)
+            let wrapped = try #require(km(0.05, across, to: island), "island \(island) not found from across the seam")
+            #expect(abs(wrapped - same) < 1e-6)
+            for seam in [180.0, -180.0] {
+                #expect(abs((km(0.05, seam, to: island) ?? .infinity) - tenth / 2) < 1e-6)
+            }
+        }
+        // Within reach of neither from the other side of the world, nor past the reach.
+        #expect(km(0.05, 0, to: 0) == nil)
+        #expect(km(0.05, 179.6, to: 0) == nil)  // 0.45° ≈ 50 km
+    }
+
+    /// East of Semisopochnoi (179.6°E, the Rat Islands), across the seam: its coast is 19.5 km
+    /// away, the nearest on the point's own side (Gareloi) 77 km.
+    @Test func aCoastAcrossTheSeamIsNear() throws {
+        let near = try #require(Self.index.nearestEdge(to: GeoCoordinate(latitude: 51.86, longitude: -179.98), withinKm: 30) { _ in true })
+        #expect(Self.index.shapes[near.shape].country == "US")
+        #expect(abs(near.km - 19.46) < 0.05)
+    }
+
     /// An index over one shape per ring (the rings closed here, as the loader does).
     private static func index(of rings: [[(Int32, Int32)]]) throws -> BoundaryIndex {
         var xs: [Int32] = [], ys: [Int32] = []

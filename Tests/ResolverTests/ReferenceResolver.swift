@@ -1,14 +1,95 @@
-import Boundaries
 import Foundation
 import Gazetteer
-import Resolver
 
 /// The slow, obviously-correct resolver the fast one must equal, identifier for identifier:
 /// ray casting over every polygon whose bounding box holds the point, linear scans over every
 /// city and airport, and nearest-edge searches over every edge of every nearby polygon.
 /// Districts and metropolises come from the `cities` table's `city` and `reach_km` columns, not
 /// from the packed blobs the fast resolver loads.
+///
+/// It decides from first principles: the polygons through its own decoder of the format as
+/// `Tools/gazetteer/README.md` states it, the product's choices from ``Expected`` (each from
+/// where README.md promises it), never the resolver's code or constants.
 final class ReferenceResolver {
+    /// The product's choices, as README.md ("Resolving coordinates") states them. A resolver
+    /// constant changed without its documentation shows up as differences.
+    enum Expected {
+        /// Step 3: within 12 nautical miles (22.2 km) of a coast a point is in that country's
+        /// territorial waters. 12 × 1.852 km.
+        static let territorialWatersKm = 22.224
+        /// Step 3: a point in territorial waters takes its country's nearest region. Region
+        /// outlines need not run along the country's coast to the metre (they come from other
+        /// lines, some split or approximate), so that region and the country's own outline are
+        /// looked for up to 5 km beyond the 12 nautical miles that found the coast: a point
+        /// 22 km off the coast keeps its region when the region's outline runs a little inland.
+        static let territorialSearchSlackKm = 5.0
+        /// Step 4: when the nearest place is more than 3 km away, a metropolis whose urban
+        /// reach covers the point answers instead.
+        static let metropolisGapKm = 3.0
+        /// Step 5: an airport is added within the radius of its size class, from its reference
+        /// point: large 4 km, medium 2.5 km, small 1.5 km.
+        static let airportRadiusKm: [AirportSize: Double] = [.large: 4, .medium: 2.5, .small: 1.5]
+        /// `border_km`: the nearest region or country border, reported when under 5 km.
+        static let borderReportKm = 5.0
+
+        /// Step 1: country and region come from the polygons; a point with a region is in that
+        /// region's country (a region's code is its country's, a dot, then its own: `US.MT`),
+        /// whatever country polygon it also lies in.
+        static func country(ofRegion code: String) -> String { String(code.prefix(while: { $0 != "." })) }
+    }
+
+    /// The "Geometry BLOB" of `Tools/gazetteer/README.md`, read as written there: unsigned LEB128
+    /// varints, 7 bits a byte, low bits first, the high bit set on every byte but the last;
+    /// signed values zigzag-encoded; coordinates x = lon × 10⁵, y = lat × 10⁵.
+    ///
+    ///     geometry := varint(polygonCount) polygon{polygonCount}
+    ///     polygon  := varint(ringCount) ring{ringCount}
+    ///     ring     := varint(pointCount) point{pointCount}   -- closing point not repeated
+    ///     point    := zigzag(dx) zigzag(dy)                  -- from the ring's previous point, the first from (0,0)
+    struct GeometryReader {
+        let bytes: [UInt8]
+        var at = 0
+
+        mutating func varint() -> UInt64 {
+            var value: UInt64 = 0, shift: UInt64 = 0
+            while true {
+                let byte = bytes[at]
+                at += 1
+                value |= UInt64(byte & 0x7F) << shift
+                if byte & 0x80 == 0 { return value }
+                shift += 7
+            }
+        }
+
+        /// Zigzag: 0, 1, 2, 3, 4 … stand for 0, -1, 1, -2, 2 …
+        mutating func signed() -> Double {
+            let n = varint()
+            return n & 1 == 0 ? Double(n / 2) : -Double(n / 2) - 1
+        }
+
+        /// Every ring of every polygon (holes alike: ray casting counts crossings of all of
+        /// them), in ×10⁵-degree units.
+        static func rings(_ bytes: [UInt8]) -> [[SIMD2<Double>]] {
+            var reader = GeometryReader(bytes: bytes)
+            var rings: [[SIMD2<Double>]] = []
+            for _ in 0..<reader.varint() {
+                for _ in 0..<reader.varint() {
+                    var point = SIMD2<Double>(0, 0)
+                    var ring: [SIMD2<Double>] = []
+                    for _ in 0..<reader.varint() {
+                        point.x += reader.signed()
+                        point.y += reader.signed()
+                        ring.append(point)
+                    }
+                    precondition(ring.count >= 3, "a ring of \(ring.count) points")
+                    rings.append(ring)
+                }
+            }
+            precondition(reader.at == bytes.count, "\(bytes.count - reader.at) bytes after the last polygon")
+            return rings
+        }
+    }
+
     struct Shape {
         let id: PlaceID
         let country: String
@@ -40,8 +121,7 @@ final class ReferenceResolver {
         try gazetteer.withDatabase { db in
             let s = try db.prepare("SELECT id, country, area_km2, geometry FROM boundaries")
             while try s.step() {
-                let polygons = try s.withBlob(3) { try GeometryBlob.decode($0) }
-                let rings = polygons.joined().map { ring in ring.map { SIMD2(Double($0.x), Double($0.y)) } }
+                let rings = GeometryReader.rings(s.blob(3))
                 let all = rings.joined()
                 let boxes = rings.map { r in (SIMD2(r.map(\.x).min()!, r.map(\.y).min()!), SIMD2(r.map(\.x).max()!, r.map(\.y).max()!)) }
                 shapes.append(Shape(id: PlaceID(s.string(0)!)!, country: s.string(1)!, area: s.double(2), rings: Array(rings), ringBoxes: boxes,
@@ -89,7 +169,23 @@ final class ReferenceResolver {
         candidates.min { shapes[$0].area != shapes[$1].area ? shapes[$0].area < shapes[$1].area : shapes[$0].id < shapes[$1].id }
     }
 
+    /// A full turn of longitude, in ×10⁵-degree units.
+    static let turn = 36_000_000.0
+
+    /// How many whole turns to take off a longitude difference to bring it into [-180°, 180°].
+    static func turns(_ dx: Double) -> Double { (dx / turn).rounded() }
+
+    /// How far in longitude the point is from the span `lo...hi`, the short way round the world.
+    static func longitudeGap(_ px: Double, _ lo: Double, _ hi: Double) -> Double {
+        if lo <= px && px <= hi { return 0 }
+        return min(abs(lo - px - turns(lo - px) * turn), abs(hi - px - turns(hi - px) * turn))
+    }
+
     /// Nearest edge within `km` among shapes passing `filter` (equirectangular around the point).
+    /// Longitudes are a circle: each edge is moved by whole turns to lie on the point's side of
+    /// the world (its midpoint's longitude difference wrapped into [-180°, 180°]), so an edge at
+    /// 179.99° is 0.02° from a point at -179.99°. (The midpoint, not an end: Antarctica's edge
+    /// along the South Pole runs the whole 360°, and only its midpoint copy spans the point.)
     func nearestEdge(_ lat: Double, _ lon: Double, withinKm km: Double, _ filter: (Shape) -> Bool) -> (shape: Int, km: Double)? {
         let kmPerUnit = GeoCoordinate.earthRadiusKm * .pi / 180 / 100_000
         let (px, py) = (lon * 100_000, lat * 100_000)
@@ -97,12 +193,13 @@ final class ReferenceResolver {
         let reachY = km / kmPerUnit, reachX = reachY / scale
         var best: (shape: Int, km: Double)?
         for (s, shape) in shapes.enumerated() where filter(shape) {
-            guard px + reachX >= shape.minX, px - reachX <= shape.maxX, py + reachY >= shape.minY, py - reachY <= shape.maxY else { continue }
+            guard Self.longitudeGap(px, shape.minX, shape.maxX) <= reachX, py + reachY >= shape.minY, py - reachY <= shape.maxY else { continue }
             for (ring, box) in zip(shape.rings, shape.ringBoxes) {
-                guard px + reachX >= box.0.x, px - reachX <= box.1.x, py + reachY >= box.0.y, py - reachY <= box.1.y else { continue }
+                guard Self.longitudeGap(px, box.0.x, box.1.x) <= reachX, py + reachY >= box.0.y, py - reachY <= box.1.y else { continue }
                 for i in 0..<ring.count {
                     let a = ring[i], b = ring[(i + 1) % ring.count]
-                    let (ax, ay, bx, by) = ((a.x - px) * scale, a.y - py, (b.x - px) * scale, b.y - py)
+                    let shift = Self.turns((a.x + b.x) / 2 - px) * Self.turn
+                    let (ax, ay, bx, by) = ((a.x - px - shift) * scale, a.y - py, (b.x - px - shift) * scale, b.y - py)
                     let (dx, dy) = (bx - ax, by - ay)
                     let length = dx * dx + dy * dy
                     let t = length > 0 ? min(1, max(0, -(ax * dx + ay * dy) / length)) : 0
@@ -136,17 +233,18 @@ final class ReferenceResolver {
                 let cc = shapes[near.shape].country
                 country = nearestEdge(latitude, longitude, withinKm: toleranceKm) { $0.id.kind == .country && $0.country == cc }?.shape
                 region = nearestEdge(latitude, longitude, withinKm: toleranceKm) { $0.id.kind == .region && $0.country == cc }?.shape
-            } else if let coast = nearestEdge(latitude, longitude, withinKm: Resolver.territorialWatersKm, { $0.id.kind == .country }) {
+            } else if let coast = nearestEdge(latitude, longitude, withinKm: Expected.territorialWatersKm, { $0.id.kind == .country }) {
                 waters = "territorial"
                 let cc = shapes[coast.shape].country
-                country = nearestEdge(latitude, longitude, withinKm: Resolver.territorialWatersKm + 5) { $0.id.kind == .country && $0.country == cc }?.shape
-                region = nearestEdge(latitude, longitude, withinKm: Resolver.territorialWatersKm + 5) { $0.id.kind == .region && $0.country == cc }?.shape
+                let reach = Expected.territorialWatersKm + Expected.territorialSearchSlackKm
+                country = nearestEdge(latitude, longitude, withinKm: reach) { $0.id.kind == .country && $0.country == cc }?.shape
+                region = nearestEdge(latitude, longitude, withinKm: reach) { $0.id.kind == .region && $0.country == cc }?.shape
             } else {
                 return Answer(airport: airport(latitude, longitude), waters: "international")
             }
         }
         let regionCode = region.map { shapes[$0].id.code }
-        guard let countryCode = regionCode.map({ String($0.prefix(while: { $0 != "." })) }) ?? country.map({ shapes[$0].country }) else {
+        guard let countryCode = regionCode.map(Expected.country(ofRegion:)) ?? country.map({ shapes[$0].country }) else {
             return Answer(waters: waters)
         }
         var answer = Answer(waters: waters)
@@ -159,7 +257,7 @@ final class ReferenceResolver {
             answer.city = "city:\(nearest.city.city ?? nearest.city.id)"
             answer.district = nearest.city.city.map { _ in "district:\(nearest.city.id)" }
             // Far from every place: a metropolis whose reach covers the point answers instead.
-            if nearest.km > Resolver.metropolisGapKm, let metropolis = metropolis(latitude, longitude, in: candidates),
+            if nearest.km > Expected.metropolisGapKm, let metropolis = metropolis(latitude, longitude, in: candidates),
                metropolis != (nearest.city.city ?? nearest.city.id) {
                 (answer.city, answer.district) = ("city:\(metropolis)", nil)
             }
@@ -167,7 +265,7 @@ final class ReferenceResolver {
         answer.airport = airport(latitude, longitude)
         if waters == "land" {
             // A border is the edge of any other polygon: a neighbouring region, or another country.
-            answer.borderMetres = nearestEdge(latitude, longitude, withinKm: Resolver.borderReportKm) { shape in
+            answer.borderMetres = nearestEdge(latitude, longitude, withinKm: Expected.borderReportKm) { shape in
                 shape.id != region.map { shapes[$0].id } && shape.id != country.map { shapes[$0].id }
                     && (region != nil || shape.id.kind == .country)
             }.map { Int(($0.km * 1000).rounded()) }
@@ -200,7 +298,7 @@ final class ReferenceResolver {
         var best: (iata: String, km: Double)?
         for a in airports where abs(a.lat - lat) < 0.1 {  // every radius is under 5 km
             let km = GeoCoordinate.haversineKm(lat, lon, a.lat, a.lon)
-            guard km <= Resolver.airportRadiusKm[a.size]! else { continue }
+            guard km <= Expected.airportRadiusKm[a.size]! else { continue }
             if best == nil || km < best!.km || (km == best!.km && a.iata < best!.iata) { best = (a.iata, km) }
         }
         return best.map { "airport:\($0.iata)" }

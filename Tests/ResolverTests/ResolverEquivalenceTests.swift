@@ -5,11 +5,22 @@ import Testing
 @testable import Resolver
 import SyntheticPhotos
 
-/// The fast resolver against ``ReferenceResolver`` on more than 11,000 coordinates: city
-/// locations, random land points, points within 2 km of region borders taken from the
-/// polygons themselves, and points inside the reach of metropolises (districts, and gaps where
-/// the metropolis answers). Zero differences allowed.
+/// The fast resolver against ``ReferenceResolver`` on 11,800 coordinates: city locations,
+/// random land points, points within 2 km of region borders taken from the polygons
+/// themselves, points inside the reach of metropolises (districts, and gaps where the
+/// metropolis answers), and points near the antimeridian, where coasts and borders lie across
+/// the seam. Zero differences allowed.
 @Suite struct ResolverEquivalenceTests {
+    /// The resolver's constants are the ones README.md promises, which the reference decides by:
+    /// a change to one says here which, before the differences do.
+    @Test func constantsAreTheDocumentedOnes() {
+        typealias Expected = ReferenceResolver.Expected
+        #expect(Resolver.territorialWatersKm == Expected.territorialWatersKm)
+        #expect(Resolver.airportRadiusKm == Expected.airportRadiusKm)
+        #expect(Resolver.borderReportKm == Expected.borderReportKm)
+        #expect(Resolver.metropolisGapKm == Expected.metropolisGapKm)
+    }
+
     @Test func fastEqualsReferenceIdentifierForIdentifier() throws {
         let gazetteer = ResolverTests.gazetteer
         let fast = ResolverTests.resolver
@@ -51,7 +62,26 @@ import SyntheticPhotos
             points.append((max(-90, min(90, lat + offset * sin(angle))),
                            max(-180, min(180, lon + offset * cos(angle) / max(0.05, cos(lat * .pi / 180)))), "near \(s.id)"))
         }
-        #expect(points.count >= 11_000)
+        // 400 points near the antimeridian (|lon| > 178°): 300 within 30 km of a vertex there, the
+        // offset carried across the seam where it reaches it (land, coastline tolerance,
+        // territorial and international waters, Taveuni's border at 180°), and 100 anywhere.
+        let seamVertices = reference.shapes.flatMap { $0.rings.joined() }.filter { abs($0.x) > 17_800_000 }
+        var nearSeam = 0
+        while nearSeam < 300 {
+            let v = seamVertices[Int.random(in: 0..<seamVertices.count, using: &random)]
+            let (lat, lon) = (v.y / 100_000, v.x / 100_000)
+            let km = Double.random(in: 0...30, using: &random), angle = Double.random(in: 0..<(2 * .pi), using: &random)
+            var east = lon + km / 111.195 * cos(angle) / cos(lat * .pi / 180)
+            if east > 180 { east -= 360 } else if east < -180 { east += 360 }
+            guard abs(east) > 178 else { continue }
+            points.append((max(-90, min(90, lat + km / 111.195 * sin(angle))), east, "near the seam, by \(v.x), \(v.y)"))
+            nearSeam += 1
+        }
+        for _ in 0..<100 {
+            let lon = Double.random(in: 178...180, using: &random) * (Bool.random(using: &random) ? 1 : -1)
+            points.append((Double.random(in: -80...80, using: &random), lon, "by the seam"))
+        }
+        #expect(points.count == 11_800)
 
         var differences: [String] = []
         for (lat, lon, origin) in points {

@@ -53,6 +53,37 @@ import Testing
         #expect(east.waters != .international)
     }
 
+    /// Near ±180° the nearest coast or border may lie across the seam, and counts as much as one
+    /// on the point's own side. At sea, each point's only coast within 12 nautical miles is on
+    /// the other side of 180°, so that without wrapping it would be in international waters.
+    @Test func coastsAcrossTheAntimeridianCount() throws {
+        let cases: [(lat: Double, lon: Double, waters: PlaceChain.Waters, country: String, region: String?, what: String)] = [
+            (-15.94, 179.98, .territorial, "country:FJ", "region:FJ.02", "off Udu Point, Vanua Levu's eastern tip (east of 180°), 21.8 km"),
+            (-17.18, -179.98, .territorial, "country:FJ", "region:FJ.03", "south of Taveuni, whose coast here lies west of 180°, 21.3 km"),
+            (-17.12, -179.97, .land, "country:FJ", "region:FJ.03", "within the coastline tolerance of Taveuni, 15.6 km"),
+            (64.86, -179.95, .territorial, "country:RU", "region:RU.15", "Gulf of Anadyr, off Chukotka's coast west of 180°, 19.0 km"),
+            (71.74, 179.95, .territorial, "country:RU", "region:RU.15", "north of Wrangel Island, whose coast here lies east of 180°, 20.2 km"),
+            (51.86, -179.98, .territorial, "country:US", nil, "east of Semisopochnoi (179.6°E), 19.5 km; Gareloi, this side, is 77 km"),
+        ]
+        for c in cases {
+            let chain = try resolve(c.lat, c.lon)
+            #expect(chain.waters == c.waters, "\(c.what)")
+            #expect(chain.country?.id == PlaceID(c.country), "\(c.what)")
+            if let region = c.region { #expect(chain.region?.id == PlaceID(region), "\(c.what)") }
+        }
+    }
+
+    /// Taveuni lies across 180°, its two halves filed under two regions: a point 0.01° from the
+    /// seam on either side has the other half's border 1.06 km away.
+    @Test func bordersAcrossTheAntimeridianCount() throws {
+        let west = try resolve(-16.87, 179.99), east = try resolve(-16.87, -179.99)
+        #expect(west.region?.id == PlaceID("region:FJ.03") && east.region?.id == PlaceID("region:FJ.02"))
+        for chain in [west, east] {
+            #expect(chain.waters == .land)
+            #expect(abs((chain.borderKm ?? .infinity) - 1.064) < 0.01, "border \(chain.borderKm.map(String.init(describing:)) ?? "none")")
+        }
+    }
+
     @Test func aFerryInTheOresundIsInTerritorialWaters() throws {
         let ferry = try resolve(55.95, 12.66)
         #expect(ferry.waters == .territorial || ferry.waters == .land)
