@@ -129,11 +129,11 @@ enum ResolveCommand: Command {
 }
 
 extension BatchInput.ID? {
-    /// The id echoed in a batch answer: a string, a number as given, or null.
+    /// The id echoed in a batch answer: a string, a number as it was written, or null.
     var json: JSONValue {
         switch self {
         case .string(let s)?: return .string(s)
-        case .number(let text)?: return Int(text).map(JSONValue.int) ?? .number(Double(text), digits: 15)
+        case .number(let text)?: return .numberText(text)
         case nil: return .null
         }
     }

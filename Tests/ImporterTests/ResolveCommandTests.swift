@@ -122,11 +122,12 @@ import Testing
     }
 
     /// A BOM, CRLF, a header naming the columns in another order with semicolons, a blank
-    /// line, a bad line in the middle, a JSON line with a number id and a last line without a
-    /// newline: every line answers in its place.
+    /// line, a bad line in the middle, a JSON line with a number id too long for a Double
+    /// (echoed digit for digit) and a last line without a newline: every line answers in
+    /// its place.
     @Test func headerSeparatorsJSONLinesAndLineEnds() throws {
         let text = "ID;Lng;Lat\r\nparis;2.3522;48.8566\r\n\r\nbad;x;y\r\n"
-            + #"{"latitude":35.0116,"lng":135.7681,"id":7}"# + "\r\nkyoto;135.7681;35.0116"
+            + #"{"latitude":35.0116,"lng":135.7681,"id":12345678901234567890}"# + "\r\nkyoto;135.7681;35.0116"
         let file = try temporaryFile(Data([0xEF, 0xBB, 0xBF] + Array(text.utf8)))
         defer { try? FileManager.default.removeItem(atPath: file.directory) }
         let result = try AtlasBinary.run(["resolve", "--batch", file.path])
@@ -135,7 +136,7 @@ import Testing
         #expect(out.count == 4)
         #expect(out.first?.hasPrefix(#"{"id":"paris","lat":48.8566,"lon":2.3522,"#) == true)
         #expect(out.dropFirst().first == #"{"id":"bad","error":"line 4: expected id,lon,lat"}"#)
-        #expect(out.dropFirst(2).first?.hasPrefix(#"{"id":7,"lat":35.0116,"lon":135.7681,"#) == true)
+        #expect(out.dropFirst(2).first?.hasPrefix(#"{"id":12345678901234567890,"lat":35.0116,"lon":135.7681,"#) == true)
         #expect(out.last?.hasPrefix(#"{"id":"kyoto","lat":35.0116,"#) == true)
     }
 
