@@ -16,6 +16,9 @@ public indirect enum JSONValue: Sendable, Equatable {
     case int(Int)
     /// Printed with at most `digits` decimals, trailing zeros removed.
     case double(Double, digits: Int)
+    /// A number printed as the given text, which must be a JSON number (RFC 8259): a number
+    /// read from input and echoed, which a `Double` could round (`12345678901234567890`).
+    case numberText(String)
     case string(String)
     case array([JSONValue])
     case object([(String, JSONValue)])
@@ -51,6 +54,7 @@ public indirect enum JSONValue: Sendable, Equatable {
         case .bool(let b): out += b ? "true" : "false"
         case .int(let i): out += String(i)
         case .double(let d, let digits): out += Self.format(d, digits: digits)
+        case .numberText(let text): out += text
         case .string(let s): Self.quote(s, into: &out)
         case .array(let items):
             writeContainer(items.map { (nil, $0) }, open: "[", close: "]", to: &out, indent: indent, level: level)

@@ -4,10 +4,8 @@ import JSONWriter
 import Resolver
 #if canImport(Glibc)
 import Glibc
-private let systemRead = Glibc.read
 #elseif canImport(Darwin)
 import Darwin
-private let systemRead = Darwin.read
 #endif
 
 /// `atlas resolve LAT LON` and `atlas resolve --batch [FILE|-]`: coordinates to place chains.
@@ -25,11 +23,15 @@ enum ResolveCommand: Command {
 
         Options:
           --json            One JSON object instead of aligned text.
-          --batch [FILE|-]  Read CSV lines 'lat,lon[,id]' (a header line is allowed) from FILE or
-                            stdin; write one JSON object per line, in input order, echoing id.
-                            A bad line gives {"id":…,"error":"…"} and the batch goes on.
-                            Lines are resolved and written 65,536 at a time; a line
-                            over 1 MiB is an error for that line.
+          --batch [FILE|-]  Read coordinates from FILE or stdin, one a line: 'lat,lon[,id]'
+                            separated by ',', ';', a tab or spaces (the character after the
+                            first field decides; quote an id with "…"), or a JSON object
+                            {"lat":…,"lon":…,"id":…} (also latitude, lng, longitude). A first
+                            line naming the columns (lat, lon, id in any order) is a header.
+                            Write one JSON object per line, in input order, echoing id. A line
+                            that does not parse gives {"id":…,"error":"line N: …"} and the
+                            batch goes on; blank lines are skipped. Lines are resolved and
+                            written 65,536 at a time; a line over 1 MiB is an error.
         \(GazetteerOption.help)
           --help            Show this help.
 
@@ -68,30 +70,20 @@ enum ResolveCommand: Command {
         }
         defer { if descriptor != STDIN_FILENO { close(descriptor) } }
         var batch = Batch()
-        var reader = LineReader(descriptor, maximumLength: maximumLineLength)
+        var reader = BatchInput(descriptor: descriptor)
         while true {
-            let line: LineReader.Line
+            let record: BatchInput.Record
             do {
                 guard let next = try reader.next() else { break }
-                line = next
+                record = next
             } catch {
                 batch.write(resolver)
                 Console.error("atlas resolve: '\(input == "-" ? "stdin" : input.shown)': \(error.reason)")
                 return .fatal
             }
-            let lineNumber = reader.lineNumber
-            switch line {
-            case .tooLong:
-                batch.fail(id: .null, "line \(lineNumber): longer than \(maximumLineLength) bytes")
-            case .text(let line):
-                let fields = line.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-                if fields.allSatisfy(\.isEmpty) { continue }
-                let id: JSONValue = fields.count >= 3 ? .string(fields[2]) : .null
-                if fields.count >= 2, let lat = Double(fields[0]), let lon = Double(fields[1]) {
-                    batch.add(GeoCoordinate(latitude: lat, longitude: lon), id: id, line: lineNumber)
-                } else if lineNumber > 1 {  // line 1 may be a header
-                    batch.fail(id: id, "line \(lineNumber): expected lat,lon[,id]")
-                }
+            switch record {
+            case .coordinate(let coordinate, let id, let line): batch.add(coordinate, id: id.json, line: line)
+            case .error(let id, let line, let reason): batch.fail(id: id.json, "line \(line): \(reason)")
             }
             // Bad lines count too, so that memory stays bounded whatever the input.
             if batch.lines.count >= Resolver.batchSize { batch.write(resolver) }
@@ -99,10 +91,6 @@ enum ResolveCommand: Command {
         batch.write(resolver)
         return batch.bad == 0 ? .success : .partial
     }
-
-    /// The longest batch line, in bytes: a longer one is an error for that line, and reading
-    /// goes on after its newline.
-    static let maximumLineLength = 1 << 20
 
     /// Output lines waiting for the coordinates among them to be resolved together (the
     /// resolver's batch is faster than one at a time); written in input order.
@@ -140,128 +128,13 @@ enum ResolveCommand: Command {
     }
 }
 
-/// Lines of a file descriptor, read 64 KiB at a time; the last line need not end with a
-/// newline, and a "\r\n" ending loses its "\r". Each byte read is searched once, so time is
-/// linear in the input however long its lines. A line longer than `maximumLength` bytes comes
-/// back as ``Line/tooLong`` without being kept (memory stays bounded) and reading goes on
-/// after its newline. A NUL byte ends the input with an error: it is not text (`/dev/zero`).
-struct LineReader {
-    enum Line: Equatable {
-        case text(String)
-        case tooLong
-    }
-
-    struct Failure: Error {
-        let reason: String
-    }
-
-    private let descriptor: Int32
-    private let maximumLength: Int
-    private var buffer: [UInt8] = []
-    /// What one read fills.
-    private var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    /// Where the current line starts in `buffer`.
-    private var start = 0
-    /// `buffer[start..<scanned]` holds no newline.
-    private var scanned = 0
-    /// Inside a line over the limit, whose bytes are dropped as they come.
-    private var skipping = false
-    private var finished = false
-    /// Why the input ended early, reported once the lines before it are out.
-    private var failure: Failure?
-    /// The number of the line `next()` returned last (1-based).
-    private(set) var lineNumber = 0
-
-    init(_ descriptor: Int32, maximumLength: Int) {
-        self.descriptor = descriptor
-        self.maximumLength = maximumLength
-    }
-
-    mutating func next() throws(Failure) -> Line? {
-        while true {
-            if let newline = firstNewline() {
-                lineNumber += 1
-                var end = newline
-                let wasSkipping = skipping
-                skipping = false
-                defer { start = newline + 1; scanned = start }
-                if wasSkipping || end - start > maximumLength { return .tooLong }
-                if end > start, buffer[end - 1] == 0x0D { end -= 1 }
-                return .text(String(decoding: buffer[start..<end], as: UTF8.self))
-            }
-            scanned = buffer.count
-            if skipping || buffer.count - start > maximumLength {
-                skipping = true
-                buffer.removeAll(keepingCapacity: true)
-                (start, scanned) = (0, 0)
-            }
-            if finished {
-                if skipping {
-                    skipping = false
-                    lineNumber += 1
-                    return .tooLong
-                }
-                if start < buffer.count {
-                    lineNumber += 1
-                    var end = buffer.count
-                    if buffer[end - 1] == 0x0D { end -= 1 }
-                    defer { start = buffer.count; scanned = start }
-                    return .text(String(decoding: buffer[start..<end], as: UTF8.self))
-                }
-                if let failure {
-                    self.failure = nil
-                    throw failure
-                }
-                return nil
-            }
-            try read()
-        }
-    }
-
-    /// The first newline after `scanned`, searching only bytes not searched before.
-    private func firstNewline() -> Int? {
-        guard scanned < buffer.count else { return nil }
-        return buffer.withUnsafeBufferPointer { p -> Int? in
-            guard let hit = memchr(p.baseAddress! + scanned, 0x0A, p.count - scanned) else { return nil }
-            return UnsafeRawPointer(p.baseAddress!).distance(to: UnsafeRawPointer(hit))
-        }
-    }
-
-    private mutating func read() throws(Failure) {
-        // Drop the lines already returned once they are at least half the buffer: each byte
-        // is moved a bounded number of times.
-        if start > 0, start >= buffer.count - start {
-            buffer.removeSubrange(0..<start)
-            scanned -= start
-            start = 0
-        }
-        var n: Int
-        repeat {
-            n = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress!, $0.count) }
-        } while n < 0 && errno == EINTR
-        if n < 0 {
-            let reason = String(cString: strerror(errno))
-            throw Failure(reason: lineNumber == 0 ? "cannot read: \(reason)" : "cannot read after line \(lineNumber): \(reason)")
-        }
-        let old = buffer.count
-        buffer.append(contentsOf: chunk[0..<n])
-        if n == 0 { finished = true; return }
-        let nul = buffer.withUnsafeBufferPointer { p -> Int? in
-            memchr(p.baseAddress! + old, 0, n).map { UnsafeRawPointer(p.baseAddress!).distance(to: UnsafeRawPointer($0)) }
-        }
-        if let nul {
-            // What comes before the NUL is read as usual; the line holding it is the error.
-            buffer.removeSubrange(nul...)
-            let complete = buffer[start...].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-            failure = Failure(reason: "line \(lineNumber + complete + 1) holds a NUL byte: not a text file")
-            finished = true
-            // The partial line before the NUL is part of the bad line, not a line of its own.
-            if let lastNewline = buffer.lastIndex(of: 0x0A), lastNewline >= start {
-                buffer.removeSubrange((lastNewline + 1)...)
-            } else {
-                buffer.removeSubrange(start...)
-                if skipping { skipping = false }
-            }
+extension BatchInput.ID? {
+    /// The id echoed in a batch answer: a string, a number as it was written, or null.
+    var json: JSONValue {
+        switch self {
+        case .string(let s)?: return .string(s)
+        case .number(let text)?: return .numberText(text)
+        case nil: return .null
         }
     }
 }

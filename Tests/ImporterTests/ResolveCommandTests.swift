@@ -42,7 +42,7 @@ import Testing
 }
 
 /// `atlas resolve --batch` on input that is not a tidy CSV file: a directory, `/dev/zero`, a
-/// line of megabytes, and a stdout that cannot be written.
+/// line of megabytes, other separators and formats, and a stdout that cannot be written.
 @Suite struct ResolveBatchInputTests {
     func temporaryFile(_ bytes: Data) throws -> (directory: String, path: String) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("atlas-batch-\(UUID().uuidString)").path
@@ -119,6 +119,38 @@ import Testing
         let out = result.stdout.split(separator: "\n")
         #expect(out.count == count)
         #expect(out.enumerated().allSatisfy { $0.element.hasPrefix("{\"id\":\"\($0.offset)\",") })
+    }
+
+    /// A BOM, CRLF, a header naming the columns in another order with semicolons, a blank
+    /// line, a bad line in the middle, a JSON line with a number id too long for a Double
+    /// (echoed digit for digit) and a last line without a newline: every line answers in
+    /// its place.
+    @Test func headerSeparatorsJSONLinesAndLineEnds() throws {
+        let text = "ID;Lng;Lat\r\nparis;2.3522;48.8566\r\n\r\nbad;x;y\r\n"
+            + #"{"latitude":35.0116,"lng":135.7681,"id":12345678901234567890}"# + "\r\nkyoto;135.7681;35.0116"
+        let file = try temporaryFile(Data([0xEF, 0xBB, 0xBF] + Array(text.utf8)))
+        defer { try? FileManager.default.removeItem(atPath: file.directory) }
+        let result = try AtlasBinary.run(["resolve", "--batch", file.path])
+        #expect(result.status == 3, "\(result.stderr)")
+        let out = result.stdout.split(separator: "\n").map(String.init)
+        #expect(out.count == 4)
+        #expect(out.first?.hasPrefix(#"{"id":"paris","lat":48.8566,"lon":2.3522,"#) == true)
+        #expect(out.dropFirst().first == #"{"id":"bad","error":"line 4: expected id,lon,lat"}"#)
+        #expect(out.dropFirst(2).first?.hasPrefix(#"{"id":12345678901234567890,"lat":35.0116,"lon":135.7681,"#) == true)
+        #expect(out.last?.hasPrefix(#"{"id":"kyoto","lat":35.0116,"#) == true)
+    }
+
+    /// A first line that does not name the columns is no header: it is an error line, not
+    /// dropped (a mistyped first point used to vanish).
+    @Test func aFirstLineThatIsNoHeaderIsReported() throws {
+        let file = try temporaryFile(Data("latitude,longitude,name\n48.8566 2.3522 Notre-Dame de Paris\n".utf8))
+        defer { try? FileManager.default.removeItem(atPath: file.directory) }
+        let result = try AtlasBinary.run(["resolve", "--batch", file.path])
+        #expect(result.status == 3, "\(result.stderr)")
+        let out = result.stdout.split(separator: "\n").map(String.init)
+        #expect(out.count == 2)
+        #expect(out.first == #"{"id":"name","error":"line 1: expected lat,lon[,id]"}"#)
+        #expect(out.last?.hasPrefix(#"{"id":"Notre-Dame de Paris","lat":48.8566,"#) == true)
     }
 
     @Test func aFullStdoutIsAnOutputErrorNotATrap() throws {

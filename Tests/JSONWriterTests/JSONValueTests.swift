@@ -13,6 +13,8 @@ import JSONWriter
         #expect(JSONValue.number(2.0).rendered() == "2")
         #expect(JSONValue.number(.nan).rendered() == "null")
         #expect(JSONValue.number(nil).rendered() == "null")
+        #expect(JSONValue.numberText("12345678901234567890").rendered() == "12345678901234567890")
+        #expect(JSONValue.numberText("-1.5e3").rendered() == "-1.5e3")
     }
 
     @Test func stringsAreEscaped() {
