@@ -68,6 +68,7 @@ let package = Package(
                           exclude: ["reverse_geocoder_bench.py"]),
         .executableTarget(name: "bench-search", dependencies: ["Gazetteer", "SQLite", "BenchmarkSupport"], path: "benchmarks/search"),
         .executableTarget(name: "bench-import", dependencies: ["PhotoMetadata", "BenchmarkSupport"], path: "benchmarks/import"),
+        .executableTarget(name: "bench-json", dependencies: ["JSONWriter"], path: "benchmarks/json"),
 
         .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "SyntheticPhotos", "CExif"]),
         .testTarget(name: "JSONWriterTests", dependencies: ["JSONWriter"]),

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A JSON value whose rendering is fully determined by its content: object keys keep the
 /// order they were given, numbers print the same on every machine, no whitespace varies. Every
 /// machine-readable output of TravelAtlas goes through it, so the same data gives the same bytes.
@@ -9,12 +7,18 @@ import Foundation
 /// v.rendered()   // {"name":"Kyoto","population":1459640,"capital":false}
 /// ```
 ///
+/// Rendering appends UTF-8 bytes to a byte buffer (``render(into:pretty:)``), without
+/// Foundation: a caller writing many documents (`atlas resolve --batch`) reuses one buffer
+/// instead of building a `String` per document.
+///
 /// A value type; `Sendable`.
 public indirect enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case int(Int)
-    /// Printed with at most `digits` decimals, trailing zeros removed.
+    /// Printed with at most `digits` decimals, trailing zeros removed: the exact binary value
+    /// rounded half-to-even at `digits` decimals (as C's `printf("%.*f")` prints it), `-0`
+    /// printed `0`. A negative `digits` counts as 0.
     case double(Double, digits: Int)
     /// A number printed as the given text, which must be a JSON number (RFC 8259): a number
     /// read from input and echoed, which a `Double` could round (`12345678901234567890`).
@@ -36,74 +40,58 @@ public indirect enum JSONValue: Sendable, Equatable {
 
     /// The compact, single-line rendering.
     public func rendered() -> String {
-        var out = ""
-        write(to: &out, indent: nil, level: 0)
-        return out
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(256)
+        render(into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// A pretty rendering with two-space indentation, for documents people read too.
     public func prettyRendered() -> String {
-        var out = ""
-        write(to: &out, indent: "  ", level: 0)
-        return out
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(4096)
+        render(into: &bytes, pretty: true)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    private func write(to out: inout String, indent: String?, level: Int) {
+    /// Appends the UTF-8 bytes of ``rendered()`` (or ``prettyRendered()`` when `pretty`) to
+    /// `buffer`, leaving what it held before in place: the same bytes, without a `String`.
+    public func render(into buffer: inout [UInt8], pretty: Bool = false) {
+        write(to: &buffer, pretty: pretty, level: 0)
+    }
+
+    private func write(to out: inout [UInt8], pretty: Bool, level: Int) {
         switch self {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .int(let i): out += String(i)
-        case .double(let d, let digits): out += Self.format(d, digits: digits)
-        case .numberText(let text): out += text
-        case .string(let s): Self.quote(s, into: &out)
+        case .null: JSONBytes.append("null", to: &out)
+        case .bool(let b): JSONBytes.append(b ? "true" : "false", to: &out)
+        case .int(let i): JSONBytes.appendInt(i, to: &out)
+        case .double(let d, let digits): JSONBytes.appendFixed(d, digits: digits, to: &out)
+        case .numberText(let text): out.append(contentsOf: text.utf8)
+        case .string(let s): JSONBytes.appendQuoted(s, to: &out)
         case .array(let items):
-            writeContainer(items.map { (nil, $0) }, open: "[", close: "]", to: &out, indent: indent, level: level)
+            out.append(UInt8(ascii: "["))
+            guard !items.isEmpty else { out.append(UInt8(ascii: "]")); return }
+            for (i, value) in items.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                if pretty { JSONBytes.newline(indent: level + 1, to: &out) }
+                value.write(to: &out, pretty: pretty, level: level + 1)
+            }
+            if pretty { JSONBytes.newline(indent: level, to: &out) }
+            out.append(UInt8(ascii: "]"))
         case .object(let pairs):
-            writeContainer(pairs.map { ($0.0, $0.1) }, open: "{", close: "}", to: &out, indent: indent, level: level)
-        }
-    }
-
-    private func writeContainer(_ items: [(String?, JSONValue)], open: String, close: String, to out: inout String, indent: String?, level: Int) {
-        out += open
-        guard !items.isEmpty else { out += close; return }
-        for (i, (key, value)) in items.enumerated() {
-            if i > 0 { out += "," }
-            if let indent { out += "\n" + String(repeating: indent, count: level + 1) }
-            if let key {
-                Self.quote(key, into: &out)
-                out += indent == nil ? ":" : ": "
+            out.append(UInt8(ascii: "{"))
+            guard !pairs.isEmpty else { out.append(UInt8(ascii: "}")); return }
+            for (i, (key, value)) in pairs.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                if pretty { JSONBytes.newline(indent: level + 1, to: &out) }
+                JSONBytes.appendQuoted(key, to: &out)
+                out.append(UInt8(ascii: ":"))
+                if pretty { out.append(UInt8(ascii: " ")) }
+                value.write(to: &out, pretty: pretty, level: level + 1)
             }
-            value.write(to: &out, indent: indent, level: level + 1)
+            if pretty { JSONBytes.newline(indent: level, to: &out) }
+            out.append(UInt8(ascii: "}"))
         }
-        if let indent { out += "\n" + String(repeating: indent, count: level) }
-        out += close
-    }
-
-    static func format(_ d: Double, digits: Int) -> String {
-        guard d.isFinite else { return "null" }
-        var text = String(format: "%.\(digits)f", d)
-        if text.contains(".") {
-            while text.hasSuffix("0") { text.removeLast() }
-            if text.hasSuffix(".") { text.removeLast() }
-        }
-        return text == "-0" ? "0" : text
-    }
-
-    static func quote(_ s: String, into out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
     }
 }
 

@@ -23,6 +23,11 @@ enum Console {
         write(data, to: STDOUT_FILENO)
     }
 
+    /// Bytes of data on stdout as they are, from a byte buffer (rendered JSON lines).
+    static func outBytes(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { write($0, to: STDOUT_FILENO) }
+    }
+
     /// A line of diagnostics on stderr.
     static func error(_ text: String) {
         write(Data((text.escapedForTerminal(keepingNewlines: true) + "\n").utf8), to: STDERR_FILENO)
@@ -32,7 +37,11 @@ enum Console {
     nonisolated(unsafe) static var commandName = "atlas"
 
     private static func write(_ data: Data, to descriptor: Int32) {
-        guard let failure = writeAll(data, to: descriptor) else { return }
+        data.withUnsafeBytes { write($0, to: descriptor) }
+    }
+
+    private static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) {
+        guard let failure = writeAll(bytes, to: descriptor) else { return }
         if descriptor != STDERR_FILENO {
             let message = "\(commandName): cannot write to \(descriptor == STDOUT_FILENO ? "stdout" : "descriptor \(descriptor)"): \(failure)\n"
             _ = writeAll(Data(message.utf8), to: STDERR_FILENO)
@@ -43,18 +52,20 @@ enum Console {
     /// Writes every byte to `descriptor`, retrying short writes and interruptions; the plain
     /// reason ("No space left on device") when it cannot.
     static func writeAll(_ data: Data, to descriptor: Int32) -> String? {
-        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> String? in
-            var offset = 0
-            while offset < bytes.count {
-                let n = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return String(cString: strerror(errno))
-                }
-                offset += n
+        data.withUnsafeBytes { writeAll($0, to: descriptor) }
+    }
+
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> String? {
+        var offset = 0
+        while offset < bytes.count {
+            let n = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return String(cString: strerror(errno))
             }
-            return nil
+            offset += n
         }
+        return nil
     }
 }
 

@@ -94,36 +94,62 @@ enum ResolveCommand: Command {
 
     /// Output lines waiting for the coordinates among them to be resolved together (the
     /// resolver's batch is faster than one at a time); written in input order.
+    ///
+    /// Each line is rendered as bytes into one buffer as its answer comes (in the resolver's
+    /// order), and copied out in input order into a second buffer: no `String` per line, and
+    /// both buffers keep their capacity from one batch to the next.
     private struct Batch {
-        var lines: [String] = []
+        /// Rendered lines, in the order they were rendered.
+        var rendered: [UInt8] = []
+        /// For each output line in input order: where its bytes are in `rendered`.
+        var lines: [Range<Int>] = []
         var coordinates: [GeoCoordinate] = []
         /// For each coordinate: its output line, id and input line number.
         var slots: [(output: Int, id: JSONValue, line: Int)] = []
+        /// The bytes written to stdout.
+        var output: [UInt8] = []
         var bad = 0
+
+        private mutating func render(_ value: JSONValue) -> Range<Int> {
+            let start = rendered.count
+            value.render(into: &rendered)
+            return start..<rendered.count
+        }
 
         mutating func fail(id: JSONValue, _ reason: String) {
             bad += 1
-            lines.append(JSONValue.object([("id", id), ("error", .string(reason))]).rendered())
+            lines.append(render(JSONValue.object([("id", id), ("error", .string(reason))])))
         }
 
         mutating func add(_ coordinate: GeoCoordinate, id: JSONValue, line: Int) {
             slots.append((lines.count, id, line))
             coordinates.append(coordinate)
-            lines.append("")
+            lines.append(0..<0)
         }
 
         mutating func write(_ resolver: Resolver) {
             resolver.resolve(coordinates) { k, answer in
                 let slot = slots[k]
                 switch answer {
-                case .success(let chain): lines[slot.output] = chain.json(id: slot.id).rendered()
+                case .success(let chain): lines[slot.output] = render(chain.json(id: slot.id))
                 case .failure(let error):
                     bad += 1
-                    lines[slot.output] = JSONValue.object([("id", slot.id), ("error", .string("line \(slot.line): \(error.reason)"))]).rendered()
+                    lines[slot.output] = render(JSONValue.object([("id", slot.id), ("error", .string("line \(slot.line): \(error.reason)"))]))
                 }
             }
-            if !lines.isEmpty { Console.outBytes(Data((lines.joined(separator: "\n") + "\n").utf8)) }
-            (lines, coordinates, slots) = ([], [], [])
+            if !lines.isEmpty {
+                output.removeAll(keepingCapacity: true)
+                output.reserveCapacity(rendered.count + lines.count)
+                for range in lines {
+                    output.append(contentsOf: rendered[range])
+                    output.append(0x0A)
+                }
+                Console.outBytes(output)
+            }
+            rendered.removeAll(keepingCapacity: true)
+            lines.removeAll(keepingCapacity: true)
+            coordinates.removeAll(keepingCapacity: true)
+            slots.removeAll(keepingCapacity: true)
         }
     }
 }

@@ -1,0 +1,268 @@
+/// The byte-level pieces of JSON rendering: numbers and quoted strings appended as UTF-8 to a
+/// byte buffer, without Foundation, so that every machine prints the same bytes.
+enum JSONBytes {
+    static func append(_ text: StaticString, to out: inout [UInt8]) {
+        text.withUTF8Buffer { out.append(contentsOf: $0) }
+    }
+
+    /// A newline and `indent` levels of two spaces (pretty rendering).
+    static func newline(indent: Int, to out: inout [UInt8]) {
+        out.append(0x0A)
+        for _ in 0..<indent { out.append(0x20); out.append(0x20) }
+    }
+
+    static func appendInt(_ value: Int, to out: inout [UInt8]) {
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        appendDecimal(UInt64(value.magnitude), to: &out)
+    }
+
+    /// `value` in decimal, at least `width` digits (zeros in front).
+    static func appendDecimal(_ value: UInt64, width: Int = 1, to out: inout [UInt8]) {
+        if value < 10 && width <= 1 { out.append(0x30 + UInt8(value)); return }
+        // 20 digits hold any UInt64; `width` is at most 19 here.
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var i = buffer.count
+            var v = value
+            repeat {
+                i -= 1
+                buffer[i] = 0x30 + UInt8(v % 10)
+                v /= 10
+            } while v != 0
+            while buffer.count - i < width { i -= 1; buffer[i] = 0x30 }
+            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[i...]))
+        }
+    }
+
+    static let powersOfTen: [UInt64] = (0...19).map { n in (0..<n).reduce(1) { r, _ in r * 10 } }
+
+    /// `value` with at most `digits` decimals and no trailing zeros: the exact binary value
+    /// rounded half-to-even at `digits` decimals, the digits C's `printf("%.*f")` gives, then
+    /// trimmed; "0" for anything that rounds to zero, whatever its sign; "null" when not finite.
+    ///
+    /// The value is m·2^e exactly. For e < 0 the answer is round(m·10^digits / 2^-e): with
+    /// at most 19 digits the product fits in 128 bits, the quotient and the bits below it
+    /// (the half bit and whether any lower bit is set) decide the rounding exactly. What does
+    /// not fit (huge values, more than 19 digits) takes the same arithmetic on big integers.
+    static func appendFixed(_ value: Double, digits: Int, to out: inout [UInt8]) {
+        guard value.isFinite else { append("null", to: &out); return }
+        let n = max(0, digits)
+        let negative = value.sign == .minus
+        let raw = value.bitPattern
+        let biased = Int((raw >> 52) & 0x7FF)
+        var m = raw & ((1 << 52) - 1)
+        let e: Int
+        if biased == 0 { e = -1074 } else { m |= 1 << 52; e = biased - 1075 }
+        if m == 0 { out.append(0x30); return }
+
+        if e >= 0 {
+            // An integer: its fraction is all zeros, trimmed away.
+            guard e <= 10 else { return appendFixedExactly(negative: negative, m: m, e: e, digits: n, to: &out) }
+            if negative { out.append(UInt8(ascii: "-")) }
+            appendDecimal(m << UInt64(e), to: &out)
+            return
+        }
+        let k = -e
+        guard n <= 19 else { return appendFixedExactly(negative: negative, m: m, e: e, digits: n, to: &out) }
+        let (hi, lo) = m.multipliedFullWidth(by: powersOfTen[n])
+        // The product is below 2^117, so below half of 2^k when k ≥ 118: it rounds to 0.
+        if k >= 118 { out.append(0x30); return }
+        var q: UInt64
+        let half: Bool
+        let sticky: Bool
+        if k >= 64 {
+            q = hi >> UInt64(k - 64)
+            if k == 64 {
+                half = lo >> 63 == 1
+                sticky = lo & ((1 << 63) - 1) != 0
+            } else {
+                let h = UInt64(k - 65)
+                half = (hi >> h) & 1 == 1
+                sticky = lo != 0 || hi & ((1 << h) - 1) != 0
+            }
+        } else {
+            guard hi >> UInt64(k) == 0 else { return appendFixedExactly(negative: negative, m: m, e: e, digits: n, to: &out) }
+            q = k == 0 ? lo : (hi << UInt64(64 - k)) | (lo >> UInt64(k))
+            half = (lo >> UInt64(k - 1)) & 1 == 1
+            sticky = lo & ((1 << UInt64(k - 1)) - 1) != 0
+        }
+        if half && (sticky || q & 1 == 1) {
+            guard q != .max else { return appendFixedExactly(negative: negative, m: m, e: e, digits: n, to: &out) }
+            q += 1
+        }
+        if q == 0 { out.append(0x30); return }
+        if negative { out.append(UInt8(ascii: "-")) }
+        let scale = powersOfTen[n]
+        appendDecimal(q / scale, to: &out)
+        var fraction = q % scale
+        guard fraction != 0 else { return }
+        var width = n
+        while fraction % 10 == 0 { fraction /= 10; width -= 1 }
+        out.append(UInt8(ascii: "."))
+        appendDecimal(fraction, width: width, to: &out)
+    }
+
+    /// ``appendFixed(_:digits:to:)`` for m·2^e on big integers: any magnitude, any digits.
+    static func appendFixedExactly(negative: Bool, m: UInt64, e: Int, digits n: Int, to out: inout [UInt8]) {
+        var b = BigUInt(m)
+        if e >= 0 {
+            b.shiftLeft(e)
+        } else {
+            var left = n
+            while left >= 9 { b.multiply(by: 1_000_000_000); left -= 9 }
+            if left > 0 { b.multiply(by: UInt32(powersOfTen[left])) }
+            let k = -e
+            let half = b.bit(k - 1)
+            let sticky = b.anyBit(below: k - 1)
+            b.shiftRight(k)
+            if half && (sticky || b.isOdd) { b.addOne() }
+        }
+        if b.isZero { out.append(0x30); return }
+        let all = b.decimalDigits()
+        let fractionCount = e >= 0 ? 0 : n
+        if negative { out.append(UInt8(ascii: "-")) }
+        if all.count > fractionCount {
+            out.append(contentsOf: all[..<(all.count - fractionCount)])
+        } else {
+            out.append(0x30)
+        }
+        var fraction = [UInt8](repeating: 0x30, count: max(0, fractionCount - all.count))
+        fraction += all.suffix(min(fractionCount, all.count))
+        while fraction.last == 0x30 { fraction.removeLast() }
+        guard !fraction.isEmpty else { return }
+        out.append(UInt8(ascii: "."))
+        out += fraction
+    }
+
+    private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
+
+    /// `text` in double quotes: `"` and `\` escaped, newline, return and tab as `\n`, `\r`,
+    /// `\t`, every other C0 control and DEL as `\u00xx` (lowercase); every other byte as it is.
+    static func appendQuoted(_ text: String, to out: inout [UInt8]) {
+        out.append(0x22)
+        var text = text
+        text.withUTF8 { bytes in
+            var run = 0
+            for i in 0..<bytes.count {
+                let b = bytes[i]
+                if b >= 0x20 && b != 0x22 && b != 0x5C && b != 0x7F { continue }
+                if run < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<i])) }
+                run = i + 1
+                out.append(0x5C)
+                switch b {
+                case 0x22: out.append(0x22)
+                case 0x5C: out.append(0x5C)
+                case 0x0A: out.append(UInt8(ascii: "n"))
+                case 0x0D: out.append(UInt8(ascii: "r"))
+                case 0x09: out.append(UInt8(ascii: "t"))
+                default:
+                    out.append(UInt8(ascii: "u")); out.append(0x30); out.append(0x30)
+                    out.append(hex[Int(b >> 4)]); out.append(hex[Int(b & 0xF)])
+                }
+            }
+            if run < bytes.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...])) }
+        }
+        out.append(0x22)
+    }
+}
+
+/// An unsigned integer of any size (32-bit limbs, least significant first), with just what
+/// exact decimal printing of a double needs.
+struct BigUInt {
+    private(set) var limbs: [UInt32]
+
+    init(_ value: UInt64) {
+        limbs = [UInt32(truncatingIfNeeded: value), UInt32(truncatingIfNeeded: value >> 32)]
+        normalize()
+    }
+
+    var isZero: Bool { limbs.isEmpty }
+    var isOdd: Bool { (limbs.first ?? 0) & 1 == 1 }
+
+    private mutating func normalize() {
+        while limbs.last == 0 { limbs.removeLast() }
+    }
+
+    mutating func multiply(by factor: UInt32) {
+        var carry: UInt64 = 0
+        for i in limbs.indices {
+            let p = UInt64(limbs[i]) * UInt64(factor) + carry
+            limbs[i] = UInt32(truncatingIfNeeded: p)
+            carry = p >> 32
+        }
+        if carry != 0 { limbs.append(UInt32(carry)) }
+        normalize()
+    }
+
+    mutating func addOne() {
+        for i in limbs.indices {
+            if limbs[i] == .max { limbs[i] = 0 } else { limbs[i] += 1; return }
+        }
+        limbs.append(1)
+    }
+
+    mutating func shiftLeft(_ bits: Int) {
+        guard !isZero, bits > 0 else { return }
+        let whole = bits / 32, part = bits % 32
+        if part != 0 {
+            var carry: UInt32 = 0
+            for i in limbs.indices {
+                let v = limbs[i]
+                limbs[i] = (v << UInt32(part)) | carry
+                carry = v >> UInt32(32 - part)
+            }
+            if carry != 0 { limbs.append(carry) }
+        }
+        limbs.insert(contentsOf: repeatElement(0, count: whole), at: 0)
+    }
+
+    mutating func shiftRight(_ bits: Int) {
+        guard bits > 0 else { return }
+        let whole = bits / 32, part = bits % 32
+        guard whole < limbs.count else { limbs = []; return }
+        limbs.removeFirst(whole)
+        if part != 0 {
+            for i in limbs.indices {
+                let next = i + 1 < limbs.count ? limbs[i + 1] : 0
+                limbs[i] = (limbs[i] >> UInt32(part)) | (next << UInt32(32 - part))
+            }
+        }
+        normalize()
+    }
+
+    /// Bit `index` (0 is the least significant); false below 0.
+    func bit(_ index: Int) -> Bool {
+        guard index >= 0, index / 32 < limbs.count else { return false }
+        return (limbs[index / 32] >> UInt32(index % 32)) & 1 == 1
+    }
+
+    /// Whether any bit below `index` is set.
+    func anyBit(below index: Int) -> Bool {
+        guard index > 0 else { return false }
+        let whole = index / 32, part = index % 32
+        for i in 0..<min(whole, limbs.count) where limbs[i] != 0 { return true }
+        if part != 0, whole < limbs.count, limbs[whole] & ((1 << UInt32(part)) - 1) != 0 { return true }
+        return false
+    }
+
+    /// The decimal digits (ASCII), most significant first; "0" for zero.
+    func decimalDigits() -> [UInt8] {
+        var rest = self
+        var chunks: [UInt32] = []
+        while !rest.isZero {
+            var remainder: UInt64 = 0
+            for i in rest.limbs.indices.reversed() {
+                let v = remainder << 32 | UInt64(rest.limbs[i])
+                rest.limbs[i] = UInt32(v / 1_000_000_000)
+                remainder = v % 1_000_000_000
+            }
+            rest.normalize()
+            chunks.append(UInt32(remainder))
+        }
+        guard let top = chunks.popLast() else { return [0x30] }
+        var out: [UInt8] = []
+        JSONBytes.appendDecimal(UInt64(top), to: &out)
+        for chunk in chunks.reversed() { JSONBytes.appendDecimal(UInt64(chunk), width: 9, to: &out) }
+        return out
+    }
+}
