@@ -1,4 +1,5 @@
 import Foundation
+import Gazetteer
 import JSONWriter
 import TravelLog
 
@@ -29,7 +30,7 @@ public struct TravelRecord: Sendable {
     public static let schemaVersion = 2
     /// The versions ``restore(_:into:)`` loads: a version 1 record is one without districts.
     public static let restorableVersions = 1...schemaVersion
-    public static let generator = "TravelAtlas atlas 0.1.0"
+    public static let generator = "TravelAtlas atlas \(AtlasVersion.current)"
     public static let attribution = "Place data: GeoNames (CC BY 4.0, geonames.org), OurAirports (public domain), Natural Earth (public domain)"
 
     public var passport: Passport

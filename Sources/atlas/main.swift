@@ -1,4 +1,5 @@
 import Foundation
+import Gazetteer
 import PhotoMetadata
 #if canImport(Glibc)
 import Glibc
@@ -15,6 +16,7 @@ let overview = """
     atlas — an offline travel atlas for photo libraries
 
     Usage: atlas COMMAND [OPTIONS]
+           atlas --version
 
     Commands:
     \(commands.map { "  " + $0.name.padding(toLength: 14, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
@@ -32,6 +34,10 @@ var words = (1..<Int(CommandLine.argc)).map { i in
 guard let name = words.first, !["--help", "-h", "help"].contains(name) else {
     if words.isEmpty { Console.error(overview); exit(ExitStatus.usage.rawValue) }
     Console.out(overview)
+    exit(ExitStatus.success.rawValue)
+}
+if name == "--version" {
+    Console.out("atlas \(AtlasVersion.current)")
     exit(ExitStatus.success.rawValue)
 }
 guard let command = commands.first(where: { $0.name == name }) else {
