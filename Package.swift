@@ -70,15 +70,18 @@ let package = Package(
         .executableTarget(name: "bench-import", dependencies: ["PhotoMetadata", "BenchmarkSupport"], path: "benchmarks/import"),
         .executableTarget(name: "bench-json", dependencies: ["JSONWriter"], path: "benchmarks/json"),
 
+        // Finds and runs the built `atlas` for the test targets that run it as a program.
+        .target(name: "AtlasProcess", path: "Tests/AtlasProcess"),
+
         .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "SyntheticPhotos", "CExif"]),
         .testTarget(name: "JSONWriterTests", dependencies: ["JSONWriter"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
-        .testTarget(name: "GazetteerTests", dependencies: ["Gazetteer", "SQLite"]),
+        .testTarget(name: "GazetteerTests", dependencies: ["Gazetteer", "SQLite", "AtlasProcess"]),
         .testTarget(name: "BoundariesTests", dependencies: ["Boundaries", "Gazetteer"]),
         .testTarget(name: "ResolverTests", dependencies: ["Resolver", "Boundaries", "Gazetteer", "SyntheticPhotos"]),
         .testTarget(name: "TravelLogTests", dependencies: ["TravelLog", "Gazetteer", "Resolver", "SQLite"]),
         .testTarget(name: "PassportTests", dependencies: ["Passport", "Importer", "TravelLog", "SyntheticPhotos", "Gazetteer", "JSONWriter"]),
-        .testTarget(name: "ImporterTests", dependencies: ["Importer", "TravelLog", "SyntheticPhotos", "Gazetteer", "PhotoMetadata", "SQLite"]),
+        .testTarget(name: "ImporterTests", dependencies: ["Importer", "TravelLog", "SyntheticPhotos", "Gazetteer", "PhotoMetadata", "SQLite", "AtlasProcess"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import AtlasProcess
 import Foundation
 import Testing
 @testable import Gazetteer
@@ -45,7 +46,7 @@ import Testing
             try fm.createDirectory(atPath: "\(root)/\(directory)", withIntermediateDirectories: true)
         }
         // A copy, not a symlink: /proc/self/exe would lead a symlink back to the build tree.
-        try fm.copyItem(atPath: try Self.builtAtlas(), toPath: "\(root)/prefix/bin/atlas")
+        try fm.copyItem(atPath: AtlasBinary.path, toPath: "\(root)/prefix/bin/atlas")
         let data = "\(root)/prefix/share/travel-atlas/gazetteer.sqlite"
         try fm.createSymbolicLink(atPath: data, withDestinationPath: try GazetteerLocation.resolve(explicit: nil, environment: [:]))
         try fm.createSymbolicLink(atPath: "\(root)/links/atlas", withDestinationPath: "\(root)/prefix/bin/atlas")
@@ -64,32 +65,8 @@ import Testing
         }
     }
 
-    /// The `atlas` built beside this test bundle (`.build/<triple>/<config>/`).
-    static func builtAtlas() throws -> String {
-        let bundle = try #require(GazetteerLocation.executablePath())
-        var directory = URL(fileURLWithPath: bundle).deletingLastPathComponent()
-        while directory.pathComponents.count > 1 {
-            let candidate = directory.appendingPathComponent("atlas").path
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-            directory.deleteLastPathComponent()
-        }
-        throw GazetteerError(path: "atlas", reason: "no built atlas beside \(bundle); run swift build first")
-    }
-
-    /// Runs `env atlas ARGUMENTS` with only `PATH` set, from `directory`.
-    static func runThroughPath(_ arguments: [String], path: String, in directory: String) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["atlas"] + arguments
-        process.environment = ["PATH": path]
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    /// `env atlas ARGUMENTS` with only `PATH` set, from `directory`.
+    static func runThroughPath(_ arguments: [String], path: String, in directory: String) throws -> AtlasBinary.Result {
+        try AtlasBinary.run(program: "/usr/bin/env", ["atlas"] + arguments, environment: ["PATH": path], directory: directory)
     }
 }

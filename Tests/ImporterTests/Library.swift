@@ -1,3 +1,4 @@
+@_exported import AtlasProcess
 import Foundation
 import SyntheticPhotos
 
@@ -47,58 +48,5 @@ final class Library {
         let path = root + "/" + relative
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try Data(bytes).write(to: URL(fileURLWithPath: path))
-    }
-}
-
-/// The `atlas` executable built beside this test bundle (`swift build` puts every product of
-/// the package in the same directory: `.build/<triple>/debug/`).
-enum AtlasBinary {
-    static var path: String {
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        // On Linux the bundle is `TravelAtlasPackageTests.xctest`, a file in the build directory;
-        // on macOS a directory whose executable lies in Contents/MacOS.
-        while !directory.path.isEmpty, directory.path != "/" {
-            let candidate = directory.appendingPathComponent("atlas").path
-            if FileManager.default.isExecutableFile(atPath: candidate), !candidate.hasSuffix(".xctest") { return candidate }
-            directory.deleteLastPathComponent()
-        }
-        return FileManager.default.currentDirectoryPath + "/.build/debug/atlas"
-    }
-
-    struct Result {
-        let status: Int32
-        let stdout: String
-        let stderr: String
-        var killedBySignal = false
-    }
-
-    static func launch(_ arguments: [String]) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return process
-    }
-
-    /// Runs atlas with `arguments`; `environment` adds to (or, with "", removes from) the
-    /// test's own. A process killed by a signal has `killedBySignal` set.
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }.filter { !$0.value.isEmpty }
-        }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self), killedBySignal: process.terminationReason == .uncaughtSignal)
     }
 }
