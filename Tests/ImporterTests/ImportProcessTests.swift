@@ -170,9 +170,9 @@ import Glibc
         for suffix in ["-wal", "-shm", ".lock"] { #expect(!FileManager.default.fileExists(atPath: other + suffix), "\(suffix)") }
     }
 
-    /// The whole case at once: a file that kills the reader, a name that is not UTF-8,
-    /// a path longer than PATH_MAX (and, for an ordinary user, an unreadable folder) among good
-    /// photos. The first run dies on the bad file; the next one probes it in a process of its own,
+    /// The whole case at once: a file that kills the reader, a name that is not UTF-8
+    /// (and, for an ordinary user, an unreadable folder; root reads every folder) among good
+    /// photos; a path over PATH_MAX is `WalkSkipTests`'. The first run dies on the bad file; the next one probes it in a process of its own,
     /// records it as crashed, and imports every good photo; `atlas errors` lists every bad one.
     @Test func aFileThatKillsTheReaderIsRecordedAndEverythingElseImported() throws {
         let library = try Library()
