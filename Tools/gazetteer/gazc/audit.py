@@ -19,10 +19,12 @@ def write_districts(b, a):
     d = b.district_of
     a(f"## Districts ({len(d):,} of {len(b.city_rows):,} cities500 entries)")
     a("")
-    a(f"Rule (gazc/districts.py): an entry is a district of a city of at least {OWNER_MIN_POPULATION:,} people, "
-      f"{DOMINANCE}× its own population, in the same admin-1 and admin-2 unit, within the reach of a disc holding the "
-      f"city's population at {URBAN_DENSITY:,}/km², when it is no municipality of its own (feature code PPLX, or in no "
-      "cities1000 dump, or named after the city with a number); and every entry of a consolidated city's admin-2 units.")
+    a(f"Rules (gazc/districts.py, Tools/gazetteer/README.md): every entry of a consolidated city's units "
+      "(product/consolidated.txt); a section named after its city ('Lyon 05', 'Alice Springs city centre'); "
+      f"else an entry is a district of a city of at least {OWNER_MIN_POPULATION:,} people, {DOMINANCE}× its own "
+      f"population, in the same admin-1 unit and admin-2 unit, within the reach of a disc holding the city's "
+      f"population at {URBAN_DENSITY:,}/km², when it is no municipality of its own (feature code PPLX, or in "
+      "no cities1000 dump) or GeoNames' codes put it in the city's municipality.")
     a("")
     a("| reason | districts |")
     a("|---|---|")
