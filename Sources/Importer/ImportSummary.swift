@@ -15,6 +15,11 @@ public struct ImportSummary: Sendable {
     public var withoutPosition = 0
     /// Error kind (`truncated`, `corrupt`, ...) → number of files.
     public var errorsByReason: [String: Int] = [:]
+    /// The errors this run met for the first time: files it read and could not, files it found
+    /// to kill the reader, folders it could not list that were listable before. Files still
+    /// unreadable from an earlier run are in ``ImportRun/Counts/errors`` only: a cron job's
+    /// exit status stays 0 until something new goes wrong.
+    public var newErrors = 0
     /// Files opened this run (new or changed); zero for a re-import with no change.
     public var filesRead = 0
     /// Files that are no image (videos, sidecars) and were passed over.

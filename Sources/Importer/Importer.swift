@@ -122,7 +122,7 @@ public final class Importer: @unchecked Sendable {
         // What each worker reads, left behind if the process dies; what the last run left.
         var marks: ReadingMarks?
         if writing, let log {
-            try recordCrashes(ReadingMarks.leftover(logPath: log.path), in: log, run: summary.runID)
+            summary.newErrors += try recordCrashes(ReadingMarks.leftover(logPath: log.path), in: log, run: summary.runID)
             marks = try ReadingMarks(logPath: log.path, workers: options.jobs)
         }
         defer { marks?.remove() }
@@ -225,6 +225,7 @@ public final class Importer: @unchecked Sendable {
                     }
                     summary.filesRead += 1
                     tally(hasPosition: record.latitude != nil, errorKind: record.error?.kind)
+                    if record.error != nil { summary.newErrors += 1 }
                     if !writing, let chain = record.place?.chain { touched.insert(chain) }
                     if job.storedID != nil {
                         summary.counts.changed += 1
@@ -327,7 +328,11 @@ public final class Importer: @unchecked Sendable {
                     try log.markUnseenMissing(under: options.roots, run: summary.runID, since: started, sparing: spared)
                 }
             }
-            if !summary.interrupted { try log.write { try log.replaceWalkErrors(under: options.roots, with: walkErrors, run: summary.runID) } }
+            if !summary.interrupted {
+                let known = try log.walkErrorPaths(under: options.roots)
+                summary.newErrors += walkErrors.filter { !known.contains($0.path) }.count
+                try log.write { try log.replaceWalkErrors(under: options.roots, with: walkErrors, run: summary.runID) }
+            }
             // The places visited and the fingerprint index both need every row: a second
             // connection reads the former while this one builds the latter.
             let path = log.path
@@ -346,8 +351,9 @@ public final class Importer: @unchecked Sendable {
 
     /// The files a dead run was reading: each one that kills a fresh process too (``Options/probe``)
     /// is recorded as `crashed` with its size and time, so the walk passes it over unchanged.
-    private func recordCrashes(_ suspects: [String], in log: TravelLog, run: Int64?) throws {
-        guard let probe = options.probe else { return }
+    private func recordCrashes(_ suspects: [String], in log: TravelLog, run: Int64?) throws -> Int {
+        guard let probe = options.probe else { return 0 }
+        var recorded = 0
         for path in suspects {
             var status = stat()
             guard FileName.withCString(path, { stat($0, &status) }) == 0, status.st_mode & S_IFMT == S_IFREG, probe(path) else { continue }
@@ -355,6 +361,8 @@ public final class Importer: @unchecked Sendable {
             var record = PhotoRecord(path: path, size: file.size, modifiedNs: file.modifiedNs)
             record.error = .init(kind: "crashed", message: Self.crashedMessage)
             try log.write { _ = try log.save(record, run: run) }
+            recorded += 1
         }
+        return recorded
     }
 }

@@ -82,6 +82,17 @@ extension TravelLog {
         return false
     }
 
+    /// The paths of the walk errors recorded under `roots`.
+    public func walkErrorPaths(under roots: [String]) throws -> Set<String> {
+        var paths = Set<String>()
+        for root in roots {
+            let s = try statement("SELECT path FROM walk_errors WHERE path = ? OR substr(path, 1, length(?) + 1) = ? || '/'")
+            try s.bind(root, root, root)
+            while try s.step() { if let path = s.string(0) { paths.insert(path) } }
+        }
+        return paths
+    }
+
     /// Replaces the walk errors recorded under `roots` with `errors` (path, kind, message).
     public func replaceWalkErrors(under roots: [String], with errors: [(path: String, kind: String, message: String)], run: Int64?) throws {
         for root in roots {

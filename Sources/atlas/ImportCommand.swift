@@ -33,8 +33,9 @@ enum ImportCommand: Command {
         \(GazetteerOption.help)
           --help            Show this help.
 
-        Exit status: 0 done, 1 usage error, 2 fatal (travel log, gazetteer, in use),
-        3 done but some files could not be read (see 'atlas errors'), 130 interrupted.
+        Exit status: 0 done (files unreadable since an earlier run are counted on stderr), 1 usage
+        error, 2 fatal (travel log, gazetteer, in use), 3 done but this run met files or folders it
+        could not read for the first time (see 'atlas errors'), 4 output error, 130 interrupted.
         """
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
@@ -100,6 +101,11 @@ enum ImportCommand: Command {
             Console.error("atlas import: interrupted; everything up to the last batch is saved. Run the same command again to finish:\n  atlas import \(folders.joined(separator: " ")) --db \(dbPath)")
             return .interrupted
         }
-        return summary.counts.errors > 0 ? .partial : .success
+        if summary.newErrors > 0 { return .partial }
+        if summary.counts.errors > 0 {
+            let n = summary.counts.errors
+            Console.error("atlas import: \(n) \(n == 1 ? "file" : "files") in the log cannot be read; 'atlas errors' lists \(n == 1 ? "it" : "them")")
+        }
+        return .success
     }
 }
