@@ -62,19 +62,19 @@ let package = Package(
         .executableTarget(name: "make-photos", dependencies: ["SyntheticPhotos", "CExif"], path: "Tools/make-photos"),
 
         // Benchmarks: each prints its figures against a reference measured in the same run.
-        .target(name: "BenchmarkSupport", path: "benchmarks/Support"),
+        .target(name: "BenchmarkSupport", dependencies: ["JSONWriter"], path: "benchmarks/Support"),
         .executableTarget(name: "bench-metadata", dependencies: ["PhotoMetadata"], path: "benchmarks/metadata"),
         .executableTarget(name: "bench-resolver", dependencies: ["Gazetteer", "Resolver", "SyntheticPhotos", "BenchmarkSupport"], path: "benchmarks/resolver",
                           exclude: ["reverse_geocoder_bench.py"]),
         .executableTarget(name: "bench-search", dependencies: ["Gazetteer", "SQLite", "BenchmarkSupport"], path: "benchmarks/search"),
         .executableTarget(name: "bench-import", dependencies: ["PhotoMetadata", "BenchmarkSupport"], path: "benchmarks/import"),
-        .executableTarget(name: "bench-json", dependencies: ["JSONWriter"], path: "benchmarks/json"),
+        .executableTarget(name: "bench-json", dependencies: ["JSONWriter", "BenchmarkSupport"], path: "benchmarks/json"),
 
         // Finds and runs the built `atlas` for the test targets that run it as a program.
         .target(name: "AtlasProcess", path: "Tests/AtlasProcess"),
 
         .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "SyntheticPhotos", "CExif"]),
-        .testTarget(name: "JSONWriterTests", dependencies: ["JSONWriter"]),
+        .testTarget(name: "JSONWriterTests", dependencies: ["JSONWriter", "BenchmarkSupport", "SyntheticPhotos"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "GazetteerTests", dependencies: ["Gazetteer", "SQLite", "AtlasProcess"]),
         .testTarget(name: "BoundariesTests", dependencies: ["Boundaries", "Gazetteer"]),

@@ -1,4 +1,6 @@
+import BenchmarkSupport
 import Foundation
+import SyntheticPhotos
 import Testing
 import JSONWriter
 
@@ -11,7 +13,7 @@ import JSONWriter
     /// Doubles of every kind: any bit pattern, short decimals, exact binary ties (k/2^j),
     /// values next to powers of ten and to ties, tiny, subnormal and huge, both signs.
     static func doubles(count: Int, seed: UInt64) -> [Double] {
-        var g = SeededGenerator(seed: seed)
+        var g = SplitMix64(seed: seed)
         var values: [Double] = [0, -0.0, 0.125, 2.675, 1e-7, -1e-7, 0.5, 1.5, 2.5, -0.5, -2.5, 1.005, 35.01160000001,
                                 -0.0000001, .leastNonzeroMagnitude, .leastNormalMagnitude, .greatestFiniteMagnitude,
                                 -.greatestFiniteMagnitude, 9.9999995, 0.95, 0.05, 0.15, 0.25, 0.35, 0.45, 1e15, 1e16, 1e17,
@@ -75,7 +77,7 @@ import JSONWriter
     }
 
     @Test func integersMatchTheReference() {
-        var g = SeededGenerator(seed: 3)
+        var g = SplitMix64(seed: 3)
         var values = [0, 1, -1, 9, 10, -10, Int.max, Int.min, 1_459_640]
         for _ in 0..<5000 { values.append(Int(bitPattern: UInt(g.next())) >> Int(g.next() % 64)) }
         for i in values {
@@ -83,7 +85,7 @@ import JSONWriter
         }
     }
 
-    static func randomString(_ g: inout SeededGenerator) -> String {
+    static func randomString(_ g: inout SplitMix64) -> String {
         let pieces: [String] = ["a", "Kyoto", " ", "\"", "\\", "\n", "\r", "\t", "\r\n", "\u{0}", "\u{1}", "\u{8}", "\u{C}",
                                 "\u{1B}", "\u{1F}", "\u{7F}", "\u{80}", "\u{9F}", "é", "e\u{301}", "ß", "東京", "\u{2028}",
                                 "\u{2029}", "\u{FEFF}", "\u{FFFD}", "👩‍👩‍👧", "🇯🇵", "\u{10FFFF}", "\\u0000", "/", "</script>",
@@ -103,7 +105,7 @@ import JSONWriter
     }
 
     @Test func stringsMatchTheReference() {
-        var g = SeededGenerator(seed: 11)
+        var g = SplitMix64(seed: 11)
         for _ in 0..<20_000 {
             let s = Self.randomString(&g)
             #expect(JSONValue.string(s).rendered() == ReferenceRenderer.rendered(.string(s)), "\(Array(s.utf8))")
@@ -114,7 +116,7 @@ import JSONWriter
         }
     }
 
-    static func randomValue(_ g: inout SeededGenerator, depth: Int) -> JSONValue {
+    static func randomValue(_ g: inout SplitMix64, depth: Int) -> JSONValue {
         switch g.next() % (depth > 3 ? 5 : 7) {
         case 0: return .null
         case 1: return .bool(g.next() % 2 == 0)
@@ -127,7 +129,7 @@ import JSONWriter
     }
 
     @Test func nestedValuesMatchTheReference() {
-        var g = SeededGenerator(seed: 29)
+        var g = SplitMix64(seed: 29)
         for _ in 0..<3000 {
             let v = Self.randomValue(&g, depth: 0)
             #expect(v.rendered() == ReferenceRenderer.rendered(v))

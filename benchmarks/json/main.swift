@@ -1,9 +1,10 @@
+import BenchmarkSupport
 import Foundation
 import JSONWriter
 
 /// bench-json [N]: renders N resolve answers (default 220,000: synthetic place chains of the
 /// shape `atlas resolve --json` writes, see Sources/atlas/PlaceChain+Output.swift) with the
-/// renderer JSONWriter had before it wrote bytes (copied below as the reference) and with the
+/// renderer JSONWriter had before it wrote bytes (BenchmarkSupport's ReferenceRenderer) and with the
 /// byte writer, alternately in the same run, and prints both rates and their ratio. Every
 /// answer's bytes are compared first: the figures are for the same output.
 let arguments = CommandLine.arguments
@@ -14,73 +15,6 @@ if arguments.contains("--help") {
 let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 220_000
 let rounds = arguments.firstIndex(of: "--rounds").flatMap { Int(arguments[$0 + 1]) } ?? 5
 
-/// The renderer before it wrote bytes (commit 3ff9237), unchanged but for being free
-/// functions: a `String` built scalar by scalar, numbers through `String(format:)`.
-enum Reference {
-    static func rendered(_ v: JSONValue) -> String {
-        var out = ""
-        write(v, to: &out, indent: nil, level: 0)
-        return out
-    }
-
-    private static func write(_ v: JSONValue, to out: inout String, indent: String?, level: Int) {
-        switch v {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .int(let i): out += String(i)
-        case .double(let d, let digits): out += format(d, digits: digits)
-        case .numberText(let text): out += text
-        case .string(let s): quote(s, into: &out)
-        case .array(let items):
-            writeContainer(items.map { (nil, $0) }, open: "[", close: "]", to: &out, indent: indent, level: level)
-        case .object(let pairs):
-            writeContainer(pairs.map { ($0.0, $0.1) }, open: "{", close: "}", to: &out, indent: indent, level: level)
-        }
-    }
-
-    private static func writeContainer(_ items: [(String?, JSONValue)], open: String, close: String, to out: inout String, indent: String?, level: Int) {
-        out += open
-        guard !items.isEmpty else { out += close; return }
-        for (i, (key, value)) in items.enumerated() {
-            if i > 0 { out += "," }
-            if let indent { out += "\n" + String(repeating: indent, count: level + 1) }
-            if let key {
-                quote(key, into: &out)
-                out += indent == nil ? ":" : ": "
-            }
-            write(value, to: &out, indent: indent, level: level + 1)
-        }
-        if let indent { out += "\n" + String(repeating: indent, count: level) }
-        out += close
-    }
-
-    static func format(_ d: Double, digits: Int) -> String {
-        guard d.isFinite else { return "null" }
-        var text = String(format: "%.\(digits)f", d)
-        if text.contains(".") {
-            while text.hasSuffix("0") { text.removeLast() }
-            if text.hasSuffix(".") { text.removeLast() }
-        }
-        return text == "-0" ? "0" : text
-    }
-
-    static func quote(_ s: String, into out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
-    }
-}
 
 // The answers: deterministic, built before timing; names of the lengths and scripts places have.
 var state: UInt64 = 42
@@ -125,8 +59,8 @@ buffer.reserveCapacity(1 << 16)
 for a in answers {
     buffer.removeAll(keepingCapacity: true)
     a.render(into: &buffer)
-    guard buffer.elementsEqual(Reference.rendered(a).utf8) else {
-        print("bench-json: the renderers differ on \(Reference.rendered(a))")
+    guard buffer.elementsEqual(ReferenceRenderer.rendered(a).utf8) else {
+        print("bench-json: the renderers differ on \(ReferenceRenderer.rendered(a))")
         exit(1)
     }
 }
@@ -140,7 +74,7 @@ var old: [Double] = [], strings: [Double] = [], new: [Double] = []
 var totalBytes = 0
 for _ in 0..<rounds {
     // The reference: a String per answer, as `atlas resolve --batch` made one per line.
-    old.append(seconds { answers.reduce(0) { $0 + Reference.rendered($1).utf8.count } }.0)
+    old.append(seconds { answers.reduce(0) { $0 + ReferenceRenderer.rendered($1).utf8.count } }.0)
     // The byte writer through the String API (`rendered()`), for callers that still want one.
     strings.append(seconds { answers.reduce(0) { $0 + $1.rendered().utf8.count } }.0)
     // The byte writer into one reused buffer, a line at a time (as the batch resolver does).

@@ -3,15 +3,16 @@ import JSONWriter
 
 /// The JSON renderer as it was before rendering went to bytes (commit 3ff9237, a `String`
 /// built scalar by scalar, numbers through Foundation's `String(format: "%.*f")`), kept here
-/// unchanged as the definition of today's output: the byte writer must match it exactly.
-enum ReferenceRenderer {
-    static func rendered(_ v: JSONValue) -> String {
+/// unchanged as the definition of today's output: the byte writer must match it exactly
+/// (JSONWriterTests), and the baseline `bench-json` measures it against.
+public enum ReferenceRenderer {
+    public static func rendered(_ v: JSONValue) -> String {
         var out = ""
         write(v, to: &out, indent: nil, level: 0)
         return out
     }
 
-    static func prettyRendered(_ v: JSONValue) -> String {
+    public static func prettyRendered(_ v: JSONValue) -> String {
         var out = ""
         write(v, to: &out, indent: "  ", level: 0)
         return out
@@ -73,18 +74,5 @@ enum ReferenceRenderer {
             }
         }
         out += "\""
-    }
-}
-
-/// A deterministic generator (SplitMix64), so that a failure names a reproducible value.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
