@@ -128,12 +128,9 @@ struct PlaceTables: Sendable {
         let count = cities.count
         guard owners.count % 8 == 0, reaches.count % 8 == 0 else { throw GazetteerError(path: path, reason: "city_points owners or reaches have the wrong size") }
         func u32(_ bytes: [UInt8], _ at: Int) -> UInt32 {
-            UInt32(bytes[at]) | UInt32(bytes[at + 1]) << 8 | UInt32(bytes[at + 2]) << 16 | UInt32(bytes[at + 3]) << 24
+            UInt32(littleEndian: bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: at, as: UInt32.self) })
         }
-        var owner = [Int32](unsafeUninitializedCapacity: count) { out, n in
-            for i in 0..<count { out[i] = Int32(i) }
-            n = count
-        }
+        var owner = Array(0..<Int32(count))
         for at in stride(from: 0, to: owners.count, by: 8) {
             let district = u32(owners, at), city = u32(owners, at + 4)
             guard district < count, city < count, district != city else { throw GazetteerError(path: path, reason: "city_points owners name a missing entry") }

@@ -30,20 +30,12 @@ public final class TravelLog {
         try Self.refuseFolder(path)
         if readOnly {
             guard FileManager.default.fileExists(atPath: path) else { throw TravelLogError.missing(path) }
-            // A log from an older atlas is brought up to date first (briefly read-write), so
-            // reading commands see the columns they ask for.
-            if let version = try Self.olderVersion(path) {
-                guard access(URL(fileURLWithPath: path).deletingLastPathComponent().path, W_OK) == 0 else {
-                    throw TravelLogError.needsUpgrade(path, version)
-                }
-                _ = try TravelLog(path: path)
-            }
         } else {
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
             try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         }
         do {
-            database = try Self.open(path, readOnly: readOnly)
+            database = try readOnly ? Self.openForReading(path) : Self.open(path, readOnly: false)
             try database.execute("PRAGMA foreign_keys = ON")
             if !readOnly {
                 // WAL: readers never block the importer, and a killed writer leaves only an
@@ -91,14 +83,18 @@ public final class TravelLog {
         }
     }
 
-    /// The schema version of a log older than this program's; nil for a current one.
-    private static func olderVersion(_ path: String) throws -> Int? {
-        do {
-            let version = try open(path, readOnly: true).prepare("PRAGMA user_version").scalarInt() ?? 0
-            return version < migrations.count ? version : nil
-        } catch let error as SQLiteError {
-            throw TravelLogError.sqlite(error)
+    /// A read-only connection to a current log. A log from an older atlas is brought up to date
+    /// first (briefly read-write), so reading commands see the columns they ask for; where it
+    /// cannot be written, that is said.
+    private static func openForReading(_ path: String) throws -> Database {
+        let database = try open(path, readOnly: true)
+        let version = try database.prepare("PRAGMA user_version").scalarInt() ?? 0
+        guard version < migrations.count else { return database }
+        guard access(URL(fileURLWithPath: path).deletingLastPathComponent().path, W_OK) == 0 else {
+            throw TravelLogError.needsUpgrade(path, version)
         }
+        _ = try TravelLog(path: path)
+        return try open(path, readOnly: true)
     }
 
     /// `--db` naming a folder gets a plain answer, not SQLite's "disk I/O error".

@@ -12,9 +12,10 @@ enum CrashProbe {
     static let patienceSeconds = 60.0
 
     static func kills(_ path: String) -> Bool {
-        guard let executable = RunningProgram.executable() else { return false }
-        // Raw bytes: a name that is not UTF-8 must reach the child as it is on disk.
-        let words = [executable, "inspect", "--json", path].map { FileName.bytes($0).map { CChar(bitPattern: $0) } + [0] }
+        // /proc/self/exe is this program in the child too (it is resolved before the exec), so
+        // no path of the program is needed. Raw bytes: a name that is not UTF-8 must reach the
+        // child as it is on disk.
+        let words = ["/proc/self/exe", "inspect", "--json", path].map { FileName.bytes($0).map { CChar(bitPattern: $0) } + [0] }
         var pointers = words.map { word in word.withUnsafeBufferPointer { strdup($0.baseAddress!) } } + [nil]
         defer { for p in pointers { free(p) } }
         var actions = posix_spawn_file_actions_t()
@@ -35,15 +36,5 @@ enum CrashProbe {
         }
         // Killed by a signal (a trap is SIGILL or SIGTRAP, an abort SIGABRT): WIFSIGNALED.
         return status & 0x7F != 0 && status & 0x7F != 0x7F
-    }
-}
-
-/// Where the running program is, to start another copy of it.
-enum RunningProgram {
-    static func executable() -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard n > 0 else { return nil }
-        return FileName.string(buffer[..<n].map { UInt8(bitPattern: $0) })
     }
 }
