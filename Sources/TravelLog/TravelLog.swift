@@ -85,7 +85,10 @@ public final class TravelLog {
 
     /// A read-only connection to a current log. A log from an older atlas is brought up to date
     /// first (briefly read-write), so reading commands see the columns they ask for; where it
-    /// cannot be written, that is said.
+    /// cannot be written, that is said. Only under the import lock: a reader that migrated while
+    /// an import was creating or migrating the log took SQLite's write lock from under it; when
+    /// an import holds the lock, it is the one bringing the log up to date, and the log is read
+    /// as it is.
     private static func openForReading(_ path: String) throws -> Database {
         let database = try open(path, readOnly: true)
         let version = try database.prepare("PRAGMA user_version").scalarInt() ?? 0
@@ -93,6 +96,8 @@ public final class TravelLog {
         guard access(URL(fileURLWithPath: path).deletingLastPathComponent().path, W_OK) == 0 else {
             throw TravelLogError.needsUpgrade(path, version)
         }
+        guard let lock = try ImportLock(logPath: path) else { return database }
+        defer { lock.release() }
         _ = try TravelLog(path: path)
         return try open(path, readOnly: true)
     }

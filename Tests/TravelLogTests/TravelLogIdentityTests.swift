@@ -85,6 +85,21 @@ import Testing
         #expect(try log.errors().isEmpty)          // reads the newest tables
     }
 
+    /// While an import holds the log, it is the one that migrates: a reader that migrated too
+    /// would take SQLite's write lock from under it ("database is locked").
+    @Test func aReaderLeavesTheMigrationToTheImportHoldingTheLock() throws {
+        let path = Self.scratch("held.sqlite")
+        do {
+            let db = try Database(path: path, mode: .readWrite)
+            for migration in TravelLog.migrations.prefix(2) { try db.execute(migration) }
+            try db.execute("PRAGMA user_version = 2")
+        }
+        let lock = try #require(try ImportLock(logPath: path))
+        #expect(try TravelLog(path: path, readOnly: true).schemaVersion() == 2)
+        lock.release()
+        #expect(try TravelLog(path: path, readOnly: true).schemaVersion() == TravelLog.migrations.count)
+    }
+
     /// A log on a read-only disk (a backup, a DVD): a read-only bind mount where this process may
     /// make one (root on Linux), else the test says it is skipped.
     @Test(.enabled(if: ReadOnlyMount.available, "cannot make a read-only bind mount here (needs root and mount)"))
