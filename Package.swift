@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "Resolver", dependencies: ["Gazetteer", "Boundaries", "CGlibc"]),
 
         // Layer 4: the user's travel log (SQLite, read-write, crash-safe).
-        .target(name: "TravelLog", dependencies: ["SQLite", "Gazetteer", "Resolver"]),
+        .target(name: "TravelLog", dependencies: ["SQLite", "Gazetteer", "Resolver", "PhotoMetadata"]),
 
         // Photo folders → travel log: walk, skip unchanged, read and resolve in parallel, batch writes.
         .target(name: "Importer", dependencies: ["TravelLog", "PhotoMetadata", "Gazetteer", "Resolver"]),

@@ -102,11 +102,11 @@ public final class Importer: @unchecked Sendable {
         var summary = ImportSummary()
         summary.roots = options.roots
         summary.dryRun = options.dryRun
-        let before = try log?.visitedPlaces() ?? VisitedPlaces()
+        let before = try log?.visits() ?? Visits(days: [], marks: [])
         // Only a log that had photos before this run can hold the old row of a moved file.
         let logHadPhotos = try log.map { try $0.photoCount() > 0 } ?? false
         // What a dry run would add; a writing run asks the log at the end instead.
-        var touched = VisitedPlaces()
+        var touched: [VisitPhoto] = []
         let writing = !options.dryRun
         if writing {
             guard let log else { preconditionFailure("a writing import needs a log") }
@@ -116,7 +116,10 @@ public final class Importer: @unchecked Sendable {
             try log.abandonStaleRuns()
             summary.runID = try log.beginRun(roots: options.roots, gazetteerVersion: finder.gazetteer.version)
             if !logHadPhotos { try log.dropFingerprintIndex() }
+            // The aggregates of the dates this run touches are brought up to date once, at its end.
+            log.refreshesAggregatesOnWrite = false
         }
+        defer { log?.refreshesAggregatesOnWrite = true }
         // On every way out, errors included (a no-op once built).
         defer { if writing && !logHadPhotos { try? log?.restoreFingerprintIndex() } }
         // What each worker reads, left behind if the process dies; what the last run left.
@@ -226,7 +229,7 @@ public final class Importer: @unchecked Sendable {
                     summary.filesRead += 1
                     tally(hasPosition: record.latitude != nil, errorKind: record.error?.kind)
                     if record.error != nil { summary.newErrors += 1 }
-                    if !writing, let chain = record.place?.chain { touched.insert(chain) }
+                    if !writing, record.error == nil, record.place != nil { touched.append(VisitPhoto(record: record)) }
                     if job.storedID != nil {
                         summary.counts.changed += 1
                         // Rows written by this run are known present by their run id.
@@ -333,17 +336,17 @@ public final class Importer: @unchecked Sendable {
                 summary.newErrors += walkErrors.filter { !known.contains($0.path) }.count
                 try log.write { try log.replaceWalkErrors(under: options.roots, with: walkErrors, run: summary.runID) }
             }
-            // The places visited and the fingerprint index both need every row: a second
-            // connection reads the former while this one builds the latter.
-            let path = log.path
-            let visited = ParallelLoad { try TravelLog(path: path, readOnly: true).visitedPlaces() }
+            try log.refreshAggregates()
             if !logHadPhotos { try log.restoreFingerprintIndex() }
-            summary.visited = try visited.value()
-            summary.newPlaces = summary.visited.subtracting(before)
+            summary.visited = try log.visitedPlaces()
+            summary.newPlaces = summary.visited.subtracting(before.places)
             try log.finishRun(summary.runID!, status: summary.interrupted ? .interrupted : .done, counts: summary.counts)
         } else {
-            summary.newPlaces = touched.subtracting(before)
-            summary.visited = before.union(touched)
+            // The log's days with the ones the files read would add, by the same rules.
+            let days = try log?.placeDays() ?? []
+            let marks = try log?.marks() ?? []
+            summary.visited = Visits(days: days + PlaceDay.aggregate(VisitRules.classify(touched)), marks: marks).places
+            summary.newPlaces = summary.visited.subtracting(before.places)
         }
         summary.seconds = Date().timeIntervalSince(started)
         return summary

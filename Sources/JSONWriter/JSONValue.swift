@@ -56,8 +56,10 @@ public indirect enum JSONValue: Sendable, Equatable {
 
     /// Appends the UTF-8 bytes of ``rendered()`` (or ``prettyRendered()`` when `pretty`) to
     /// `buffer`, leaving what it held before in place: the same bytes, without a `String`.
-    public func render(into buffer: inout [UInt8], pretty: Bool = false) {
-        write(to: &buffer, pretty: pretty, level: 0)
+    /// `level` is the depth of the value in a pretty document being written piece by piece: its
+    /// lines are indented as they would be there.
+    public func render(into buffer: inout [UInt8], pretty: Bool = false, level: Int = 0) {
+        write(to: &buffer, pretty: pretty, level: level)
     }
 
     private func write(to out: inout [UInt8], pretty: Bool, level: Int) {

@@ -1,10 +1,11 @@
+import TravelLog
 import Foundation
 
 extension Passport {
     /// The passport figures under `scheme`. Home is `home` (a region or country id) or else the
     /// region with the most days (ties: the lower id). "This year" is `year`, or the year of the
     /// latest visit day when nil, so a figure depends only on the log.
-    public func stats(scheme: CountingScheme, home: PassportPhoto.Link? = nil, year: Int? = nil) -> PassportStats {
+    public func stats(scheme: CountingScheme, home: PlaceLink? = nil, year: Int? = nil) -> PassportStats {
         let countries = visits(.country)
         let latestDay = visits(.country).compactMap(\.lastDate).max()
         var s = PassportStats(scheme: scheme.name, year: year ?? latestDay.flatMap { Int($0.prefix(4)) } ?? 0)
@@ -18,7 +19,7 @@ extension Passport {
         let homeVisit = regions.max { ($0.days.count, $1.id) < ($1.days.count, $0.id) }
         s.home = home ?? homeVisit.map { .init(id: $0.id, name: $0.name) }
         if let h = s.home {
-            s.homeCountry = h.id.hasPrefix("country:") ? h.id : (regions.first { $0.id == h.id }?.country?.id ?? photos.first { $0.region?.id == h.id }?.country?.id)
+            s.homeCountry = h.id.hasPrefix("country:") ? h.id : (regions.first { $0.id == h.id }?.country?.id ?? days.first { $0.region?.id == h.id }?.country?.id)
         }
 
         var abroad: Set<String> = []
@@ -35,25 +36,23 @@ extension Passport {
             s.mostVisitedCountry = (most.id, most.name, most.days.count)
         }
 
-        // Farthest: from the centre of the home photos to every qualifying photo.
-        let positioned = photos.filter { $0.latitude != nil && $0.longitude != nil }
-        let homePhotos = positioned.filter { $0.status == .visit && ($0.region?.id == s.home?.id || $0.country?.id == s.home?.id) }
-        if !homePhotos.isEmpty {
-            let lat = homePhotos.map { $0.latitude! }.reduce(0, +) / Double(homePhotos.count)
-            let lon = homePhotos.map { $0.longitude! }.reduce(0, +) / Double(homePhotos.count)
-            for p in positioned where p.status == .visit {
-                let km = GreatCircle.km(lat, lon, p.latitude!, p.longitude!)
-                if km > (s.farthest?.km ?? -1) { s.farthest = (km, p.city ?? p.region ?? p.country) }
+        // Farthest: from the centre of the home photos to the mean position of each place and
+        // day visited (the aggregates keep sums, not every photo).
+        let visited = days.filter { $0.status == .visit }
+        let home = visited.filter { $0.positioned > 0 && ($0.region?.id == s.home?.id || $0.country?.id == s.home?.id) }
+        let count = home.reduce(0) { $0 + $1.positioned }
+        if count > 0 {
+            let lat = home.reduce(0) { $0 + $1.latitudeSum } / Double(count)
+            let lon = home.reduce(0) { $0 + $1.longitudeSum } / Double(count)
+            for d in visited {
+                guard let mean = d.meanPosition else { continue }
+                let km = GreatCircle.km(lat, lon, mean.latitude, mean.longitude)
+                if km > (s.farthest?.km ?? -1) { s.farthest = (km, d.city ?? d.region ?? d.country) }
             }
         }
 
-        // Distance: every positioned photo, flights included, in UTC order when the offset is
-        // known (the local clock otherwise), then path.
-        let timed = positioned.compactMap { p in p.utcText.map { ($0, p) } ?? p.takenLocal.map { ($0, p) } }
-            .sorted { ($0.0, $0.1.path) < ($1.0, $1.1.path) }
-        for (a, b) in zip(timed, timed.dropFirst()) {
-            s.distanceKm += GreatCircle.km(a.1.latitude!, a.1.longitude!, b.1.latitude!, b.1.longitude!)
-        }
+        // Distance: along every positioned photo, flights included, in time order.
+        s.distanceKm = TrackDay.distanceKm(tracks)
 
         let yearText = String(format: "%04d", s.year)
         func new(_ level: Level) -> Int { visits(level).filter { $0.firstDate?.hasPrefix(yearText) == true }.count }

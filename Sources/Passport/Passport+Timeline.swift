@@ -1,11 +1,12 @@
+import TravelLog
 extension Passport {
     /// One period of the timeline: the places first visited in it.
     public struct Period: Sendable, Equatable {
         /// `YYYY` or `YYYY-MM`.
         public let period: String
-        public var countries: [PassportPhoto.Link] = []
-        public var regions: [PassportPhoto.Link] = []
-        public var cities: [PassportPhoto.Link] = []
+        public var countries: [PlaceLink] = []
+        public var regions: [PlaceLink] = []
+        public var cities: [PlaceLink] = []
     }
 
     /// New countries, regions and cities per year (`monthly` false) or month, oldest first;
@@ -17,7 +18,7 @@ extension Passport {
                 guard let first = v.firstDate else { continue }
                 let key = String(first.prefix(monthly ? 7 : 4))
                 var p = periods[key] ?? Period(period: key)
-                let link = PassportPhoto.Link(id: v.id, name: v.name)
+                let link = PlaceLink(id: v.id, name: v.name)
                 switch level {
                 case .country: p.countries.append(link)
                 case .region: p.regions.append(link)

@@ -1,3 +1,4 @@
+import TravelLog
 /// The passport page: the figures `atlas stats` prints and the export's `passport` object.
 ///
 /// ```swift
@@ -19,7 +20,7 @@ public struct PassportStats: Sendable, Equatable {
     public var cities = 0
     public var airports = 0
     /// The home region (or country) and its name.
-    public var home: PassportPhoto.Link?
+    public var home: PlaceLink?
     public var homeCountry: String?
     /// Distinct local dates with a visit outside the home country.
     public var daysAbroad = 0
@@ -29,7 +30,7 @@ public struct PassportStats: Sendable, Equatable {
     public var busiestYear: (year: String, days: Int)?
     public var mostVisitedCountry: (id: String, name: String, days: Int)?
     /// The photo farthest from home (great circle), with its city or country.
-    public var farthest: (km: Double, place: PassportPhoto.Link?)?
+    public var farthest: (km: Double, place: PlaceLink?)?
     /// Along every positioned photo in time order.
     public var distanceKm = 0.0
     public var year: Int

@@ -11,8 +11,11 @@ import TravelLog
 ///
 /// ```swift
 /// let record = TravelRecord(passport: passport, stats: stats, gazetteerVersion: gazetteer.version)
-/// try record.document().prettyRendered().write(toFile: "travel.json", atomically: true, encoding: .utf8)
+/// try record.write(photosFrom: log) { bytes in try handle.write(contentsOf: bytes) }
 /// ```
+///
+/// The photos are streamed from the log a day at a time: a record of a million photos is never
+/// held in memory, as a document or as photos.
 ///
 /// A value type; `Sendable`.
 public struct TravelRecord: Sendable {
@@ -54,12 +57,48 @@ public struct TravelRecord: Sendable {
             ("passport", Self.json(stats)),
             ("continents", .array(tree())),
             ("airports", .array(passport.visits(.airport).map { Self.json($0) })),
-            ("excluded", .object([("flight", .int(passport.photos(.flight).count)), ("transit", .int(passport.photos(.transit).count))])),
+            ("excluded", .object([("flight", .int(passport.photoCount(.flight))), ("transit", .int(passport.photoCount(.transit)))])),
             ("marks", .array(passport.marks.map(Self.json))),
         ]
-        if includePhotos { pairs.append(("photos", .array(passport.photos.map(json)))) }
+        if includePhotos { pairs.append(("photos", .array([]))) }
         return .object(pairs)
     }
+
+    /// The whole record, pretty-printed with a final newline, given to `emit` in pieces of
+    /// about ``chunkBytes``; the photos come from `log` day by day.
+    public func write(photosFrom log: TravelLog, _ emit: ([UInt8]) throws -> Void) throws {
+        var out: [UInt8] = []
+        out.reserveCapacity(Self.chunkBytes + 4_096)
+        document().render(into: &out, pretty: true)
+        guard includePhotos else {
+            out.append(UInt8(ascii: "\n"))
+            return try emit(out)
+        }
+        // The document ends `"photos": []` + newline + `}`: reopen the array.
+        let tail = Array("[]\n}".utf8)
+        precondition(out.suffix(tail.count).elementsEqual(tail), "the photos are the record's last member")
+        out.removeLast(tail.count)
+        out.append(UInt8(ascii: "["))
+        var first = true
+        try log.forEachDay { _, photos in
+            for p in photos {
+                out.append(contentsOf: first ? Self.firstPhoto : Self.nextPhoto)
+                first = false
+                json(p).render(into: &out, pretty: true, level: 2)
+            }
+            if out.count >= Self.chunkBytes {
+                try emit(out)
+                out.removeAll(keepingCapacity: true)
+            }
+        }
+        out.append(contentsOf: Array((first ? "]\n}\n" : "\n  ]\n}\n").utf8))
+        try emit(out)
+    }
+
+    /// The bytes before a photo of the array: a newline and two levels of indentation.
+    private static let firstPhoto = Array("\n    ".utf8)
+    private static let nextPhoto = Array(",\n    ".utf8)
+    public static let chunkBytes = 1 << 20
 
     /// Continents > countries > regions > cities > districts; a country's cities outside any
     /// region sit in its own `cities`. Grouping keeps the visits' order: by identifier.
@@ -81,7 +120,7 @@ public struct TravelRecord: Sendable {
         }
     }
 
-    public static func link(_ l: PassportPhoto.Link?) -> JSONValue {
+    public static func link(_ l: PlaceLink?) -> JSONValue {
         l.map { .object([("id", .string($0.id)), ("name", .string($0.name))]) } ?? .null
     }
 

@@ -10,31 +10,13 @@ extension TravelLog {
         public let isMissing: Bool
     }
 
-    /// Every place the photos were taken in, hand-set places winning over resolved ones.
-    public func visitedPlaces() throws -> VisitedPlaces {
-        // One pass over the photos for the distinct chains (thousands, not one per photo),
-        // instead of one pass per kind: an import asks this before and after it runs.
-        let s = try database.prepare("""
-            SELECT DISTINCT country_id, country_name, region_id, region_name, city_id, city_name, airport_id, airport_name
-            FROM photo_places WHERE country_id IS NOT NULL OR region_id IS NOT NULL OR city_id IS NOT NULL OR airport_id IS NOT NULL
-            """)
-        var visited = VisitedPlaces()
-        // A place renamed between gazetteer versions has rows under both names: keep the same
-        // one whatever order SQLite returns them in.
-        func note(_ places: inout [String: String], _ column: Int32) {
-            guard let id = s.string(column) else { return }
-            let name = s.string(column + 1) ?? ""
-            if let known = places[id], known >= name { return }
-            places[id] = name
-        }
-        while try s.step() {
-            note(&visited.countries, 0)
-            note(&visited.regions, 2)
-            note(&visited.cities, 4)
-            note(&visited.airports, 6)
-        }
-        return visited
+    /// The places visited, by ``VisitRules``, from the aggregates and the marks.
+    public func visits() throws -> Visits {
+        Visits(days: try placeDays(), marks: try marks())
     }
+
+    /// The countries, regions, cities and airports visited (``visits()``), as identifier → name.
+    public func visitedPlaces() throws -> VisitedPlaces { try visits().places }
 
     /// Per-file errors recorded by imports, and what their walks could not read (folders, paths
     /// too long), by path.

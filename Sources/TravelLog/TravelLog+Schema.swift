@@ -128,6 +128,59 @@ extension TravelLog {
             run INTEGER REFERENCES import_runs(id)
         );
         """,
+        // 5: the visit aggregates (``PlaceDay``, ``TrackDay``), so the passport never reads every
+        // photo. Triggers note in `stale_days` each local date a write touches, in the write's
+        // own transaction; the writer brings those dates' aggregates up to date before it
+        // commits (or, for an import, once at its end), and a reader computes the dates still
+        // stale (a killed import's) from their photos. Every rule looks at one date only.
+        """
+        CREATE INDEX photos_day ON photos(substr(taken_local, 1, 10));
+        CREATE TABLE place_days (
+            date TEXT NOT NULL,                  -- local date, '' when unknown
+            status TEXT NOT NULL,                -- visit, transit, flight
+            continent_id TEXT, continent_name TEXT, country_id TEXT, country_name TEXT,
+            region_id TEXT, region_name TEXT, city_id TEXT, city_name TEXT,
+            district_id TEXT, district_name TEXT, airport_id TEXT, airport_name TEXT,
+            photos INTEGER NOT NULL,
+            hand_set INTEGER NOT NULL,
+            positioned INTEGER NOT NULL,
+            latitude_sum REAL NOT NULL,
+            longitude_sum REAL NOT NULL,
+            first_time TEXT,
+            last_time TEXT
+        );
+        CREATE INDEX place_days_date ON place_days(date);
+        CREATE TABLE track_days (
+            day TEXT PRIMARY KEY,
+            photos INTEGER NOT NULL,
+            first_time TEXT NOT NULL, first_path TEXT NOT NULL, first_latitude REAL NOT NULL, first_longitude REAL NOT NULL,
+            last_time TEXT NOT NULL, last_path TEXT NOT NULL, last_latitude REAL NOT NULL, last_longitude REAL NOT NULL,
+            km REAL NOT NULL
+        ) WITHOUT ROWID;
+        CREATE TABLE stale_days (date TEXT PRIMARY KEY) WITHOUT ROWID;
+        INSERT OR IGNORE INTO stale_days SELECT DISTINCT coalesce(substr(taken_local, 1, 10), '') FROM photos;
+        CREATE TRIGGER photos_insert_stale AFTER INSERT ON photos WHEN NEW.error_kind IS NULL AND NEW.latitude IS NOT NULL BEGIN
+            INSERT OR IGNORE INTO stale_days VALUES (coalesce(substr(NEW.taken_local, 1, 10), ''));
+        END;
+        CREATE TRIGGER photos_delete_stale AFTER DELETE ON photos BEGIN
+            INSERT OR IGNORE INTO stale_days VALUES (coalesce(substr(OLD.taken_local, 1, 10), ''));
+        END;
+        CREATE TRIGGER photos_update_stale AFTER UPDATE OF path, taken_local, utc_offset, latitude, longitude, altitude, speed_kmh,
+            continent_id, continent_name, country_id, country_name, region_id, region_name, city_id, city_name,
+            district_id, district_name, airport_id, airport_name, waters, gazetteer_version, error_kind ON photos BEGIN
+            INSERT OR IGNORE INTO stale_days VALUES (coalesce(substr(OLD.taken_local, 1, 10), ''));
+            INSERT OR IGNORE INTO stale_days VALUES (coalesce(substr(NEW.taken_local, 1, 10), ''));
+        END;
+        CREATE TRIGGER overrides_insert_stale AFTER INSERT ON overrides BEGIN
+            INSERT OR IGNORE INTO stale_days SELECT coalesce(substr(taken_local, 1, 10), '') FROM photos WHERE id = NEW.photo_id;
+        END;
+        CREATE TRIGGER overrides_update_stale AFTER UPDATE ON overrides BEGIN
+            INSERT OR IGNORE INTO stale_days SELECT coalesce(substr(taken_local, 1, 10), '') FROM photos WHERE id IN (OLD.photo_id, NEW.photo_id);
+        END;
+        CREATE TRIGGER overrides_delete_stale AFTER DELETE ON overrides BEGIN
+            INSERT OR IGNORE INTO stale_days SELECT coalesce(substr(taken_local, 1, 10), '') FROM photos WHERE id = OLD.photo_id;
+        END;
+        """,
     ]
 
     /// `photo_places`: each photo's place with a hand-set one on top, the id and name of each

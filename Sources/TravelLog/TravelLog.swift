@@ -18,6 +18,11 @@ public final class TravelLog {
     var statements: [String: Statement] = [:]
     var queries: [ObjectIdentifier: Statement] = [:]
     private var isReading = false
+    /// Whether a ``write(_:)`` brings the aggregates of the dates it touched up to date before it
+    /// commits. An import turns this off and calls ``refreshAggregates()`` at its end: a date
+    /// spread over many batches is then read once, and a batch killed meanwhile leaves its dates
+    /// noted as stale, which readers compute and the next writer refreshes.
+    public var refreshesAggregatesOnWrite = true
     /// How long a statement waits for another process's write lock.
     public static let busyTimeoutMilliseconds: Int32 = 10_000
 
@@ -43,6 +48,7 @@ public final class TravelLog {
                 try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL")
                 try migrate()
                 try restoreFingerprintIndex()
+                try refreshAggregates()
             } else if try schemaVersion() > Self.migrations.count {
                 throw TravelLogError.newerSchema(path, try schemaVersion())
             }
@@ -144,7 +150,11 @@ public final class TravelLog {
     public func write<T>(_ body: () throws -> T) throws -> T {
         try endReading()
         if database.isInTransaction { return try body() }
-        return try database.transaction(body)
+        return try database.transaction {
+            let result = try body()
+            if refreshesAggregatesOnWrite { try refreshStaleDays() }
+            return result
+        }
     }
 
     /// Opens a read transaction that the queries after it share, until ``endReading()`` or the

@@ -1,7 +1,5 @@
-import Resolver
-
-/// The countries, regions, cities and airports a travel log has photos from (hand-set places included),
-/// as identifier → name.
+/// The countries, regions, cities and airports visited (``Visits/places``), as identifier → name:
+/// what an import summary compares before and after.
 ///
 /// ```swift
 /// let before = try log.visitedPlaces()
@@ -25,23 +23,5 @@ public struct VisitedPlaces: Sendable, Equatable {
         out.cities = cities.filter { other.cities[$0.key] == nil }
         out.airports = airports.filter { other.airports[$0.key] == nil }
         return out
-    }
-
-    /// `self` with the places of `other` it lacks; a name `self` has is kept.
-    public func union(_ other: VisitedPlaces) -> VisitedPlaces {
-        var out = self
-        out.countries.merge(other.countries) { mine, _ in mine }
-        out.regions.merge(other.regions) { mine, _ in mine }
-        out.cities.merge(other.cities) { mine, _ in mine }
-        out.airports.merge(other.airports) { mine, _ in mine }
-        return out
-    }
-
-    /// Adds the country, region, city and airport of a chain.
-    public mutating func insert(_ chain: PlaceChain) {
-        if let c = chain.country { countries[c.id.description] = c.name }
-        if let r = chain.region { regions[r.id.description] = r.name }
-        if let c = chain.city { cities[c.id.description] = c.name }
-        if let a = chain.airport { airports[a.id.description] = a.name }
     }
 }

@@ -1,3 +1,4 @@
+import TravelLog
 import Foundation
 import Gazetteer
 import JSONWriter

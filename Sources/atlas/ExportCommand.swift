@@ -2,6 +2,7 @@ import Foundation
 import Gazetteer
 import JSONWriter
 import Passport
+import TravelLog
 
 /// `atlas export`: the JSON travel record.
 enum ExportCommand: Command {
@@ -54,15 +55,15 @@ enum ExportCommand: Command {
         if let file, let what = OutputFile.refusal(file) {
             throw UsageError("--output '\(file.shown)' is \(what), not a regular file: give a new or regular file, or - for stdout")
         }
-        let passport = try PassportOption.passport(dbPath)
+        let log = try TravelLog(path: dbPath, readOnly: true)
+        let passport = try Passport(log: log)
         let stats = passport.stats(scheme: try CountingScheme.load(scheme, from: gazetteer), home: try PassportOption.home(homeText, gazetteer: gazetteer))
         let record = TravelRecord(passport: passport, stats: stats, gazetteerVersion: gazetteer.version, includePhotos: !noPhotos, coordinates: coordinates)
-        let text = record.document().prettyRendered() + "\n"
         guard let file else {
-            Console.outBytes(Data(text.utf8))
+            try record.write(photosFrom: log) { Console.outBytes($0) }
             return .success
         }
-        if let failure = OutputFile.write(Data(text.utf8), to: file) {
+        if let failure = try OutputFile.write(to: file, { sink in try record.write(photosFrom: log, sink) }) {
             Console.error("atlas export: \(failure)")
             return .output
         }

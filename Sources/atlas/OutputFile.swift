@@ -26,9 +26,13 @@ enum OutputFile {
         }
     }
 
-    /// Writes `data` to `path` through a temporary file beside it; the plain reason when it
-    /// cannot, and then neither a half file at `path` nor the temporary file is left.
-    static func write(_ data: Data, to path: String) -> String? {
+    /// What stopped a streamed write: the bytes could not be written (the plain reason).
+    private struct WriteFailure: Error { let reason: String }
+
+    /// Writes the bytes `produce` gives its sink, in order, to `path` through a temporary file
+    /// beside it; the plain reason when it cannot, and then neither a half file at `path` nor
+    /// the temporary file is left. An error `produce` throws is rethrown, after the same cleanup.
+    static func write(to path: String, _ produce: (_ sink: ([UInt8]) throws -> Void) throws -> Void) throws -> String? {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
         var template = Array((directory + "/." + url.lastPathComponent + ".atlas-XXXXXX").utf8CString)
@@ -44,10 +48,18 @@ enum OutputFile {
         var info = stat()
         let mode = lstat(path, &info) == 0 ? info.st_mode & 0o7777 : 0o666 & ~currentUmask()
         if fchmod(fd, mode) != 0 { close(fd); return fail("cannot set the mode of '\(temporary.shown)'") }
-        if let failure = Console.writeAll(data, to: fd) {
+        do {
+            try produce { bytes in
+                if let failure = bytes.withUnsafeBytes({ Console.writeAll($0, to: fd) }) { throw WriteFailure(reason: failure) }
+            }
+        } catch let failure as WriteFailure {
             close(fd)
             unlink(temporary)
-            return "cannot write '\(path.shown)': \(failure)"
+            return "cannot write '\(path.shown)': \(failure.reason)"
+        } catch {
+            close(fd)
+            unlink(temporary)
+            throw error
         }
         if fsync(fd) != 0 { close(fd); return fail("cannot write '\(path.shown)'") }
         if close(fd) != 0 { return fail("cannot write '\(path.shown)'") }

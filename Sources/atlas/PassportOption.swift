@@ -39,7 +39,7 @@ enum PassportOption {
     }
 
     /// `--home` resolved through the gazetteer to a region or country.
-    static func home(_ text: String?, gazetteer: Gazetteer) throws -> PassportPhoto.Link? {
+    static func home(_ text: String?, gazetteer: Gazetteer) throws -> PlaceLink? {
         guard let text else { return nil }
         guard let place = try gazetteer.lookup(text), place.kind == .region || place.kind == .country else {
             throw UsageError("--home takes a region or country, not '\(text)'")

@@ -61,7 +61,7 @@ enum StatsCommand: Command {
             ("New in \(s.year)", "\(count(s.newCountriesThisYear, "country", "countries")), \(count(s.newRegionsThisYear, "region")), "
                 + count(s.newCitiesThisYear, "city", "cities")),
         ]
-        let excluded = (passport.photos(.flight).count, passport.photos(.transit).count)
+        let excluded = (passport.photoCount(.flight), passport.photoCount(.transit))
         if excluded.0 + excluded.1 > 0 { rows.append(("Not counted", "\(count(excluded.0, "photo")) in flight, \(excluded.1) in transit")) }
         let width = rows.map(\.0.count).max() ?? 0
         let lines = rows.map { $0.0.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.1 }

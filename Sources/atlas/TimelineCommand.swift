@@ -1,3 +1,4 @@
+import TravelLog
 import Foundation
 import JSONWriter
 import Passport
@@ -30,7 +31,7 @@ enum TimelineCommand: Command {
         let periods = try PassportOption.passport(dbPath).timeline(monthly: by == "month")
         for p in periods {
             if json {
-                func list(_ links: [PassportPhoto.Link]) -> JSONValue { .array(links.map(TravelRecord.link)) }
+                func list(_ links: [PlaceLink]) -> JSONValue { .array(links.map(TravelRecord.link)) }
                 Console.out(JSONValue.object([("period", .string(p.period)), ("countries", list(p.countries)), ("regions", list(p.regions)),
                                               ("cities", list(p.cities))]).rendered())
                 continue

@@ -1,14 +1,15 @@
-/// One photo as the passport sees it: when (local date and time, UTC offset), where (position,
-/// altitude, speed) and the place snapshot (hand-set places on top), with its verdict.
+/// One photo as the visit rules see it: when (local date and time, UTC offset), where (position,
+/// altitude, speed) and the place snapshot (a hand-set place on top), with its verdict.
 ///
 /// ```swift
-/// let passport = try Passport(log: log)
-/// passport.photos.filter { $0.status == .flight }.map(\.path)
+/// try log.forEachDay { date, photos in
+///     print(date ?? "undated", photos.filter { $0.status == .flight }.map(\.path))
+/// }
 /// ```
 ///
 /// A value type; `Sendable`.
-public struct PassportPhoto: Sendable, Equatable {
-    /// Why a photo does or does not place its owner somewhere.
+public struct VisitPhoto: Sendable, Equatable {
+    /// Why a photo does or does not place its owner somewhere (``VisitRules``).
     public enum Status: String, Sendable, Equatable, CaseIterable {
         /// Counts: it has a country and was not taken in flight or in transit.
         case visit
@@ -20,12 +21,7 @@ public struct PassportPhoto: Sendable, Equatable {
         case unplaced
     }
 
-    /// A place in the snapshot: identifier and the name it had when the photo was resolved.
-    public struct Link: Sendable, Equatable {
-        public let id: String
-        public let name: String
-        public init(id: String, name: String) { (self.id, self.name) = (id, name) }
-    }
+    public typealias Link = PlaceLink
 
     public var path: String
     /// `YYYY-MM-DDTHH:MM:SS`, the camera's wall clock.
@@ -56,6 +52,6 @@ public struct PassportPhoto: Sendable, Equatable {
 
     /// Above any summit, or faster than any car: never altitude alone below 9,000 m (La Paz, Lhasa).
     public var isInFlight: Bool {
-        !isHandSet && ((altitude ?? 0) > Passport.flightAltitudeMeters || (speedKmh ?? 0) > Passport.flightSpeedKmh)
+        !isHandSet && ((altitude ?? 0) > VisitRules.flightAltitudeMeters || (speedKmh ?? 0) > VisitRules.flightSpeedKmh)
     }
 }

@@ -2,7 +2,7 @@
 /// and last of them, and how many qualifying photos and marks put the traveller there.
 ///
 /// ```swift
-/// let japan = passport.visits(.country).first { $0.id == "country:JP" }
+/// let japan = try log.visits()[.country].first { $0.id == "country:JP" }
 /// japan?.days.count   // 12
 /// ```
 ///
@@ -12,17 +12,17 @@ public struct Visit: Sendable, Equatable {
     public let kind: String
     public let id: String
     public internal(set) var name: String
-    public internal(set) var continent: PassportPhoto.Link?
-    public internal(set) var country: PassportPhoto.Link?
-    public internal(set) var region: PassportPhoto.Link?
+    public internal(set) var continent: PlaceLink?
+    public internal(set) var country: PlaceLink?
+    public internal(set) var region: PlaceLink?
     /// The city a district belongs to (districts only).
-    public internal(set) var city: PassportPhoto.Link?
+    public internal(set) var city: PlaceLink?
     /// Distinct local dates, sorted.
     public internal(set) var days: [String] = []
     public internal(set) var photos = 0
     public internal(set) var marks = 0
 
-    init(kind: String, id: String, name: String) {
+    public init(kind: String, id: String, name: String) {
         (self.kind, self.id, self.name) = (kind, id, name)
     }
 

@@ -1,6 +1,6 @@
 import PhotoMetadata
 
-extension PassportPhoto {
+extension VisitPhoto {
     /// The capture time in UTC, `YYYY-MM-DDTHH:MM:SSZ`, when the offset is known. Computed with
     /// civil-calendar arithmetic rather than a `DateFormatter`, which costs more than the rest of
     /// an export when made once per photo.
@@ -17,7 +17,7 @@ extension PassportPhoto {
 
     /// Seconds since 1970-01-01T00:00:00 of a `YYYY-MM-DDTHH:MM:SS` wall-clock time, through the
     /// metadata reader's own byte-level parser and calendar arithmetic.
-    static func epochSeconds(_ text: String) -> Int? {
+    public static func epochSeconds(_ text: String) -> Int? {
         guard text.utf8.count >= 19, let time = CaptureTime(exif: String(text.prefix(19))) else { return nil }
         return Int(time.localAsUTC.timeIntervalSince1970)
     }

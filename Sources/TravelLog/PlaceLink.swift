@@ -1,0 +1,13 @@
+/// A place in a snapshot: its identifier (`country:JP`) and the name it had when the snapshot
+/// was made, so the log stays readable whatever later gazetteers call it.
+///
+/// ```swift
+/// let kyoto = PlaceLink(id: "city:1857910", name: "Kyoto")
+/// ```
+///
+/// A value type; `Sendable`.
+public struct PlaceLink: Sendable, Hashable {
+    public let id: String
+    public let name: String
+    public init(id: String, name: String) { (self.id, self.name) = (id, name) }
+}

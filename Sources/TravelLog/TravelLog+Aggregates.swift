@@ -1,0 +1,204 @@
+import SQLite
+
+extension TravelLog {
+    /// Every aggregate row (``PlaceDay``), in ``PlaceDay/aggregate(_:)``'s order: the stored
+    /// rows, and for a date a write left stale (an import killed before its end) rows computed
+    /// from its photos, so a reader always sees what the photos say.
+    public func placeDays() throws -> [PlaceDay] {
+        let stale = try staleDates()
+        let s = try statement("""
+            SELECT date, status, continent_id, continent_name, country_id, country_name, region_id, region_name, city_id, city_name,
+                   district_id, district_name, airport_id, airport_name, photos, hand_set, positioned, latitude_sum, longitude_sum,
+                   first_time, last_time FROM place_days
+            """)
+        defer { s.reset() }
+        var rows: [PlaceDay] = []
+        func link(_ i: Int32) -> PlaceLink? { s.string(i).map { PlaceLink(id: $0, name: s.string(i + 1) ?? "") } }
+        while try s.step() {
+            let date = s.string(0) ?? ""
+            guard !stale.contains(date), let status = s.string(1).flatMap(VisitPhoto.Status.init(rawValue:)) else { continue }
+            var d = PlaceDay(date: date.isEmpty ? nil : date, status: status)
+            (d.continent, d.country, d.region, d.city, d.district, d.airport) = (link(2), link(4), link(6), link(8), link(10), link(12))
+            (d.photos, d.handSet, d.positioned, d.latitudeSum, d.longitudeSum) = (s.int(14), s.int(15), s.int(16), s.double(17), s.double(18))
+            (d.firstTime, d.lastTime) = (s.string(19), s.string(20))
+            rows.append(d)
+        }
+        for date in stale { rows += PlaceDay.aggregate(VisitRules.classify(try photos(onDate: date))) }
+        return PlaceDay.sorted(rows)
+    }
+
+    /// Every day of the track (``TrackDay``), by day; stale days computed as in ``placeDays()``.
+    public func trackDays() throws -> [TrackDay] {
+        let stale = Set(try staleDates().flatMap(Self.trackDays(touchedBy:)))
+        let s = try statement("""
+            SELECT day, photos, first_time, first_path, first_latitude, first_longitude,
+                   last_time, last_path, last_latitude, last_longitude, km FROM track_days ORDER BY day
+            """)
+        defer { s.reset() }
+        var days: [TrackDay] = []
+        func point(_ i: Int32) -> TrackDay.Point {
+            .init(time: s.string(i) ?? "", path: s.string(i + 1) ?? "", latitude: s.double(i + 2), longitude: s.double(i + 3))
+        }
+        while try s.step() {
+            let day = s.string(0) ?? ""
+            if stale.contains(day) { continue }
+            days.append(TrackDay(day: day, photos: s.int(1), first: point(2), last: point(6), km: s.double(10)))
+        }
+        guard !stale.isEmpty else { return days }
+        var window = DayWindow(log: self)
+        for day in stale { days += try window.trackDay(day).map { [$0] } ?? [] }
+        return days.sorted { $0.day < $1.day }
+    }
+
+    /// Calls `body` with each local date (nil last, for photos without a time) and its photos,
+    /// classified by ``VisitRules``, in local time then path order: every photo with a position
+    /// or a hand-set place, one day in memory at a time.
+    public func forEachDay(_ body: (String?, [VisitPhoto]) throws -> Void) throws {
+        let s = try database.prepare("SELECT DISTINCT substr(taken_local, 1, 10) FROM photos ORDER BY 1")
+        var dates: [String] = []
+        var undated = false
+        while try s.step() {
+            if let d = s.string(0), !d.isEmpty { dates.append(d) } else { undated = true }
+        }
+        for date in dates + (undated ? [""] : []) {
+            let photos = try photos(onDate: date)
+            if !photos.isEmpty { try body(date.isEmpty ? nil : date, VisitRules.classify(photos)) }
+        }
+    }
+
+    /// Brings the aggregates of the dates writes left stale up to date, in the current write
+    /// transaction (or one of its own). Called by every ``write(_:)`` unless
+    /// ``refreshesAggregatesOnWrite`` is off (an import refreshes once at its end).
+    public func refreshAggregates() throws {
+        // Asked outside a transaction first: a writer's open calls this, and should nothing be
+        // stale it then takes no write lock.
+        if !database.isInTransaction, try staleDates().isEmpty { return }
+        try write { try refreshStaleDays() }
+    }
+
+    func refreshStaleDays() throws {
+        let stale = try staleDates()
+        guard !stale.isEmpty else { return }
+        let deletePlace = try statement("DELETE FROM place_days WHERE date = ?")
+        let insertPlace = try statement("""
+            INSERT INTO place_days (date, status, continent_id, continent_name, country_id, country_name, region_id, region_name,
+                city_id, city_name, district_id, district_name, airport_id, airport_name, photos, hand_set, positioned,
+                latitude_sum, longitude_sum, first_time, last_time)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        let deleteTrack = try statement("DELETE FROM track_days WHERE day = ?")
+        let insertTrack = try statement("""
+            INSERT INTO track_days (day, photos, first_time, first_path, first_latitude, first_longitude,
+                last_time, last_path, last_latitude, last_longitude, km) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        var window = DayWindow(log: self)
+        // Dates in order, so the window of loaded days slides forward and every date's photos
+        // are read once, however many dates an import touched.
+        let trackDays = Set(stale.flatMap(Self.trackDays(touchedBy:)))
+        for date in Set(stale).union(trackDays).sorted() {
+            if stale.contains(date) {
+                try deletePlace.bind(date).run()
+                for d in PlaceDay.aggregate(VisitRules.classify(try window.photos(date))) {
+                    try insertPlace.bind(d.date ?? "", d.status.rawValue, d.continent?.id, d.continent?.name, d.country?.id, d.country?.name,
+                                         d.region?.id, d.region?.name, d.city?.id, d.city?.name, d.district?.id, d.district?.name,
+                                         d.airport?.id, d.airport?.name, d.photos, d.handSet, d.positioned, d.latitudeSum, d.longitudeSum,
+                                         d.firstTime, d.lastTime).run()
+                }
+            }
+            if trackDays.contains(date) {
+                try deleteTrack.bind(date).run()
+                if let t = try window.trackDay(date) {
+                    try insertTrack.bind(t.day, t.photos, t.first.time, t.first.path, t.first.latitude, t.first.longitude,
+                                         t.last.time, t.last.path, t.last.latitude, t.last.longitude, t.km).run()
+                }
+            }
+        }
+        try database.execute("DELETE FROM stale_days")
+    }
+
+    /// The dates writes left stale ('' for photos without a time).
+    func staleDates() throws -> Set<String> {
+        // A log opened read-only may predate the aggregates (migration 5).
+        guard try hasTable("stale_days") else { throw TravelLogError.needsUpgrade(path, try schemaVersion()) }
+        let s = try statement("SELECT date FROM stale_days")
+        defer { s.reset() }
+        var out: Set<String> = []
+        while try s.step() { out.insert(s.string(0) ?? "") }
+        return out
+    }
+
+    func hasTable(_ name: String) throws -> Bool {
+        let s = try statement("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?")
+        try s.bind(name)
+        return try s.scalarInt() == 1
+    }
+
+    /// A photo's time puts it on the track day of its UTC time, at most 18 hours from its
+    /// local time: a stale local date changes the track of that day and the two beside it.
+    static func trackDays(touchedBy date: String) -> [String] {
+        guard !date.isEmpty else { return [] }
+        guard let midnight = VisitPhoto.epochSeconds(date + "T00:00:00") else { return [date] }
+        return [-86_400, 0, 86_400].map { String(VisitPhoto.text(midnight + $0).prefix(10)) }
+    }
+
+    /// The photos of one local date ('' for photos without a time) that the passport reads,
+    /// unclassified, by local time then path.
+    func photos(onDate date: String) throws -> [VisitPhoto] {
+        let s = try statement(date.isEmpty ? Self.undatedPhotos : Self.datedPhotos)
+        if !date.isEmpty { try s.bind(date) }
+        defer { s.reset() }
+        var photos: [VisitPhoto] = []
+        while try s.step() {
+            let handSet = !s.isNull(21)
+            let chain: Int32 = handSet ? 22 : 7
+            func link(_ i: Int32) -> PlaceLink? { s.string(chain + i).map { PlaceLink(id: $0, name: s.string(chain + i + 1) ?? "") } }
+            var p = VisitPhoto(path: s.string(0) ?? "")
+            p.takenLocal = s.string(1)
+            p.utcOffsetSeconds = s.optionalInt(2)
+            (p.latitude, p.longitude, p.altitude, p.speedKmh) = (s.optionalDouble(3), s.optionalDouble(4), s.optionalDouble(5), s.optionalDouble(6))
+            (p.continent, p.country, p.region, p.city, p.district, p.airport) = (link(0), link(2), link(4), link(6), link(8), link(10))
+            (p.waters, p.gazetteerVersion, p.isHandSet) = (s.string(19), s.string(20), handSet)
+            photos.append(p)
+        }
+        return photos
+    }
+
+    private static let photoColumns = """
+        SELECT p.path, p.taken_local, p.utc_offset, p.latitude, p.longitude, p.altitude, p.speed_kmh,
+               p.continent_id, p.continent_name, p.country_id, p.country_name, p.region_id, p.region_name,
+               p.city_id, p.city_name, p.district_id, p.district_name, p.airport_id, p.airport_name, p.waters, p.gazetteer_version,
+               o.photo_id, o.continent_id, o.continent_name, o.country_id, o.country_name, o.region_id, o.region_name,
+               o.city_id, o.city_name, o.district_id, o.district_name, o.airport_id, o.airport_name
+        FROM photos p LEFT JOIN overrides o ON o.photo_id = p.id
+        """
+    private static let passportRows = "p.error_kind IS NULL AND (p.latitude IS NOT NULL OR o.photo_id IS NOT NULL) ORDER BY p.taken_local, p.path"
+    static let datedPhotos = Query("\(photoColumns) WHERE substr(p.taken_local, 1, 10) = ? AND \(passportRows)")
+    static let undatedPhotos = Query("\(photoColumns) WHERE (substr(p.taken_local, 1, 10) IS NULL OR p.taken_local = '') AND \(passportRows)")
+}
+
+/// The photos of a few consecutive local dates, loaded once each while a pass moves forward
+/// through the dates: a track day needs its own date and the two beside it.
+struct DayWindow {
+    let log: TravelLog
+    private var loaded: [String: [VisitPhoto]] = [:]
+
+    init(log: TravelLog) { self.log = log }
+
+    mutating func photos(_ date: String) throws -> [VisitPhoto] {
+        if let known = loaded[date] { return known }
+        let photos = try log.photos(onDate: date)
+        // A forward pass asks for nothing before the day ahead of this one again.
+        let oldest = TravelLog.trackDays(touchedBy: date).first ?? date
+        loaded = loaded.filter { $0.key >= oldest }
+        loaded[date] = photos
+        return photos
+    }
+
+    /// The track day `day`, from the photos of its date and the two beside it; nil when none of
+    /// them lies on it.
+    mutating func trackDay(_ day: String) throws -> TrackDay? {
+        var photos: [VisitPhoto] = []
+        for date in TravelLog.trackDays(touchedBy: day) { photos += try self.photos(date) }
+        return TrackDay.aggregate(photos).first { $0.day == day }
+    }
+}

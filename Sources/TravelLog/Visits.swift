@@ -1,0 +1,74 @@
+/// The places visited, level by level, by ``VisitRules``: what the passport lists, the import
+/// summary counts and the export writes, from the log's aggregates and marks.
+///
+/// ```swift
+/// let visits = try log.visits()
+/// visits[.country].map(\.name)   // ["France", "Italy", "Japan"]
+/// ```
+///
+/// A value type; `Sendable`.
+public struct Visits: Sendable, Equatable {
+    public enum Level: String, Sendable, CaseIterable {
+        case continent, country, region, city, district, airport
+    }
+
+    private var byLevel: [Level: [Visit]] = [:]
+
+    /// The visits of `days` (aggregate rows) and `marks`.
+    public init(days: [PlaceDay], marks: [Mark]) {
+        var table: [Level: [String: Visit]] = [:]
+        func touch(_ level: Level, _ link: PlaceLink?, _ day: String?, photos: Int, marks: Int,
+                   continent: PlaceLink?, country: PlaceLink?, region: PlaceLink?, city: PlaceLink? = nil) {
+            guard let link else { return }
+            var v = table[level]?[link.id] ?? Visit(kind: level.rawValue, id: link.id, name: link.name)
+            if level != .continent { v.continent = v.continent ?? continent }
+            if level != .continent && level != .country { v.country = v.country ?? country }
+            if level == .city || level == .district || level == .airport { v.region = v.region ?? region }
+            if level == .district { v.city = v.city ?? city }
+            v.add(day: day)
+            v.photos += photos
+            v.marks += marks
+            table[level, default: [:]][link.id] = v
+        }
+        for d in days {
+            if d.status != .flight, d.country != nil {
+                touch(.airport, d.airport, d.date, photos: d.photos, marks: 0, continent: d.continent, country: d.country, region: d.region)
+            }
+            guard d.status == .visit else { continue }
+            touch(.continent, d.continent, d.date, photos: d.photos, marks: 0, continent: nil, country: nil, region: nil)
+            touch(.country, d.country, d.date, photos: d.photos, marks: 0, continent: d.continent, country: nil, region: nil)
+            touch(.region, d.region, d.date, photos: d.photos, marks: 0, continent: d.continent, country: d.country, region: nil)
+            touch(.city, d.city, d.date, photos: d.photos, marks: 0, continent: d.continent, country: d.country, region: d.region)
+            touch(.district, d.district, d.date, photos: d.photos, marks: 0, continent: d.continent, country: d.country, region: d.region,
+                  city: d.city)
+        }
+        for m in marks {
+            let link = { (pair: (id: String, name: String)?) in pair.map { PlaceLink(id: $0.id, name: $0.name) } }
+            let (continent, country, region, city) = (link(m.continent), link(m.country), link(m.region), link(m.city))
+            touch(.continent, continent, m.date, photos: 0, marks: 1, continent: nil, country: nil, region: nil)
+            touch(.country, country, m.date, photos: 0, marks: 1, continent: continent, country: nil, region: nil)
+            touch(.region, region, m.date, photos: 0, marks: 1, continent: continent, country: country, region: nil)
+            touch(.city, city, m.date, photos: 0, marks: 1, continent: continent, country: country, region: region)
+            // A mark's snapshot stops at the city: a district or an airport is the marked place itself.
+            let marked = PlaceLink(id: m.placeID, name: m.placeName)
+            if m.placeID.hasPrefix("district:") {
+                touch(.district, marked, m.date, photos: 0, marks: 1, continent: continent, country: country, region: region, city: city)
+            }
+            if m.placeID.hasPrefix("airport:") {
+                touch(.airport, marked, m.date, photos: 0, marks: 1, continent: continent, country: country, region: region)
+            }
+        }
+        byLevel = table.mapValues { $0.values.sorted { $0.id < $1.id } }
+    }
+
+    /// The visited places of one level, sorted by identifier.
+    public subscript(level: Level) -> [Visit] { byLevel[level] ?? [] }
+
+    /// The countries, regions, cities and airports visited, as identifier → name.
+    public var places: VisitedPlaces {
+        func names(_ level: Level) -> [String: String] { Dictionary(self[level].map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a }) }
+        var out = VisitedPlaces()
+        (out.countries, out.regions, out.cities, out.airports) = (names(.country), names(.region), names(.city), names(.airport))
+        return out
+    }
+}
