@@ -226,7 +226,7 @@ public final class Importer: @unchecked Sendable {
                     summary.filesRead += 1
                     tally(hasPosition: record.latitude != nil, errorKind: record.error?.kind)
                     if record.error != nil { summary.newErrors += 1 }
-                    if !writing, let chain = record.place?.chain { touched.insert(chain) }
+                    if !writing, let place = record.place { touched.insert(place) }
                     if job.storedID != nil {
                         summary.counts.changed += 1
                         // Rows written by this run are known present by their run id.

@@ -1,5 +1,3 @@
-import Resolver
-
 /// The countries, regions, cities and airports a travel log has photos from (hand-set places included),
 /// as identifier → name.
 ///
@@ -37,11 +35,11 @@ public struct VisitedPlaces: Sendable, Equatable {
         return out
     }
 
-    /// Adds the country, region, city and airport of a chain.
-    public mutating func insert(_ chain: PlaceChain) {
-        if let c = chain.country { countries[c.id.description] = c.name }
-        if let r = chain.region { regions[r.id.description] = r.name }
-        if let c = chain.city { cities[c.id.description] = c.name }
-        if let a = chain.airport { airports[a.id.description] = a.name }
+    /// Adds the country, region, city and airport of a place.
+    public mutating func insert(_ place: PlaceSnapshot) {
+        if let c = place.country { countries[c.id.description] = c.name }
+        if let r = place.region { regions[r.id.description] = r.name }
+        if let c = place.city { cities[c.id.description] = c.name }
+        if let a = place.airport { airports[a.id.description] = a.name }
     }
 }
