@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "Resolver", dependencies: ["Gazetteer", "Boundaries", "CGlibc"]),
 
         // Layer 4: the user's travel log (SQLite, read-write, crash-safe).
-        .target(name: "TravelLog", dependencies: ["SQLite", "Gazetteer", "Resolver"]),
+        .target(name: "TravelLog", dependencies: ["SQLite", "Gazetteer"]),
 
         // Photo folders → travel log: walk, skip unchanged, read and resolve in parallel, batch writes.
         .target(name: "Importer", dependencies: ["TravelLog", "PhotoMetadata", "Gazetteer", "Resolver"]),
@@ -79,7 +79,7 @@ let package = Package(
         .testTarget(name: "GazetteerTests", dependencies: ["Gazetteer", "SQLite", "AtlasProcess"]),
         .testTarget(name: "BoundariesTests", dependencies: ["Boundaries", "Gazetteer"]),
         .testTarget(name: "ResolverTests", dependencies: ["Resolver", "Boundaries", "Gazetteer", "SyntheticPhotos"]),
-        .testTarget(name: "TravelLogTests", dependencies: ["TravelLog", "Gazetteer", "Resolver", "SQLite"]),
+        .testTarget(name: "TravelLogTests", dependencies: ["TravelLog", "Gazetteer", "SQLite"]),
         .testTarget(name: "PassportTests", dependencies: ["Passport", "Importer", "TravelLog", "SyntheticPhotos", "Gazetteer", "JSONWriter"]),
         .testTarget(name: "ImporterTests", dependencies: ["Importer", "TravelLog", "SyntheticPhotos", "Gazetteer", "PhotoMetadata", "SQLite", "AtlasProcess"]),
     ],
