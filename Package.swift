@@ -81,7 +81,7 @@ let package = Package(
         .testTarget(name: "ResolverTests", dependencies: ["Resolver", "Boundaries", "Gazetteer", "SyntheticPhotos"]),
         .testTarget(name: "TravelLogTests", dependencies: ["TravelLog", "Gazetteer", "SQLite"]),
         .testTarget(name: "PassportTests", dependencies: ["Passport", "Importer", "TravelLog", "SyntheticPhotos", "Gazetteer", "JSONWriter"]),
-        .testTarget(name: "ImporterTests", dependencies: ["Importer", "TravelLog", "SyntheticPhotos", "Gazetteer", "PhotoMetadata", "SQLite", "AtlasProcess"]),
+        .testTarget(name: "ImporterTests", dependencies: ["Importer", "TravelLog", "Resolver", "SyntheticPhotos", "Gazetteer", "PhotoMetadata", "SQLite", "AtlasProcess"]),
     ],
     swiftLanguageModes: [.v6]
 )
