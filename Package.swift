@@ -44,13 +44,13 @@ let package = Package(
         .target(name: "Resolver", dependencies: ["Gazetteer", "Boundaries", "CGlibc"]),
 
         // Layer 4: the user's travel log (SQLite, read-write, crash-safe).
-        .target(name: "TravelLog", dependencies: ["SQLite", "Gazetteer", "Resolver", "PhotoMetadata"]),
+        .target(name: "TravelLog", dependencies: ["SQLite", "Gazetteer", "PhotoMetadata"]),
 
         // Photo folders → travel log: walk, skip unchanged, read and resolve in parallel, batch writes.
         .target(name: "Importer", dependencies: ["TravelLog", "PhotoMetadata", "Gazetteer", "Resolver"]),
 
         // The visit model, statistics and the JSON travel record, computed from the travel log.
-        .target(name: "Passport", dependencies: ["TravelLog", "Gazetteer", "Resolver", "SQLite", "JSONWriter", "PhotoMetadata"]),
+        .target(name: "Passport", dependencies: ["TravelLog", "Gazetteer", "SQLite", "JSONWriter", "PhotoMetadata"]),
 
         // Deterministic JSON rendering for every machine-readable output.
         .target(name: "JSONWriter"),
@@ -79,9 +79,9 @@ let package = Package(
         .testTarget(name: "GazetteerTests", dependencies: ["Gazetteer", "SQLite", "AtlasProcess"]),
         .testTarget(name: "BoundariesTests", dependencies: ["Boundaries", "Gazetteer"]),
         .testTarget(name: "ResolverTests", dependencies: ["Resolver", "Boundaries", "Gazetteer", "SyntheticPhotos"]),
-        .testTarget(name: "TravelLogTests", dependencies: ["TravelLog", "Gazetteer", "Resolver", "SQLite"]),
+        .testTarget(name: "TravelLogTests", dependencies: ["TravelLog", "Gazetteer", "SQLite"]),
         .testTarget(name: "PassportTests", dependencies: ["Passport", "Importer", "TravelLog", "SyntheticPhotos", "Gazetteer", "JSONWriter"]),
-        .testTarget(name: "ImporterTests", dependencies: ["Importer", "TravelLog", "SyntheticPhotos", "Gazetteer", "PhotoMetadata", "SQLite", "AtlasProcess"]),
+        .testTarget(name: "ImporterTests", dependencies: ["Importer", "TravelLog", "Resolver", "SyntheticPhotos", "Gazetteer", "PhotoMetadata", "SQLite", "AtlasProcess"]),
     ],
     swiftLanguageModes: [.v6]
 )

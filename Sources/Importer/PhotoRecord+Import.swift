@@ -1,10 +1,9 @@
 import PhotoMetadata
-import Resolver
 import TravelLog
 
 extension PhotoRecord {
     /// The record of a file the reader understood.
-    init(file: LibraryWalker.File, metadata m: ImageMetadata, place: PhotoRecord.Place?, offset: (seconds: Int, source: OffsetSource)?) {
+    init(file: LibraryWalker.File, metadata m: ImageMetadata, place: PlaceSnapshot?, offset: (seconds: Int, source: OffsetSource)?) {
         self.init(path: file.path, size: file.size, modifiedNs: file.modifiedNs)
         fingerprint = m.exifDigest
         format = m.format.rawValue

@@ -37,10 +37,10 @@ public final class PlaceFinder: @unchecked Sendable {
     }
 
     /// The snapshot for a position; nil (with the reason) when the resolver refuses it.
-    public func place(latitude: Double, longitude: Double) throws -> PhotoRecord.Place? {
+    public func place(latitude: Double, longitude: Double) throws -> PlaceSnapshot? {
         let resolver = try resolver()
         guard let chain = try? resolver.resolve(GeoCoordinate(latitude: latitude, longitude: longitude)) else { return nil }
-        return PhotoRecord.Place(chain: chain, gazetteerVersion: resolver.gazetteerVersion)
+        return PlaceSnapshot(chain, gazetteerVersion: resolver.gazetteerVersion)
     }
 
     /// The IANA time zone of a city (`Europe/Paris`), cached.
@@ -64,10 +64,10 @@ public final class PlaceFinder: @unchecked Sendable {
             if error.kind == "unrecognised-format" || error.kind == "empty", !Self.hasImageExtension(file.path) { return nil }
             return PhotoRecord(file: file, error: error)
         }
-        var place: PhotoRecord.Place?
+        var place: PlaceSnapshot?
         if let p = metadata.position { place = try self.place(latitude: p.latitude, longitude: p.longitude) }
         let offset = CaptureOffset.derive(time: metadata.captureTime, gpsTime: metadata.gpsTimestamp,
-                                          timeZone: self.timeZone(of: place?.chain.city?.id))
+                                          timeZone: self.timeZone(of: place?.city?.id))
         return PhotoRecord(file: file, metadata: metadata, place: place, offset: offset)
     }
 

@@ -1,5 +1,4 @@
 import Foundation
-import Resolver
 import TravelLog
 
 /// `atlas reresolve`: re-derives the place snapshot of every photo with a position from the
@@ -48,11 +47,11 @@ public struct Reresolver {
                     var new = old
                     new.place = try finder.place(latitude: lat, longitude: lon)
                     if old.offsetSource == nil || old.offsetSource == .timezone {
-                        let offset = CaptureOffset.derive(time: old.captureTime, gpsTime: nil, timeZone: finder.timeZone(of: new.place?.chain.city?.id))
+                        let offset = CaptureOffset.derive(time: old.captureTime, gpsTime: nil, timeZone: finder.timeZone(of: new.place?.city?.id))
                         (new.utcOffsetSeconds, new.offsetSource) = (offset?.seconds, offset?.source)
                     }
                     guard new != old else { continue }
-                    let changes = Self.changes(from: old.place?.chain, to: new.place?.chain)
+                    let changes = Self.changes(from: old.place, to: new.place)
                     for text in changes { report.transitions[text, default: 0] += 1 }
                     if !changes.isEmpty { report.changedPhotos += 1 }
                     report.rewritten += 1
@@ -67,7 +66,7 @@ public struct Reresolver {
     /// differs between two snapshots: country, region, city, district, airport. Upgrading a
     /// log whose cities were districts gives `Lyon 05 (city:6543971) → Lyon (city:2996944)` and
     /// `none → Lyon 05 (district:6543971)`.
-    public static func changes(from o: PlaceChain?, to n: PlaceChain?) -> [String] {
+    public static func changes(from o: PlaceSnapshot?, to n: PlaceSnapshot?) -> [String] {
         let levels = [(o?.country, n?.country), (o?.region, n?.region), (o?.city, n?.city), (o?.district, n?.district), (o?.airport, n?.airport)]
         return levels.filter { $0.0?.id != $0.1?.id }.map { a, b in
             "\(a.map { "\($0.name) (\($0.id))" } ?? "none") → \(b.map { "\($0.name) (\($0.id))" } ?? "none")"

@@ -1,6 +1,5 @@
 import Foundation
 import Gazetteer
-import Resolver
 import TravelLog
 
 extension TravelRecord {
@@ -95,12 +94,13 @@ extension TravelRecord {
         let levels = try levelKinds.map(link)
         let handSet = entry["hand_set"] as? Bool ?? false
         if let lat = record.latitude, let lon = record.longitude {
-            let waters = (entry["waters"] as? String).flatMap(PlaceChain.Waters.init(rawValue:)) ?? .land
-            var chain = PlaceChain(coordinate: GeoCoordinate(latitude: lat, longitude: lon), waters: waters)
-            let chainLink = { (l: (id: PlaceID, name: String)?) in l.map { PlaceChain.Link(id: $0.id, name: $0.name) } }
+            let waters = (entry["waters"] as? String).flatMap(PlaceSnapshot.Waters.init(rawValue:)) ?? .land
+            var chain = PlaceSnapshot(coordinate: GeoCoordinate(latitude: lat, longitude: lon), waters: waters,
+                                      gazetteerVersion: entry["gazetteer_version"] as? String ?? "")
+            let chainLink = { (l: (id: PlaceID, name: String)?) in l.map { PlaceSnapshot.Link(id: $0.id, name: $0.name) } }
             (chain.continent, chain.country, chain.region, chain.city, chain.district, chain.airport) =
                 (chainLink(levels[0]), chainLink(levels[1]), chainLink(levels[2]), chainLink(levels[3]), chainLink(levels[4]), chainLink(levels[5]))
-            record.place = .init(chain: chain, gazetteerVersion: entry["gazetteer_version"] as? String ?? "")
+            record.place = chain
         }
         let id = try log.save(record, run: nil)
         guard handSet else { return path }

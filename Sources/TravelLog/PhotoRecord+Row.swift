@@ -1,5 +1,4 @@
 import Gazetteer
-import Resolver
 import SQLite
 
 extension PhotoRecord {
@@ -22,22 +21,22 @@ extension PhotoRecord {
         try s.set(utcOffsetSeconds, at: 7); try s.set(offsetSource?.rawValue, at: 8); try s.set(timeSource, at: 9)
         try s.set(latitude, at: 10); try s.set(longitude, at: 11); try s.set(altitude, at: 12)
         try s.set(gpsIssue, at: 13); try s.set(make, at: 14); try s.set(model, at: 15)
-        if let chain = place?.chain {
-            try bind(chain.continent, to: s, at: 16)
-            try bind(chain.country, to: s, at: 18, code: true)
-            try bind(chain.region, to: s, at: 21, code: true)
-            try bind(chain.city, to: s, at: 24, distance: true)
-            try bind(chain.airport, to: s, at: 27, code: true, distance: true)
-            try s.set(chain.waters.rawValue, at: 31); try s.set(chain.borderKm, at: 32)
-            try s.set(chain.boundaryQuality, at: 33); try s.set(chain.nearestCityElsewhere, at: 34)
+        if let place {
+            try bind(place.continent, to: s, at: 16)
+            try bind(place.country, to: s, at: 18, code: true)
+            try bind(place.region, to: s, at: 21, code: true)
+            try bind(place.city, to: s, at: 24, distance: true)
+            try bind(place.airport, to: s, at: 27, code: true, distance: true)
+            try s.set(place.waters.rawValue, at: 31); try s.set(place.borderKm, at: 32)
+            try s.set(place.boundaryQuality, at: 33); try s.set(place.nearestCityElsewhere, at: 34)
         }
         try s.set(place?.gazetteerVersion, at: 35); try s.set(error?.kind, at: 36); try s.set(error?.message, at: 37)
         try s.set(speedKmh, at: 38)
-        try bind(place?.chain.district, to: s, at: 39, distance: true)
+        try bind(place?.district, to: s, at: 39, distance: true)
     }
 
     /// A link's id and name from `index`, then its code and distance when the columns have them.
-    private func bind(_ link: PlaceChain.Link?, to s: Statement, at index: Int32, code: Bool = false, distance: Bool = false) throws {
+    private func bind(_ link: PlaceSnapshot.Link?, to s: Statement, at index: Int32, code: Bool = false, distance: Bool = false) throws {
         guard let link else { return }  // cleared bindings are NULL
         try s.set(link.id.description, at: index)
         try s.set(link.name, at: index + 1)
@@ -60,22 +59,22 @@ extension PhotoRecord {
         gpsIssue = s.string(12)
         make = s.string(13)
         model = s.string(14)
-        if let waters = s.string(30).flatMap(PlaceChain.Waters.init(rawValue:)), let lat = latitude, let lon = longitude {
-            func link(_ id: Int32, _ name: Int32, code: Int32? = nil, km: Int32? = nil) -> PlaceChain.Link? {
+        if let waters = s.string(30).flatMap(PlaceSnapshot.Waters.init(rawValue:)), let lat = latitude, let lon = longitude {
+            func link(_ id: Int32, _ name: Int32, code: Int32? = nil, km: Int32? = nil) -> PlaceSnapshot.Link? {
                 guard let id = s.string(id).flatMap(PlaceID.init) else { return nil }
                 return .init(id: id, name: s.string(name) ?? "", code: code.flatMap { s.string($0) }, distanceKm: km.flatMap { s.optionalDouble($0) })
             }
-            var chain = PlaceChain(coordinate: GeoCoordinate(latitude: lat, longitude: lon), waters: waters)
-            chain.continent = link(15, 16)
-            chain.country = link(17, 18, code: 19)
-            chain.region = link(20, 21, code: 22)
-            chain.city = link(23, 24, km: 25)
-            chain.district = link(38, 39, km: 40)
-            chain.airport = link(26, 27, code: 28, km: 29)
-            chain.borderKm = s.optionalDouble(31)
-            chain.boundaryQuality = s.string(32)
-            chain.nearestCityElsewhere = s.int(33) != 0
-            place = Place(chain: chain, gazetteerVersion: s.string(34) ?? "")
+            var place = PlaceSnapshot(coordinate: GeoCoordinate(latitude: lat, longitude: lon), waters: waters, gazetteerVersion: s.string(34) ?? "")
+            place.continent = link(15, 16)
+            place.country = link(17, 18, code: 19)
+            place.region = link(20, 21, code: 22)
+            place.city = link(23, 24, km: 25)
+            place.district = link(38, 39, km: 40)
+            place.airport = link(26, 27, code: 28, km: 29)
+            place.borderKm = s.optionalDouble(31)
+            place.boundaryQuality = s.string(32)
+            place.nearestCityElsewhere = s.int(33) != 0
+            self.place = place
         }
         speedKmh = s.optionalDouble(37)
         if let kind = s.string(35) { error = Failure(kind: kind, message: s.string(36) ?? kind) }

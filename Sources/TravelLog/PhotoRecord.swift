@@ -1,8 +1,6 @@
-import Resolver
-
 /// One photo as the travel log keeps it: where the file is, what it is, when and where it was
-/// taken, and a denormalised snapshot of its place chain, so the row stays readable whatever
-/// later gazetteers do. A file that could not be read is a record too, with ``error``.
+/// taken, and a denormalised snapshot of its place chain (``PlaceSnapshot``), so the row stays
+/// readable whatever later gazetteers do. A file that could not be read is a record too, with ``error``.
 ///
 /// ```swift
 /// var record = PhotoRecord(path: "/photos/a.jpg", size: 1234, modifiedNs: 1_700_000_000_000_000_000)
@@ -33,17 +31,6 @@ public struct PhotoRecord: Sendable, Equatable {
         }
     }
 
-    /// The resolved place chain and the gazetteer that produced it.
-    public struct Place: Sendable, Equatable {
-        public var chain: PlaceChain
-        public var gazetteerVersion: String
-
-        public init(chain: PlaceChain, gazetteerVersion: String) {
-            self.chain = chain
-            self.gazetteerVersion = gazetteerVersion
-        }
-    }
-
     /// Canonical absolute path (symlinks in the root resolved).
     public var path: String
     public var size: Int64
@@ -65,7 +52,8 @@ public struct PhotoRecord: Sendable, Equatable {
     public var gpsIssue: String?
     public var make: String?
     public var model: String?
-    public var place: Place?
+    /// The resolved place and the gazetteer that produced it; nil without a position or a place.
+    public var place: PlaceSnapshot?
     public var error: Failure?
 
     public init(path: String, size: Int64, modifiedNs: Int64) {

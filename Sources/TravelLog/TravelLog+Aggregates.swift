@@ -66,6 +66,14 @@ extension TravelLog {
         }
     }
 
+    /// Every photo the passport reads, classified, in ``forEachDay(_:)``'s order: for small logs
+    /// and tests; a whole library goes through ``forEachDay(_:)``.
+    public func visitPhotos() throws -> [VisitPhoto] {
+        var all: [VisitPhoto] = []
+        try forEachDay { _, photos in all += photos }
+        return all
+    }
+
     /// Brings the aggregates of the dates writes left stale up to date, in the current write
     /// transaction (or one of its own). Called by every ``write(_:)`` unless
     /// ``refreshesAggregatesOnWrite`` is off (an import refreshes once at its end).

@@ -132,7 +132,9 @@ extension TravelLog {
         // photo. Triggers note in `stale_days` each local date a write touches, in the write's
         // own transaction; the writer brings those dates' aggregates up to date before it
         // commits (or, for an import, once at its end), and a reader computes the dates still
-        // stale (a killed import's) from their photos. Every rule looks at one date only.
+        // stale (a killed import's) from their photos. Every rule looks at one date only. (The
+        // triggers insert only what is absent: the statement that fires a trigger imposes its
+        // own conflict policy on it, so INSERT OR IGNORE inside would fail under an upsert.)
         """
         CREATE INDEX photos_day ON photos(substr(taken_local, 1, 10));
         CREATE TABLE place_days (
@@ -160,25 +162,25 @@ extension TravelLog {
         CREATE TABLE stale_days (date TEXT PRIMARY KEY) WITHOUT ROWID;
         INSERT OR IGNORE INTO stale_days SELECT DISTINCT coalesce(substr(taken_local, 1, 10), '') FROM photos;
         CREATE TRIGGER photos_insert_stale AFTER INSERT ON photos WHEN NEW.error_kind IS NULL AND NEW.latitude IS NOT NULL BEGIN
-            INSERT OR IGNORE INTO stale_days VALUES (coalesce(substr(NEW.taken_local, 1, 10), ''));
+            INSERT INTO stale_days SELECT d FROM (SELECT coalesce(substr(NEW.taken_local, 1, 10), '') AS d) WHERE d NOT IN (SELECT date FROM stale_days);
         END;
         CREATE TRIGGER photos_delete_stale AFTER DELETE ON photos BEGIN
-            INSERT OR IGNORE INTO stale_days VALUES (coalesce(substr(OLD.taken_local, 1, 10), ''));
+            INSERT INTO stale_days SELECT d FROM (SELECT coalesce(substr(OLD.taken_local, 1, 10), '') AS d) WHERE d NOT IN (SELECT date FROM stale_days);
         END;
         CREATE TRIGGER photos_update_stale AFTER UPDATE OF path, taken_local, utc_offset, latitude, longitude, altitude, speed_kmh,
             continent_id, continent_name, country_id, country_name, region_id, region_name, city_id, city_name,
             district_id, district_name, airport_id, airport_name, waters, gazetteer_version, error_kind ON photos BEGIN
-            INSERT OR IGNORE INTO stale_days VALUES (coalesce(substr(OLD.taken_local, 1, 10), ''));
-            INSERT OR IGNORE INTO stale_days VALUES (coalesce(substr(NEW.taken_local, 1, 10), ''));
+            INSERT INTO stale_days SELECT d FROM (SELECT coalesce(substr(OLD.taken_local, 1, 10), '') AS d) WHERE d NOT IN (SELECT date FROM stale_days);
+            INSERT INTO stale_days SELECT d FROM (SELECT coalesce(substr(NEW.taken_local, 1, 10), '') AS d) WHERE d NOT IN (SELECT date FROM stale_days);
         END;
         CREATE TRIGGER overrides_insert_stale AFTER INSERT ON overrides BEGIN
-            INSERT OR IGNORE INTO stale_days SELECT coalesce(substr(taken_local, 1, 10), '') FROM photos WHERE id = NEW.photo_id;
+            INSERT INTO stale_days SELECT DISTINCT d FROM (SELECT coalesce(substr(taken_local, 1, 10), '') AS d FROM photos WHERE id = NEW.photo_id) WHERE d NOT IN (SELECT date FROM stale_days);
         END;
         CREATE TRIGGER overrides_update_stale AFTER UPDATE ON overrides BEGIN
-            INSERT OR IGNORE INTO stale_days SELECT coalesce(substr(taken_local, 1, 10), '') FROM photos WHERE id IN (OLD.photo_id, NEW.photo_id);
+            INSERT INTO stale_days SELECT DISTINCT d FROM (SELECT coalesce(substr(taken_local, 1, 10), '') AS d FROM photos WHERE id IN (OLD.photo_id, NEW.photo_id)) WHERE d NOT IN (SELECT date FROM stale_days);
         END;
         CREATE TRIGGER overrides_delete_stale AFTER DELETE ON overrides BEGIN
-            INSERT OR IGNORE INTO stale_days SELECT coalesce(substr(taken_local, 1, 10), '') FROM photos WHERE id = OLD.photo_id;
+            INSERT INTO stale_days SELECT DISTINCT d FROM (SELECT coalesce(substr(taken_local, 1, 10), '') AS d FROM photos WHERE id = OLD.photo_id) WHERE d NOT IN (SELECT date FROM stale_days);
         END;
         """,
     ]

@@ -5,13 +5,9 @@ extension VisitPhoto {
         (takenLocal, utcOffsetSeconds) = (record.takenLocal, record.utcOffsetSeconds)
         (latitude, longitude, altitude, speedKmh) = (record.latitude, record.longitude, record.altitude, record.speedKmh)
         guard let place = record.place else { return }
-        let chain = place.chain
-        continent = chain.continent.map { PlaceLink(id: $0.id.description, name: $0.name) }
-        country = chain.country.map { PlaceLink(id: $0.id.description, name: $0.name) }
-        region = chain.region.map { PlaceLink(id: $0.id.description, name: $0.name) }
-        city = chain.city.map { PlaceLink(id: $0.id.description, name: $0.name) }
-        district = chain.district.map { PlaceLink(id: $0.id.description, name: $0.name) }
-        airport = chain.airport.map { PlaceLink(id: $0.id.description, name: $0.name) }
-        (waters, gazetteerVersion) = (chain.waters.rawValue, place.gazetteerVersion)
+        func link(_ l: PlaceSnapshot.Link?) -> PlaceLink? { l.map { PlaceLink(id: $0.id.description, name: $0.name) } }
+        (continent, country, region, city, district, airport) = (link(place.continent), link(place.country), link(place.region),
+                                                                  link(place.city), link(place.district), link(place.airport))
+        (waters, gazetteerVersion) = (place.waters.rawValue, place.gazetteerVersion)
     }
 }

@@ -1,7 +1,6 @@
 import Foundation
 import Gazetteer
 import PhotoMetadata
-import Resolver
 import SQLite
 import SyntheticPhotos
 import Testing
@@ -159,19 +158,19 @@ import TravelLog
         _ = try importLibrary(library)
         let log = try TravelLog(path: library.database)
         let path = LibraryWalker.canonical(paths[0])!
-        let before = try #require(try log.record(id: log.photoID(path)!)?.place?.chain)
+        let before = try #require(try log.record(id: log.photoID(path)!)?.place)
         // Same city as the current gazetteer gives, and a district (in Rome) it cannot give there.
         try log.database.execute("UPDATE photos SET district_id = 'district:6545149', district_name = 'Campitelli', district_km = 0.5 WHERE path = '\(path)'")
         let report = try Reresolver(log: log, finder: Self.finder).run()
         #expect(report.changedPhotos == 1 && report.rewritten == 1)
         let expected = "Campitelli (district:6545149) → \(before.district.map { "\($0.name) (\($0.id))" } ?? "none")"
         #expect(report.transitions == [expected: 1])
-        #expect(try log.record(id: log.photoID(path)!)?.place?.chain == before)
+        #expect(try log.record(id: log.photoID(path)!)?.place == before)
     }
 
     @Test func changesNameEveryLevelThatMovedDistrictsIncluded() {
-        func link(_ id: String, _ name: String) -> PlaceChain.Link { .init(id: PlaceID(id)!, name: name) }
-        var old = PlaceChain(coordinate: GeoCoordinate(latitude: 45.76, longitude: 4.82), waters: .land)
+        func link(_ id: String, _ name: String) -> PlaceSnapshot.Link { .init(id: PlaceID(id)!, name: name) }
+        var old = PlaceSnapshot(coordinate: GeoCoordinate(latitude: 45.76, longitude: 4.82), waters: .land, gazetteerVersion: "test.1")
         old.country = link("country:FR", "France")
         old.city = link("city:6543971", "Lyon 05")
         var new = old
@@ -191,7 +190,7 @@ import TravelLog
         _ = try importLibrary(library)
         let record = try #require(try TravelLog(path: library.database).records(after: 0, limit: 10).first?.record)
         #expect(record.utcOffsetSeconds == 9 * 3600 && record.offsetSource == .timezone)
-        #expect(record.place?.chain.country?.name == "Japan")
+        #expect(record.place?.country?.name == "Japan")
     }
 
     @Test func stopEndsAfterTheBatchAndTheNextRunFinishes() throws {

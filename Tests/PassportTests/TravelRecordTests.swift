@@ -1,7 +1,6 @@
 import Foundation
 import Gazetteer
 import JSONWriter
-import Resolver
 import Testing
 import TravelLog
 @testable import Passport
@@ -16,10 +15,13 @@ import TravelLog
     }
 
     func export(_ log: String, scheme: CountingScheme.Name = .un, photos: Bool = true, coordinates: TravelRecord.Coordinates = .exact) throws -> String {
-        let passport = try Passport(log: TravelLog(path: log, readOnly: true))
+        let log = try TravelLog(path: log, readOnly: true)
+        let passport = try Passport(log: log)
         let stats = passport.stats(scheme: try CountingScheme.load(scheme, from: PassportTests.gazetteer))
-        return TravelRecord(passport: passport, stats: stats, gazetteerVersion: PassportTests.gazetteer.version,
-                            includePhotos: photos, coordinates: coordinates).document().prettyRendered()
+        var bytes: [UInt8] = []
+        try TravelRecord(passport: passport, stats: stats, gazetteerVersion: PassportTests.gazetteer.version,
+                         includePhotos: photos, coordinates: coordinates).write(photosFrom: log) { bytes += $0 }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     @Test func everyVariantMatchesTheSchema() throws {
@@ -84,7 +86,7 @@ import TravelLog
             .init(id: PlaceID("region:IT.09")!, name: "Lombardy")], coordinate: nil, population: 1, codes: .init())
         let brera = Place(id: PlaceID("district:6951036")!, name: "Brera", foldedName: "brera",
                           lineage: milan.lineage + [.init(id: milan.id, name: milan.name)], coordinate: nil, population: 1, codes: .init())
-        let milanPhoto = try require(Passport(log: log).photos.first { $0.path.hasSuffix("21-milan.jpg") }).path
+        let milanPhoto = try require(log.visitPhotos().first { $0.path.hasSuffix("21-milan.jpg") }).path
         try log.setPlace(photo: try require(try log.photoID(milanPhoto)), to: brera)
         try log.saveMark(Mark(place: brera, date: "2024-07-12", note: nil))
 
@@ -142,7 +144,7 @@ import TravelLog
         #expect(try export(copy) == first)
         // A hand-set place survives the round trip, and stays immune to the flight rule.
         let restoredLog = try TravelLog(path: copy)
-        let flightPath = try require(try Passport(log: restoredLog).photos(.flight).first?.path)
+        let flightPath = try require(try restoredLog.visitPhotos().first { $0.status == .flight }?.path)
         let flightID = try require(try restoredLog.photoID(flightPath))
         try restoredLog.setPlace(photo: flightID, to: try require(try PassportTests.gazetteer.lookup("city:3081368")))
         let handSet = try export(copy)
@@ -151,7 +153,7 @@ import TravelLog
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: third + suffix) } }
         _ = try TravelRecord.restore(Data(handSet.utf8), into: TravelLog(path: third))
         #expect(try export(third) == handSet)
-        #expect(try Passport(log: TravelLog(path: third, readOnly: true)).photos(.flight).count == 1)
+        #expect(try Passport(log: TravelLog(path: third, readOnly: true)).photoCount(.flight) == 1)
         // Only into an empty log.
         #expect(throws: TravelRecord.RestoreError.self) { try TravelRecord.restore(Data(first.utf8), into: TravelLog(path: copy)) }
         // Not from a record that lost precision.

@@ -1,6 +1,5 @@
 import Foundation
 import Gazetteer
-import Resolver
 import SQLite
 import Testing
 @testable import TravelLog
@@ -8,7 +7,7 @@ import Testing
 /// Schema 3: the district below the city, in the photo snapshot, in hand-set places and in the
 /// `photo_places` view.
 @Suite struct DistrictTests {
-    static let lyon05 = PlaceChain.Link(id: PlaceID("district:6543971")!, name: "Lyon 05", distanceKm: 0.75)
+    static let lyon05 = PlaceSnapshot.Link(id: PlaceID("district:6543971")!, name: "Lyon 05", distanceKm: 0.75)
 
     /// The hand-set place, city and district that `photo_places` gives for photo `id`.
     func viewed(_ log: TravelLog, _ id: Int64) throws -> [String?] {
@@ -39,8 +38,8 @@ import Testing
         #expect(try log.photoCount() == 2)
         let a = try #require(try log.record(id: 1))
         #expect(a.speedKmh == 3.5)
-        #expect(a.place?.chain.city == .init(id: PlaceID("city:6543971")!, name: "Lyon 05", distanceKm: 0.4))
-        #expect(a.place?.chain.district == nil)
+        #expect(a.place?.city == .init(id: PlaceID("city:6543971")!, name: "Lyon 05", distanceKm: 0.4))
+        #expect(a.place?.district == nil)
         #expect(try viewed(log, 1) == ["city:6543971", "Lyon 05", nil, nil, "resolved"])
         #expect(try viewed(log, 2) == ["city:2988507", "Paris", nil, nil, "hand-set"])
         #expect(try log.overriddenPlace(photo: 2) == PlaceID("city:2988507"))
@@ -50,24 +49,24 @@ import Testing
         let t = try TemporaryLog()
         let log = try TravelLog(path: t.path)
         var record = sampleRecord("/photos/a.jpg")
-        record.place?.chain.district = Self.lyon05
+        record.place?.district = Self.lyon05
         // The airport after the district: a column bound one off would land in the other's place.
-        record.place?.chain.airport = .init(id: PlaceID("airport:LYS")!, name: "Lyon–Saint-Exupéry", code: "LFLL", distanceKm: 2.5)
+        record.place?.airport = .init(id: PlaceID("airport:LYS")!, name: "Lyon–Saint-Exupéry", code: "LFLL", distanceKm: 2.5)
         record.speedKmh = 4
         let id = try log.write { try log.save(record, run: nil) }
         #expect(try log.record(id: id) == record)
         #expect(try viewed(log, id) == ["city:2996944", "Lyon", "district:6543971", "Lyon 05", "resolved"])
         // Rewritten without one, the district is gone.
-        record.place?.chain.district = nil
+        record.place?.district = nil
         try log.write { try log.update(id: id, with: record, run: nil) }
-        #expect(try log.record(id: id)?.place?.chain.district == nil)
+        #expect(try log.record(id: id)?.place?.district == nil)
     }
 
     @Test func aHandSetDistrictBringsItsCityAndAHandSetCityNoDistrict() throws {
         let t = try TemporaryLog()
         let log = try TravelLog(path: t.path)
         var record = sampleRecord("/p/a.jpg")
-        record.place?.chain.district = Self.lyon05
+        record.place?.district = Self.lyon05
         let id = try log.write { try log.save(record, run: nil) }
         let above: [Place.Ancestor] = [.init(id: PlaceID("continent:EU")!, name: "Europe"), .init(id: PlaceID("country:FR")!, name: "France"),
                                        .init(id: PlaceID("region:FR.11")!, name: "Île-de-France")]

@@ -1,6 +1,5 @@
 import Foundation
 import Gazetteer
-import Resolver
 import SQLite
 import Testing
 @testable import TravelLog
@@ -26,14 +25,14 @@ func sampleRecord(_ path: String, city: String = "city:2996944", cityName: Strin
     (r.utcOffsetSeconds, r.offsetSource, r.timeSource) = (7200, .exif, "DateTimeOriginal")
     (r.latitude, r.longitude, r.altitude) = (45.76, 4.83, 170)
     (r.make, r.model) = ("Cam", "One")
-    var chain = PlaceChain(coordinate: GeoCoordinate(latitude: 45.76, longitude: 4.83), waters: .land)
-    chain.continent = .init(id: PlaceID("continent:EU")!, name: "Europe")
-    chain.country = .init(id: PlaceID("country:FR")!, name: "France", code: "FRA")
-    chain.region = .init(id: PlaceID("region:FR.84")!, name: "Auvergne-Rhône-Alpes", code: "FR-ARA")
-    chain.city = .init(id: PlaceID(city)!, name: cityName, distanceKm: 1.25)
-    chain.borderKm = 3.5
-    chain.boundaryQuality = "natural-earth-lines"
-    r.place = .init(chain: chain, gazetteerVersion: "test.1")
+    var place = PlaceSnapshot(coordinate: GeoCoordinate(latitude: 45.76, longitude: 4.83), waters: .land, gazetteerVersion: "test.1")
+    place.continent = .init(id: PlaceID("continent:EU")!, name: "Europe")
+    place.country = .init(id: PlaceID("country:FR")!, name: "France", code: "FRA")
+    place.region = .init(id: PlaceID("region:FR.84")!, name: "Auvergne-Rhône-Alpes", code: "FR-ARA")
+    place.city = .init(id: PlaceID(city)!, name: cityName, distanceKm: 1.25)
+    place.borderKm = 3.5
+    place.boundaryQuality = "natural-earth-lines"
+    r.place = place
     return r
 }
 
@@ -93,8 +92,8 @@ func sampleRecord(_ path: String, city: String = "city:2996944", cityName: Strin
         let log = try TravelLog(path: t.path)
         var record = sampleRecord("/photos/a.jpg")
         // Every column filled, so a parameter bound at the wrong index cannot go unnoticed.
-        record.place?.chain.airport = .init(id: PlaceID("airport:LYS")!, name: "Lyon–Saint-Exupéry", code: "LFLL", distanceKm: 2.5)
-        record.place?.chain.nearestCityElsewhere = true
+        record.place?.airport = .init(id: PlaceID("airport:LYS")!, name: "Lyon–Saint-Exupéry", code: "LFLL", distanceKm: 2.5)
+        record.place?.nearestCityElsewhere = true
         (record.speedKmh, record.gpsIssue) = (12.5, "no GPS directory")
         let id = try log.write { try log.save(record, run: nil) }
         #expect(try log.record(id: id) == record)
@@ -137,7 +136,7 @@ func sampleRecord(_ path: String, city: String = "city:2996944", cityName: Strin
         let again = try log.write { try log.insert(sampleRecord("/p/a.jpg", city: "city:1", cityName: "Elsewhere"), run: nil) }
         #expect(again == first)
         #expect(try log.photoCount() == 2)
-        #expect(try log.record(id: first)?.place?.chain.city?.name == "Elsewhere")
+        #expect(try log.record(id: first)?.place?.city?.name == "Elsewhere")
     }
 
     @Test func unseenPhotosUnderARootBecomeMissingNotDeleted() throws {
