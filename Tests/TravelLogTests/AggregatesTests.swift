@@ -1,0 +1,256 @@
+import Foundation
+import Gazetteer
+import SQLite
+import SyntheticPhotos
+import Testing
+@testable import TravelLog
+
+/// The aggregates against a recomputation from the photo rows, after random sequences of the
+/// writes the product makes. The recomputation is this file's own: its own SQL, its own flight
+/// and transit rules, its own UTC arithmetic (Foundation's calendar) and haversine.
+@Suite struct AggregatesTests {
+    @Test(arguments: [1, 2, 3, 4, 5, 6] as [UInt64])
+    func randomWritesLeaveAggregatesEqualToARecomputation(seed: UInt64) throws {
+        let t = try TemporaryLog()
+        var rng = SplitMix64(seed: seed)
+        var log = try TravelLog(path: t.path)
+        var ids: [Int64] = []
+        var serial = 0
+        func newRecord() -> PhotoRecord {
+            serial += 1
+            return Self.randomRecord("/photos/\(String(format: "%05d", serial)).jpg", &rng)
+        }
+        for step in 0..<40 {
+            switch Int.random(in: 0..<8, using: &rng) {
+            case 0, 1:  // an import batch of new files
+                try log.write { for _ in 0..<Int.random(in: 1...25, using: &rng) { ids.append(try log.insert(newRecord(), run: nil)) } }
+            case 2:  // files changed since: read again and saved at their path
+                try log.write {
+                    for _ in 0..<3 {
+                        guard let id = ids.randomElement(using: &rng), let old = try log.record(id: id) else { continue }
+                        var changed = Self.randomRecord(old.path, &rng)
+                        changed.size = old.size + 1
+                        try log.save(changed, run: nil)
+                    }
+                }
+            case 3:  // a moved file, or a reresolve: the row rewritten in place
+                guard let id = ids.randomElement(using: &rng), let old = try log.record(id: id) else { continue }
+                var moved = Self.randomRecord(old.path + ".moved", &rng)
+                moved.takenLocal = Bool.random(using: &rng) ? old.takenLocal : moved.takenLocal
+                try log.write { try log.update(id: id, with: moved, run: nil) }
+            case 4:  // a hand-set place, or one cleared
+                guard let id = ids.randomElement(using: &rng) else { continue }
+                if Bool.random(using: &rng) {
+                    let (country, region, city) = Self.places.randomElement(using: &rng)!
+                    try log.setPlace(photo: id, placeID: city.0 ?? country.0 ?? "country:FR", lineage: .init(
+                        continent: ("continent:EU", "Europe"), country: country, region: region, city: city, airport: (nil, nil)))
+                } else {
+                    try log.clearPlace(photo: id)
+                }
+            case 5:  // a mark, which no aggregate holds but the visits count
+                try log.saveMark(Mark(placeID: "country:IS", placeName: "Iceland", date: Bool.random(using: &rng) ? "2024-03-0\(step % 9 + 1)" : nil))
+            case 6:  // an import killed between batches: dates noted stale, never refreshed
+                log.refreshesAggregatesOnWrite = false
+                try log.write { for _ in 0..<10 { ids.append(try log.insert(newRecord(), run: nil)) } }
+                try log.write { for _ in 0..<10 { ids.append(try log.insert(newRecord(), run: nil)) } }
+                // A reader meanwhile computes the stale dates from their photos.
+                let reader = try TravelLog(path: t.path, readOnly: true)
+                #expect(try staleCount(reader) > 0)
+                try expectEqual(reader, Self.recompute(reader), step: step)
+                log = try TravelLog(path: t.path)  // the next writer's open refreshes them
+                #expect(try staleCount(log) == 0)
+            default:  // an import that refreshes once at its end
+                log.refreshesAggregatesOnWrite = false
+                try log.write { for _ in 0..<15 { ids.append(try log.insert(newRecord(), run: nil)) } }
+                try log.refreshAggregates()
+                log.refreshesAggregatesOnWrite = true
+            }
+            #expect(try staleCount(log) == 0, "step \(step)")
+            try expectEqual(log, Self.recompute(log), step: step)
+        }
+        #expect(try log.photoCount() > 50)
+    }
+
+    @Test func aLogFromBeforeTheAggregatesGetsThemWhenOpened() throws {
+        let t = try TemporaryLog()
+        var rng = SplitMix64(seed: 42)
+        let log = try TravelLog(path: t.path)
+        try log.write { for i in 0..<60 { try log.insert(Self.randomRecord("/p/\(i).jpg", &rng), run: nil) } }
+        // What a log of schema 4 had: photos, no aggregates.
+        try log.database.execute("DELETE FROM place_days; DELETE FROM track_days")
+        try log.database.execute("INSERT INTO stale_days SELECT DISTINCT coalesce(substr(taken_local, 1, 10), '') FROM photos WHERE true ON CONFLICT DO NOTHING")
+        let reopened = try TravelLog(path: t.path)
+        #expect(try staleCount(reopened) == 0)
+        try expectEqual(reopened, Self.recompute(reopened), step: 0)
+        #expect(try reopened.placeDays().count > 5)
+    }
+
+    private func staleCount(_ log: TravelLog) throws -> Int {
+        try log.database.prepare("SELECT count(*) FROM stale_days").scalarInt() ?? -1
+    }
+
+    private func expectEqual(_ log: TravelLog, _ expected: Reference, step: Int) throws {
+        let days = try log.placeDays()
+        #expect(days.map(Reference.Row.init) == expected.rows, "place days, step \(step)")
+        for (d, r) in zip(days, expected.rows) {
+            #expect(abs(d.latitudeSum - r.latitudeSum) < 1e-9 && abs(d.longitudeSum - r.longitudeSum) < 1e-9, "step \(step)")
+        }
+        let tracks = try log.trackDays()
+        #expect(tracks.map(\.day) == expected.trackDays.map(\.day), "track days, step \(step)")
+        #expect(tracks.map(\.photos) == expected.trackDays.map(\.photos), "step \(step)")
+        let km = TrackDay.distanceKm(tracks)
+        #expect(abs(km - expected.distanceKm) < 1e-6 * max(1, expected.distanceKm), "distance \(km) vs \(expected.distanceKm), step \(step)")
+    }
+
+    // MARK: - Random records
+
+    /// (id, name) of a country, region and city; nil members are levels the place lacks.
+    typealias Pair = (String?, String?)
+    static let places: [(Pair, Pair, Pair)] = [
+        (("country:FR", "France"), ("region:FR.84", "Auvergne-Rhône-Alpes"), ("city:2996944", "Lyon")),
+        (("country:FR", "France"), ("region:FR.11", "Île-de-France"), ("city:2988507", "Paris")),
+        (("country:DE", "Germany"), ("region:DE.05", "Hesse"), ("city:2925533", "Frankfurt am Main")),
+        (("country:CH", "Switzerland"), ("region:CH.GE", "Geneva"), ("city:2660646", "Geneva")),
+        (("country:JP", "Japan"), (nil, nil), (nil, nil)),
+    ]
+    static let airports: [String: (String, String)] = ["country:FR": ("airport:CDG", "Paris Charles de Gaulle"),
+                                                        "country:DE": ("airport:FRA", "Frankfurt"), "country:CH": ("airport:GVA", "Geneva")]
+
+    /// A photo on one of ten days, one of a few places (or at sea, or none: an unreadable file),
+    /// sometimes at an airport, in flight, undated, with or without a UTC offset.
+    static func randomRecord(_ path: String, _ rng: inout SplitMix64) -> PhotoRecord {
+        var r = PhotoRecord(path: path, size: 1_000, modifiedNs: 1)
+        if Int.random(in: 0..<12, using: &rng) == 0 {
+            r.error = .init(kind: "truncated", message: "truncated")
+            return r
+        }
+        if Int.random(in: 0..<10, using: &rng) > 0 {
+            r.takenLocal = String(format: "2024-03-%02dT%02d:%02d:00", Int.random(in: 1...10, using: &rng), Int.random(in: 0...23, using: &rng),
+                                  Int.random(in: 0...59, using: &rng))
+            if Bool.random(using: &rng) { r.utcOffsetSeconds = Int.random(in: -48...56, using: &rng) * 900 }
+        }
+        let lat = Double.random(in: -60...70, using: &rng), lon = Double.random(in: -180...180, using: &rng)
+        (r.latitude, r.longitude) = (lat, lon)
+        if Int.random(in: 0..<6, using: &rng) == 0 { r.altitude = Double.random(in: 8_000...12_000, using: &rng) }
+        if Int.random(in: 0..<8, using: &rng) == 0 { r.speedKmh = Double.random(in: 100...900, using: &rng) }
+        var place = PlaceSnapshot(coordinate: GeoCoordinate(latitude: lat, longitude: lon), waters: .land, gazetteerVersion: "test.1")
+        if Int.random(in: 0..<8, using: &rng) == 0 {
+            place.waters = .international
+        } else {
+            let (country, region, city) = places.randomElement(using: &rng)!
+            place.continent = .init(id: PlaceID("continent:EU")!, name: "Europe")
+            place.country = .init(id: PlaceID(country.0!)!, name: country.1!)
+            place.region = region.0.map { .init(id: PlaceID($0)!, name: region.1!) }
+            place.city = city.0.map { .init(id: PlaceID($0)!, name: city.1!) }
+            if let airport = airports[country.0!], Int.random(in: 0..<3, using: &rng) == 0 {
+                place.airport = .init(id: PlaceID(airport.0)!, name: airport.1)
+            }
+        }
+        r.place = place
+        return r
+    }
+
+    // MARK: - The recomputation
+
+    struct Reference {
+        /// A place-day row without its coordinate sums (compared within rounding).
+        struct Row: Equatable, Comparable {
+            var key: [String]
+            var photos = 0, handSet = 0, positioned = 0
+            var firstTime: String?, lastTime: String?
+            var latitudeSum = 0.0, longitudeSum = 0.0
+
+            init(key: [String]) { self.key = key }
+            init(_ d: PlaceDay) {
+                key = [d.date ?? "", d.status.rawValue] + [d.continent, d.country, d.region, d.city, d.district, d.airport].flatMap { [$0?.id ?? "", $0?.name ?? ""] }
+                (photos, handSet, positioned, firstTime, lastTime) = (d.photos, d.handSet, d.positioned, d.firstTime, d.lastTime)
+                (latitudeSum, longitudeSum) = (d.latitudeSum, d.longitudeSum)
+            }
+            static func == (a: Row, b: Row) -> Bool {
+                (a.key, a.photos, a.handSet, a.positioned, a.firstTime, a.lastTime) == (b.key, b.photos, b.handSet, b.positioned, b.firstTime, b.lastTime)
+            }
+            static func < (a: Row, b: Row) -> Bool { a.key.lexicographicallyPrecedes(b.key) }
+        }
+        var rows: [Row] = []
+        var trackDays: [(day: String, photos: Int)] = []
+        var distanceKm = 0.0
+    }
+
+    struct Photo {
+        var path: String, local: String?, offset: Int?, lat: Double?, lon: Double?, alt: Double?, speed: Double?
+        var chain: [String?]   // id, name of continent, country, region, city, district, airport
+        var handSet: Bool
+        var date: String { local.map { String($0.prefix(10)) } ?? "" }
+        var country: String? { chain[2] }
+        var airport: String? { chain[10] }
+    }
+
+    /// No summit is higher than 9,000 m, and no car or train a traveller photographs from is
+    /// faster than 250 km/h: the product's definition of a photo taken in flight, stated afresh.
+    static let summitMeters = 9_000.0, groundSpeedKmh = 250.0
+
+    static func recompute(_ log: TravelLog) throws -> Reference {
+        let levels = ["continent", "country", "region", "city", "district", "airport"]
+        let columns = levels.flatMap { l in ["\(l)_id", "\(l)_name"].map { "CASE WHEN o.photo_id IS NULL THEN p.\($0) ELSE o.\($0) END" } }
+        let s = try log.database.prepare("""
+            SELECT p.path, p.taken_local, p.utc_offset, p.latitude, p.longitude, p.altitude, p.speed_kmh, o.photo_id IS NOT NULL,
+                   \(columns.joined(separator: ", "))
+            FROM photos p LEFT JOIN overrides o ON o.photo_id = p.id
+            WHERE p.error_kind IS NULL AND (p.latitude IS NOT NULL OR o.photo_id IS NOT NULL)
+            """)
+        var photos: [Photo] = []
+        while try s.step() {
+            photos.append(Photo(path: s.string(0)!, local: s.string(1), offset: s.optionalInt(2), lat: s.optionalDouble(3), lon: s.optionalDouble(4),
+                                alt: s.optionalDouble(5), speed: s.optionalDouble(6), chain: (8..<20).map { s.string(Int32($0)) }, handSet: s.int(7) != 0))
+        }
+        photos.sort { ($0.local ?? "", $0.path) < ($1.local ?? "", $1.path) }
+        func inFlight(_ p: Photo) -> Bool { !p.handSet && ((p.alt ?? 0) > summitMeters || (p.speed ?? 0) > groundSpeedKmh) }
+        // A country on a date where every grounded, resolved photo is at an airport is a layover.
+        var layover: [String: Bool] = [:]
+        for p in photos where p.country != nil && !inFlight(p) && p.local != nil {
+            let key = p.country! + "|" + p.date
+            layover[key] = (layover[key] ?? true) && p.airport != nil && !p.handSet
+        }
+        var rows: [[String]: Reference.Row] = [:]
+        for p in photos where p.country != nil {
+            let status = inFlight(p) ? "flight" : (p.local != nil && layover[p.country! + "|" + p.date] == true) ? "transit" : "visit"
+            let key = [p.date, status] + p.chain.map { $0 ?? "" }
+            var row = rows[key] ?? Reference.Row(key: key)
+            row.photos += 1
+            if p.handSet { row.handSet += 1 }
+            if let lat = p.lat, let lon = p.lon { row.positioned += 1; row.latitudeSum += lat; row.longitudeSum += lon }
+            if let t = p.local {
+                row.firstTime = min(row.firstTime ?? t, t)
+                row.lastTime = max(row.lastTime ?? t, t)
+            }
+            rows[key] = row
+        }
+        var reference = Reference()
+        reference.rows = rows.values.sorted()
+
+        // The track: every positioned photo with a time, by UTC time (the camera's clock when
+        // the offset is unknown) then path.
+        let parse = DateFormatter()
+        parse.locale = Locale(identifier: "en_US_POSIX")
+        parse.timeZone = TimeZone(identifier: "UTC")
+        parse.dateFormat = "yyyy-MM-dd'T'HH:mm:ss"
+        let track = photos.compactMap { p -> (String, String, Double, Double)? in
+            guard let local = p.local, let lat = p.lat, let lon = p.lon else { return nil }
+            guard let offset = p.offset, let date = parse.date(from: local) else { return (local, p.path, lat, lon) }
+            return (parse.string(from: date.addingTimeInterval(TimeInterval(-offset))) + "Z", p.path, lat, lon)
+        }.sorted { ($0.0, $0.1) < ($1.0, $1.1) }
+        for (i, point) in track.enumerated() {
+            let day = String(point.0.prefix(10))
+            if reference.trackDays.last?.day == day { reference.trackDays[reference.trackDays.count - 1].photos += 1 } else { reference.trackDays.append((day, 1)) }
+            if i > 0 { reference.distanceKm += haversineKm(track[i - 1].2, track[i - 1].3, point.2, point.3) }
+        }
+        return reference
+    }
+
+    /// The great-circle distance on the sphere of the Earth's mean radius (IUGG: 6,371.0088 km).
+    static func haversineKm(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double) -> Double {
+        let radians = Double.pi / 180
+        let h = pow(sin((lat2 - lat1) * radians / 2), 2) + cos(lat1 * radians) * cos(lat2 * radians) * pow(sin((lon2 - lon1) * radians / 2), 2)
+        return 2 * 6_371.0088 * asin(min(1, h.squareRoot()))
+    }
+}
