@@ -69,6 +69,7 @@ let package = Package(
         .executableTarget(name: "bench-search", dependencies: ["Gazetteer", "SQLite", "BenchmarkSupport"], path: "benchmarks/search"),
         .executableTarget(name: "bench-import", dependencies: ["PhotoMetadata", "BenchmarkSupport"], path: "benchmarks/import"),
         .executableTarget(name: "bench-json", dependencies: ["JSONWriter", "BenchmarkSupport"], path: "benchmarks/json"),
+        .executableTarget(name: "bench-passport", dependencies: ["TravelLog", "Gazetteer", "SyntheticPhotos", "BenchmarkSupport"], path: "benchmarks/passport"),
 
         // Finds and runs the built `atlas` for the test targets that run it as a program.
         .target(name: "AtlasProcess", path: "Tests/AtlasProcess"),

@@ -8,8 +8,15 @@ enum JSONBytes {
     /// A newline and `indent` levels of two spaces (pretty rendering).
     static func newline(indent: Int, to out: inout [UInt8]) {
         out.append(0x0A)
-        for _ in 0..<indent { out.append(0x20); out.append(0x20) }
+        var left = 2 * indent
+        while left > 0 {
+            let n = min(left, spaces.count)
+            out.append(contentsOf: spaces[0..<n])
+            left -= n
+        }
     }
+
+    private static let spaces = [UInt8](repeating: 0x20, count: 32)
 
     static func appendInt(_ value: Int, to out: inout [UInt8]) {
         if value < 0 { out.append(UInt8(ascii: "-")) }

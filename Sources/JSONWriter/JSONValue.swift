@@ -59,41 +59,10 @@ public indirect enum JSONValue: Sendable, Equatable {
     /// `level` is the depth of the value in a pretty document being written piece by piece: its
     /// lines are indented as they would be there.
     public func render(into buffer: inout [UInt8], pretty: Bool = false, level: Int = 0) {
-        write(to: &buffer, pretty: pretty, level: level)
-    }
-
-    private func write(to out: inout [UInt8], pretty: Bool, level: Int) {
-        switch self {
-        case .null: JSONBytes.append("null", to: &out)
-        case .bool(let b): JSONBytes.append(b ? "true" : "false", to: &out)
-        case .int(let i): JSONBytes.appendInt(i, to: &out)
-        case .double(let d, let digits): JSONBytes.appendFixed(d, digits: digits, to: &out)
-        case .numberText(let text): out.append(contentsOf: text.utf8)
-        case .string(let s): JSONBytes.appendQuoted(s, to: &out)
-        case .array(let items):
-            out.append(UInt8(ascii: "["))
-            guard !items.isEmpty else { out.append(UInt8(ascii: "]")); return }
-            for (i, value) in items.enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
-                if pretty { JSONBytes.newline(indent: level + 1, to: &out) }
-                value.write(to: &out, pretty: pretty, level: level + 1)
-            }
-            if pretty { JSONBytes.newline(indent: level, to: &out) }
-            out.append(UInt8(ascii: "]"))
-        case .object(let pairs):
-            out.append(UInt8(ascii: "{"))
-            guard !pairs.isEmpty else { out.append(UInt8(ascii: "}")); return }
-            for (i, (key, value)) in pairs.enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
-                if pretty { JSONBytes.newline(indent: level + 1, to: &out) }
-                JSONBytes.appendQuoted(key, to: &out)
-                out.append(UInt8(ascii: ":"))
-                if pretty { out.append(UInt8(ascii: " ")) }
-                value.write(to: &out, pretty: pretty, level: level + 1)
-            }
-            if pretty { JSONBytes.newline(indent: level, to: &out) }
-            out.append(UInt8(ascii: "}"))
-        }
+        var stream = JSONStream(pretty: pretty, level: level)
+        swap(&stream.bytes, &buffer)
+        stream.value(self)
+        swap(&stream.bytes, &buffer)
     }
 }
 

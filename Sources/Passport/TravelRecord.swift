@@ -64,41 +64,60 @@ public struct TravelRecord: Sendable {
         return .object(pairs)
     }
 
-    /// The whole record, pretty-printed with a final newline, given to `emit` in pieces of
-    /// about ``chunkBytes``; the photos come from `log` day by day.
+    /// The whole record, pretty-printed with a final newline, given to `emit` in pieces; the photos come from `log` day by day and are written straight to
+    /// bytes, a batch at a time on two threads (rendering is most of an export's work).
     public func write(photosFrom log: TravelLog, _ emit: ([UInt8]) throws -> Void) throws {
-        var out: [UInt8] = []
-        out.reserveCapacity(Self.chunkBytes + 4_096)
-        document().render(into: &out, pretty: true)
-        guard includePhotos else {
-            out.append(UInt8(ascii: "\n"))
-            return try emit(out)
-        }
+        var head: [UInt8] = []
+        document().render(into: &head, pretty: true)
+        guard includePhotos else { return try emit(head + [UInt8(ascii: "\n")]) }
         // The document ends `"photos": []` + newline + `}`: reopen the array.
         let tail = Array("[]\n}".utf8)
-        precondition(out.suffix(tail.count).elementsEqual(tail), "the photos are the record's last member")
-        out.removeLast(tail.count)
-        out.append(UInt8(ascii: "["))
-        var first = true
-        try log.forEachDay { _, photos in
-            for p in photos {
-                out.append(contentsOf: first ? Self.firstPhoto : Self.nextPhoto)
-                first = false
-                json(p).render(into: &out, pretty: true, level: 2)
-            }
-            if out.count >= Self.chunkBytes {
-                try emit(out)
-                out.removeAll(keepingCapacity: true)
-            }
+        precondition(head.suffix(tail.count).elementsEqual(tail), "the photos are the record's last member")
+        head.removeLast(tail.count)
+        head.append(UInt8(ascii: "["))
+        try emit(head)
+        var batch: [PassportPhoto] = []
+        var written = 0
+        func flush() throws {
+            for piece in render(batch, after: written) { try emit(piece) }
+            written += batch.count
+            batch.removeAll(keepingCapacity: true)
         }
-        out.append(contentsOf: Array((first ? "]\n}\n" : "\n  ]\n}\n").utf8))
-        try emit(out)
+        try log.forEachDay { _, photos in
+            batch += photos
+            if batch.count >= Self.photosPerBatch { try flush() }
+        }
+        try flush()
+        try emit(Array((written == 0 ? "]\n}\n" : "\n  ]\n}\n").utf8))
+    }
+
+    /// Photos rendered per batch: about 16 MB of JSON, in two halves.
+    static let photosPerBatch = 20_000
+
+    /// The bytes of `photos` as members of the photos array, `before` photos already written:
+    /// each after its separator, at the array's indentation; two halves rendered at once.
+    func render(_ photos: [PassportPhoto], after before: Int) -> [[UInt8]] {
+        let middle = photos.count / 2
+        let ranges = [0..<middle, middle..<photos.count]
+        let pieces = UnsafeMutableBufferPointer<[UInt8]>.allocate(capacity: 2)
+        pieces.initialize(repeating: [])
+        defer { pieces.deinitialize(); pieces.deallocate() }
+        nonisolated(unsafe) let slots = pieces
+        DispatchQueue.concurrentPerform(iterations: ranges.count) { half in
+            var json = JSONStream(pretty: true, level: 2)
+            json.bytes.reserveCapacity(ranges[half].count * 900)
+            for i in ranges[half] {
+                json.bytes.append(contentsOf: before + i == 0 ? Self.firstPhoto : Self.nextPhoto)
+                write(photos[i], to: &json)
+            }
+            slots[half] = json.bytes
+        }
+        return Array(pieces)
     }
 
     /// The bytes before a photo of the array: a newline and two levels of indentation.
     private static let firstPhoto = Array("\n    ".utf8)
     private static let nextPhoto = Array(",\n    ".utf8)
-    public static let chunkBytes = 1 << 20
 
     /// Continents > countries > regions > cities > districts; a country's cities outside any
     /// region sit in its own `cities`. Grouping keeps the visits' order: by identifier.
@@ -157,25 +176,42 @@ public struct TravelRecord: Sendable {
         ])
     }
 
-    func json(_ p: PassportPhoto) -> JSONValue {
-        func coordinate(_ value: Double?) -> JSONValue {
-            guard let value else { return .null }
+    /// One photo of the record: its path, times, position at the chosen precision, verdict and
+    /// place snapshot.
+    func write(_ p: PassportPhoto, to json: inout JSONStream) {
+        func coordinate(_ value: Double?) {
+            guard let value else { return json.null() }
             switch coordinates {
-            case .exact: return .number(value, digits: 7)
-            case .city: return .number((value * 10).rounded() / 10, digits: 1)
-            case .none: return .null
+            case .exact: json.double(value, digits: 7)
+            case .city: json.double((value * 10).rounded() / 10, digits: 1)
+            case .none: json.null()
             }
         }
-        return .object([
-            ("path", .string(p.path)), ("local_time", .optional(p.takenLocal)), ("utc_time", .optional(p.utcText)),
-            ("utc_offset_seconds", p.utcOffsetSeconds.map(JSONValue.int) ?? .null),
-            ("latitude", coordinate(p.latitude)), ("longitude", coordinate(p.longitude)),
-            ("altitude_m", coordinates == .exact ? .number(p.altitude, digits: 2) : .null),
-            ("speed_kmh", .number(p.speedKmh, digits: 2)),
-            ("status", .string(p.status.rawValue)), ("hand_set", .bool(p.isHandSet)),
-            ("waters", .optional(p.waters)), ("gazetteer_version", .optional(p.gazetteerVersion)),
-            ("continent", Self.link(p.continent)), ("country", Self.link(p.country)), ("region", Self.link(p.region)),
-            ("city", Self.link(p.city)), ("district", Self.link(p.district)), ("airport", Self.link(p.airport)),
-        ])
+        json.beginObject()
+        json.key(literal: "path"); json.string(p.path)
+        json.key(literal: "local_time"); json.string(p.takenLocal)
+        json.key(literal: "utc_time"); json.string(p.utcText)
+        json.key(literal: "utc_offset_seconds"); if let offset = p.utcOffsetSeconds { json.int(offset) } else { json.null() }
+        json.key(literal: "latitude"); coordinate(p.latitude)
+        json.key(literal: "longitude"); coordinate(p.longitude)
+        json.key(literal: "altitude_m"); if coordinates == .exact { json.number(p.altitude, digits: 2) } else { json.null() }
+        json.key(literal: "speed_kmh"); json.number(p.speedKmh, digits: 2)
+        json.key(literal: "status"); json.string(p.status.rawValue)
+        json.key(literal: "hand_set"); json.bool(p.isHandSet)
+        json.key(literal: "waters"); json.string(p.waters)
+        json.key(literal: "gazetteer_version"); json.string(p.gazetteerVersion)
+        for (key, link): (StaticString, PlaceLink?) in [("continent", p.continent), ("country", p.country), ("region", p.region),
+                                                          ("city", p.city), ("district", p.district), ("airport", p.airport)] {
+            json.key(literal: key)
+            if let link {
+                json.beginObject()
+                json.key(literal: "id"); json.string(link.id)
+                json.key(literal: "name"); json.string(link.name)
+                json.endObject()
+            } else {
+                json.null()
+            }
+        }
+        json.endObject()
     }
 }

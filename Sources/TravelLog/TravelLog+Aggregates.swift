@@ -61,8 +61,8 @@ extension TravelLog {
             if let d = s.string(0), !d.isEmpty { dates.append(d) } else { undated = true }
         }
         for date in dates + (undated ? [""] : []) {
-            let photos = try photos(onDate: date)
-            if !photos.isEmpty { try body(date.isEmpty ? nil : date, VisitRules.classify(photos)) }
+            let photos = VisitRules.classify(try photos(onDate: date))
+            if !photos.isEmpty { try body(date.isEmpty ? nil : date, photos) }
         }
     }
 

@@ -35,7 +35,23 @@ extension VisitPhoto {
         let d = doy - (153 * mp + 2) / 5 + 1
         let m = mp < 10 ? mp + 3 : mp - 9
         let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
-        func pad(_ v: Int, _ width: Int) -> String { let s = String(v); return String(repeating: "0", count: max(0, width - s.count)) + s }
-        return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(rest / 3_600, 2)):\(pad(rest % 3_600 / 60, 2)):\(pad(rest % 60, 2))"
+        // Digits into a byte buffer: an export formats a million of these.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        func put(_ value: Int, _ width: Int) {
+            guard value >= 0 else {
+                // Zeros before the sign, as ever: no time the log can hold comes here.
+                let text = Array(String(value).utf8)
+                bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: max(0, width - text.count)))
+                return bytes.append(contentsOf: text)
+            }
+            var divisor = 1, digits = 1
+            while digits < width || value / divisor >= 10 { divisor *= 10; digits += 1 }
+            while divisor > 0 { bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10)); divisor /= 10 }
+        }
+        put(y, 4); bytes.append(UInt8(ascii: "-")); put(m, 2); bytes.append(UInt8(ascii: "-")); put(d, 2)
+        bytes.append(UInt8(ascii: "T")); put(rest / 3_600, 2); bytes.append(UInt8(ascii: ":")); put(rest % 3_600 / 60, 2)
+        bytes.append(UInt8(ascii: ":")); put(rest % 60, 2)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -22,7 +22,7 @@ public enum VisitRules {
 
     /// `photos` with their statuses set. Transit is decided per (country, local date), so
     /// `photos` must hold every photo of the dates it covers.
-    public static func classify(_ photos: [VisitPhoto]) -> [VisitPhoto] {
+    public static func classify(_ photos: consuming [VisitPhoto]) -> [VisitPhoto] {
         var out = photos
         for i in out.indices {
             out[i].status = out[i].country == nil ? .unplaced : out[i].isInFlight ? .flight : .visit

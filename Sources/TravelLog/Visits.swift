@@ -20,15 +20,17 @@ public struct Visits: Sendable, Equatable {
         func touch(_ level: Level, _ link: PlaceLink?, _ day: String?, photos: Int, marks: Int,
                    continent: PlaceLink?, country: PlaceLink?, region: PlaceLink?, city: PlaceLink? = nil) {
             guard let link else { return }
-            var v = table[level]?[link.id] ?? Visit(kind: level.rawValue, id: link.id, name: link.name)
-            if level != .continent { v.continent = v.continent ?? continent }
-            if level != .continent && level != .country { v.country = v.country ?? country }
-            if level == .city || level == .district || level == .airport { v.region = v.region ?? region }
-            if level == .district { v.city = v.city ?? city }
-            v.add(day: day)
-            v.photos += photos
-            v.marks += marks
-            table[level, default: [:]][link.id] = v
+            // Changed in place: a copy out and back would copy its days at every touch.
+            func update(_ v: inout Visit) {
+                if level != .continent { v.continent = v.continent ?? continent }
+                if level != .continent && level != .country { v.country = v.country ?? country }
+                if level == .city || level == .district || level == .airport { v.region = v.region ?? region }
+                if level == .district { v.city = v.city ?? city }
+                v.add(day: day)
+                v.photos += photos
+                v.marks += marks
+            }
+            update(&table[level, default: [:]][link.id, default: Visit(kind: level.rawValue, id: link.id, name: link.name)])
         }
         for d in days {
             if d.status != .flight, d.country != nil {

@@ -84,7 +84,10 @@ extension PassportOption {
     /// An option naming a place of `kind`, as its identifier.
     static func place(_ text: String?, kind: PlaceKind, option: String, gazetteer: Gazetteer) throws -> String? {
         guard let text else { return nil }
-        guard let place = try gazetteer.lookup(text), place.kind == kind else { throw UsageError("\(option) takes a \(kind.rawValue), not '\(text)'") }
+        // A bare code names a place of the kind asked for first: `--continent AS` is Asia, not
+        // American Samoa.
+        let ofKind = text.contains(":") ? nil : try gazetteer.place(PlaceID(kind, text.uppercased()))
+        guard let place = try ofKind ?? gazetteer.lookup(text), place.kind == kind else { throw UsageError("\(option) takes a \(kind.rawValue), not '\(text)'") }
         return place.id.description
     }
 }

@@ -1,0 +1,41 @@
+import BenchmarkSupport
+import JSONWriter
+import SyntheticPhotos
+import Testing
+
+/// Values written one by one, inside a document written around them, against the reference
+/// renderer's pretty rendering of the whole document.
+@Suite struct JSONStreamTests {
+    /// `{"kind": "log", "items": [members...]}`, the members streamed at depth 2 after the
+    /// rest was rendered with an empty array, as the export writes its photos.
+    @Test func membersStreamedIntoADocumentMatchTheWholeDocument() {
+        var g = SplitMix64(seed: 7)
+        for _ in 0..<500 {
+            let members = (0..<Int(g.next() % 4)).map { _ in ByteWriterTests.randomValue(&g, depth: 1) }
+            let whole: JSONValue = .object([("kind", "log"), ("items", .array(members))])
+            var json = JSONStream(pretty: true, level: 1)
+            JSONValue.object([("kind", "log"), ("items", .array([]))]).render(into: &json.bytes, pretty: true)
+            json.bytes.removeLast(Array("[]\n}".utf8).count)
+            json.beginArray()
+            for m in members { json.value(m) }
+            json.endArray()
+            json.bytes += Array("\n}".utf8)
+            #expect(String(decoding: json.bytes, as: UTF8.self) == ReferenceRenderer.prettyRendered(whole))
+        }
+    }
+
+    @Test func literalKeysAndOptionalsWriteWhatValuesWould() {
+        var json = JSONStream(pretty: false)
+        json.beginObject()
+        json.key(literal: "name"); json.string("Kyoto")
+        json.key(literal: "alias"); json.string(nil as String?)
+        json.key(literal: "km"); json.number(1.25, digits: 1)
+        json.key(literal: "inf"); json.number(.infinity, digits: 1)
+        json.key("free \"key\""); json.bool(true)
+        json.endObject()
+        let value: JSONValue = .object([("name", "Kyoto"), ("alias", .null), ("km", .number(1.25, digits: 1)), ("inf", .number(.infinity, digits: 1)),
+                                        ("free \"key\"", true)])
+        #expect(String(decoding: json.bytes, as: UTF8.self) == ReferenceRenderer.rendered(value))
+        #expect(String(decoding: json.bytes, as: UTF8.self) == #"{"name":"Kyoto","alias":null,"km":1.2,"inf":null,"free \"key\"":true}"#)
+    }
+}

@@ -1,0 +1,210 @@
+import BenchmarkSupport
+import Foundation
+import Gazetteer
+import SyntheticPhotos
+import TravelLog
+
+// The passport at scale: a travel log of a million photos written straight through the
+// TravelLog API (no image files), then every passport command timed in fresh processes, in
+// text and JSON, with filters, against the process start alone (`atlas --help`).
+//
+//   benchmarks/run-passport.sh [--photos N] [--runs R]
+
+let arguments = CommandLine.arguments
+func option(_ name: String) -> String? { arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil } }
+let photoCount = Int(option("--photos") ?? "") ?? 1_000_000
+let runs = Int(option("--runs") ?? "") ?? 5
+guard let atlas = option("--atlas"), let database = option("--db") else {
+    FileHandle.standardError.write(Data("usage: bench-passport --atlas PATH --db PATH [--photos N] [--runs R]\n".utf8))
+    exit(1)
+}
+
+// MARK: - The library
+
+/// A city the traveller goes to, with the snapshot a photo there carries.
+struct Stop {
+    let snapshot: PlaceSnapshot
+    let utcOffset: Int
+}
+
+func snapshot(_ place: Place, version: String) -> PlaceSnapshot {
+    let coordinate = place.coordinate ?? GeoCoordinate(latitude: 0, longitude: 0)
+    var s = PlaceSnapshot(coordinate: coordinate, waters: .land, gazetteerVersion: version)
+    func link(_ kind: PlaceKind) -> PlaceSnapshot.Link? {
+        if place.kind == kind { return .init(id: place.id, name: place.name) }
+        return place.ancestor(kind).map { .init(id: $0.id, name: $0.name) }
+    }
+    (s.continent, s.country, s.region, s.city, s.airport) = (link(.continent), link(.country), link(.region), link(.city), link(.airport))
+    return s
+}
+
+/// Fifteen years of a traveller living in Lyon: most days at home, about ten trips a year to
+/// some 150 countries (a few cities each), flights photographed from the window on the way out
+/// and back, and a layover at a hub on one trip in four. Trip days have three times the photos
+/// of a day at home; `photoCount` photos in all.
+func generate(into log: TravelLog, gazetteer: Gazetteer) throws {
+    var rng = SplitMix64(seed: 2026)
+    let version = gazetteer.version
+    func stops(_ country: PlaceID, cities: Int) throws -> [Stop] {
+        let offset = Int(((try gazetteer.place(country))?.coordinate?.longitude ?? 0) / 15) * 3_600
+        return try gazetteer.children(of: country, kind: .city, limit: cities).map { Stop(snapshot: snapshot($0, version: version), utcOffset: offset) }
+    }
+    let home = try stops(PlaceID("region:FR.84")!, cities: 6)
+    var destinations: [[Stop]] = []
+    for country in try gazetteer.children(of: nil, kind: .country, limit: 400) where country.id.code != "FR" {
+        let cities = try stops(country.id, cities: 4)
+        if !cities.isEmpty { destinations.append(cities) }
+        if destinations.count == 150 { break }
+    }
+    let hubs = try ["airport:FRA", "airport:AMS", "airport:DXB", "airport:IST"].compactMap { try gazetteer.place(PlaceID($0)!) }
+        .map { Stop(snapshot: snapshot($0, version: version), utcOffset: 3_600) }
+
+    // The days, then the photos spread over them.
+    struct Day { let date: Date; let stops: [Stop]; let weight: Int; let flight: Bool; let layover: Stop? }
+    var days: [Day] = []
+    var date = ISO8601DateFormatter().date(from: "2011-01-01T00:00:00Z")!
+    let end = ISO8601DateFormatter().date(from: "2026-01-01T00:00:00Z")!
+    while date < end {
+        if Int.random(in: 0..<36, using: &rng) == 0 {
+            let place = destinations.randomElement(using: &rng)!
+            let length = Int.random(in: 2...14, using: &rng)
+            let layover = Int.random(in: 0..<4, using: &rng) == 0 ? hubs.randomElement(using: &rng) : nil
+            for i in 0..<length {
+                let edge = i == 0 || i == length - 1
+                days.append(Day(date: date, stops: Array(place.shuffled(using: &rng).prefix(2)), weight: 3, flight: edge, layover: edge ? layover : nil))
+                date += 86_400
+            }
+        } else {
+            if Int.random(in: 0..<10, using: &rng) < 6 { days.append(Day(date: date, stops: [home.randomElement(using: &rng)!], weight: 1, flight: false, layover: nil)) }
+            date += 86_400
+        }
+    }
+    let totalWeight = days.reduce(0) { $0 + $1.weight }
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = "yyyy-MM-dd"
+
+    log.refreshesAggregatesOnWrite = false
+    var written = 0, serial = 0
+    var batch: [PhotoRecord] = []
+    func flush() throws {
+        try log.write { for r in batch { try log.insert(r, run: nil) } }
+        batch.removeAll(keepingCapacity: true)
+    }
+    for (index, day) in days.enumerated() {
+        let share = index == days.count - 1 ? photoCount - written : photoCount * day.weight / totalWeight
+        let dayText = formatter.string(from: day.date)
+        for n in 0..<max(0, share) {
+            serial += 1
+            var stop = day.stops[n % day.stops.count]
+            var altitude: Double?
+            if day.flight && n < 2 { altitude = 11_000 }
+            if let hub = day.layover, n >= 2 && n < 5 { stop = hub }
+            let seconds = 8 * 3_600 + n * 50_000 / max(1, share)
+            var r = PhotoRecord(path: String(format: "/library/%@/IMG_%07d.JPG", dayText, serial), size: 3_000_000 + Int64(serial), modifiedNs: Int64(serial))
+            r.format = "jpeg"
+            r.takenLocal = String(format: "%@T%02d:%02d:%02d", dayText, seconds / 3_600, seconds / 60 % 60, seconds % 60)
+            (r.utcOffsetSeconds, r.offsetSource) = (stop.utcOffset, .exif)
+            var place = stop.snapshot
+            let lat = place.coordinate.latitude + Double.random(in: -0.02...0.02, using: &rng)
+            let lon = place.coordinate.longitude + Double.random(in: -0.02...0.02, using: &rng)
+            place.coordinate = GeoCoordinate(latitude: lat, longitude: lon)
+            (r.latitude, r.longitude, r.altitude) = (lat, lon, altitude)
+            r.place = place
+            batch.append(r)
+            if batch.count == 10_000 { try flush() }
+        }
+        written += max(0, share)
+    }
+    try flush()
+    try log.refreshAggregates()
+    log.refreshesAggregatesOnWrite = true
+}
+
+// MARK: - Timing
+
+/// Runs `arguments` in a fresh process with stdout to /dev/null; wall seconds and the child's
+/// peak resident memory in MB.
+func measure(_ arguments: [String]) -> (seconds: Double, peakMB: Double, status: Int32) {
+    var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    let argv = ([atlas] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    let start = DispatchTime.now().uptimeNanoseconds
+    guard posix_spawn(&pid, atlas, &actions, nil, argv, environ) == 0 else { fatalError("cannot start \(atlas)") }
+    var status: Int32 = 0
+    var usage = rusage()
+    _ = wait4(pid, &status, 0, &usage)
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    return (seconds, Double(usage.ru_maxrss) / 1024, (status >> 8) & 0xFF)
+}
+
+/// The median of `runs` fresh runs, after one unmeasured run that warms the page cache.
+func timed(_ arguments: [String]) -> (ms: Double, peakMB: Double) {
+    let warm = measure(arguments)
+    guard warm.status == 0 else { fatalError("atlas \(arguments.joined(separator: " ")) exited \(warm.status)") }
+    let results = (0..<runs).map { _ in measure(arguments) }
+    return (median(results.map(\.seconds)) * 1_000, results.map(\.peakMB).max() ?? 0)
+}
+
+// MARK: - The run
+
+if !FileManager.default.fileExists(atPath: database + ".complete") {
+    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: database + suffix) }
+    let started = DispatchTime.now().uptimeNanoseconds
+    let log = try TravelLog(path: database)
+    try generate(into: log, gazetteer: try Gazetteer.open())
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+    print(String(format: "generated %d photos in %.1f s (%.0f photos/s through TravelLog.insert, aggregates refreshed once)",
+                 try log.photoCount(), seconds, Double(try log.photoCount()) / seconds))
+    FileManager.default.createFile(atPath: database + ".complete", contents: nil)
+}
+let log = try TravelLog(path: database, readOnly: true)
+let photos = try log.photoCount()
+let aggregateRows = try log.placeDays().count
+let fileMB = Double((try FileManager.default.attributesOfItem(atPath: database)[.size] as? Int) ?? 0) / 1e6
+print(String(format: "log: %d photos, %d place-day rows, %d track days, %.0f MB; median of %d fresh runs", photos, aggregateRows,
+             try log.trackDays().count, fileMB, runs))
+
+/// One line of the table: the command, its median wall time, and that time over the process start's.
+func row(_ name: String, _ ms: Double, _ reference: Double) {
+    print(name.padding(toLength: 46, withPad: " ", startingAt: 0) + String(format: "%9.1f %8.2f", ms, ms / reference))
+}
+let reference = timed(["--help"])
+print("\n" + "command".padding(toLength: 46, withPad: " ", startingAt: 0) + "  wall ms  ÷ start")
+row("atlas --help (process start, the reference)", reference.ms, reference.ms)
+let db = ["--db", database]
+let queries: [[String]] = [
+    ["stats"], ["stats", "--year", "2019"], ["countries"], ["countries", "--year", "2019"], ["countries", "--continent", "AS"],
+    ["regions"], ["regions", "--country", "country:FR"], ["cities"], ["cities", "--country", "country:FR"],
+    ["cities", "--region", "region:FR.84"], ["airports"], ["continents"], ["timeline"], ["timeline", "--by", "month"],
+    ["export", "--no-photos"],
+]
+var slowest = (ms: 0.0, command: "")
+for query in queries {
+    for json in [false, true] {
+        let arguments = query + db + (json && query[0] != "export" ? ["--json"] : [])
+        if json && query[0] == "export" { continue }
+        let t = timed(arguments)
+        let name = (["atlas"] + query + (json ? ["--json"] : [])).joined(separator: " ")
+        row(name, t.ms, reference.ms)
+        if t.ms > slowest.ms { slowest = (t.ms, name) }
+    }
+}
+let resolve = timed(["resolve", "48.8584", "2.2945"])
+row("atlas resolve 48.8584 2.2945", resolve.ms, reference.ms)
+
+let export = timed(["export", "--output", database + ".export.json"] + db)
+try? FileManager.default.removeItem(atPath: database + ".export.json")
+row("atlas export --output FILE (every photo)", export.ms, reference.ms)
+
+print("\ngoals")
+print(String(format: "  slowest passport query   %7.1f ms  (goal ≤ 100 ms)   %@", slowest.ms, slowest.command as NSString))
+print(String(format: "  export                   %7.0f photos/s  (goal ≥ 200,000), peak %.0f MB (goal ≤ 200 MB)",
+             Double(photos) / (export.ms / 1_000), export.peakMB))
+print(String(format: "  resolve one point        %7.1f ms  (goal ≤ 150 ms)", resolve.ms))
