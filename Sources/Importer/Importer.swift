@@ -115,13 +115,13 @@ public final class Importer: @unchecked Sendable {
             try log.reservePageCache(kibibytes: max(2048, options.batchSize * 2))
             try log.abandonStaleRuns()
             summary.runID = try log.beginRun(roots: options.roots, gazetteerVersion: finder.gazetteer.version)
-            if !logHadPhotos { try log.dropFingerprintIndex() }
+            if !logHadPhotos { try log.dropBulkLoadIndexes() }
             // The aggregates of the dates this run touches are brought up to date once, at its end.
             log.refreshesAggregatesOnWrite = false
         }
         defer { log?.refreshesAggregatesOnWrite = true }
         // On every way out, errors included (a no-op once built).
-        defer { if writing && !logHadPhotos { try? log?.restoreFingerprintIndex() } }
+        defer { if writing && !logHadPhotos { try? log?.restoreBulkLoadIndexes() } }
         // What each worker reads, left behind if the process dies; what the last run left.
         var marks: ReadingMarks?
         if writing, let log {
@@ -336,8 +336,8 @@ public final class Importer: @unchecked Sendable {
                 summary.newErrors += walkErrors.filter { !known.contains($0.path) }.count
                 try log.write { try log.replaceWalkErrors(under: options.roots, with: walkErrors, run: summary.runID) }
             }
+            if !logHadPhotos { try log.restoreBulkLoadIndexes() }
             try log.refreshAggregates()
-            if !logHadPhotos { try log.restoreFingerprintIndex() }
             summary.visited = try log.visitedPlaces()
             summary.newPlaces = summary.visited.subtracting(before.places)
             try log.finishRun(summary.runID!, status: summary.interrupted ? .interrupted : .done, counts: summary.counts)

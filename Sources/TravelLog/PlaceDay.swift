@@ -41,41 +41,80 @@ public struct PlaceDay: Sendable, Equatable {
     /// The rows of classified photos (``VisitRules/classify(_:)``), in a fixed order: by date,
     /// status, then the snapshot's identifiers and names.
     public static func aggregate(_ photos: [VisitPhoto]) -> [PlaceDay] {
-        var rows: [Key: PlaceDay] = [:]
+        var rows: [PlaceDay] = []
+        var index: [Key: Int] = [:]
+        var previous: (photo: VisitPhoto, row: Int)?
         for p in photos where p.status != .unplaced {
-            var row = PlaceDay(date: p.localDate.flatMap { $0.isEmpty ? nil : $0 }, status: p.status)
-            (row.continent, row.country, row.region, row.city, row.district, row.airport) = (p.continent, p.country, p.region, p.city, p.district, p.airport)
-            let key = Key(row)
-            row = rows[key] ?? row
-            row.photos += 1
-            if p.isHandSet { row.handSet += 1 }
-            if let lat = p.latitude, let lon = p.longitude {
-                row.positioned += 1
-                row.latitudeSum += lat
-                row.longitudeSum += lon
+            let row: Int
+            // Photos come by time: most share the row of the one before (hashing a snapshot's
+            // twelve strings is most of the work otherwise).
+            if let previous, previous.photo.sharesRow(with: p) {
+                row = previous.row
+            } else {
+                var new = PlaceDay(date: p.localDate.flatMap { $0.isEmpty ? nil : $0 }, status: p.status)
+                (new.continent, new.country, new.region, new.city, new.district, new.airport) = (p.continent, p.country, p.region, p.city, p.district, p.airport)
+                let key = Key(new)
+                if let known = index[key] {
+                    row = known
+                } else {
+                    row = rows.count
+                    index[key] = row
+                    rows.append(new)
+                }
             }
-            if let t = p.takenLocal {
-                if row.firstTime.map({ t < $0 }) ?? true { row.firstTime = t }
-                if row.lastTime.map({ t > $0 }) ?? true { row.lastTime = t }
-            }
-            rows[key] = row
+            previous = (p, row)
+            rows[row].add(p)
         }
-        return rows.sorted { $0.key < $1.key }.map(\.value)
+        return sorted(rows)
     }
 
-    /// What makes two photos the same row, and orders rows.
-    struct Key: Hashable, Comparable {
-        let fields: [String]
-        init(_ d: PlaceDay) {
-            fields = [d.date ?? "", d.status.rawValue] + [d.continent, d.country, d.region, d.city, d.district, d.airport].flatMap {
-                [$0?.id ?? "", $0?.name ?? ""]
-            }
+    private mutating func add(_ p: VisitPhoto) {
+        photos += 1
+        if p.isHandSet { handSet += 1 }
+        if let lat = p.latitude, let lon = p.longitude {
+            positioned += 1
+            latitudeSum += lat
+            longitudeSum += lon
         }
-        static func < (a: Key, b: Key) -> Bool { a.fields.lexicographicallyPrecedes(b.fields) }
+        if let t = p.takenLocal {
+            if firstTime.map({ t < $0 }) ?? true { firstTime = t }
+            if lastTime.map({ t > $0 }) ?? true { lastTime = t }
+        }
+    }
+
+    /// What makes two photos the same row, and orders rows: date, status, then each level's
+    /// identifier and name from the continent down ('' for none).
+    struct Key: Hashable, Comparable {
+        let date: String
+        let status: String
+        let links: [PlaceLink?]
+
+        init(_ d: PlaceDay) {
+            (date, status) = (d.date ?? "", d.status.rawValue)
+            links = [d.continent, d.country, d.region, d.city, d.district, d.airport]
+        }
+
+        static func < (a: Key, b: Key) -> Bool {
+            if a.date != b.date { return a.date < b.date }
+            if a.status != b.status { return a.status < b.status }
+            for (x, y) in zip(a.links, b.links) where x != y {
+                let (xi, yi) = (x?.id ?? "", y?.id ?? "")
+                return xi != yi ? xi < yi : (x?.name ?? "") < (y?.name ?? "")
+            }
+            return false
+        }
     }
 
     /// Rows in the order ``aggregate(_:)`` gives them, whatever order they came in.
     public static func sorted(_ rows: [PlaceDay]) -> [PlaceDay] {
         rows.map { (Key($0), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+    }
+}
+
+extension VisitPhoto {
+    /// Whether `other` counts in the same ``PlaceDay`` row.
+    func sharesRow(with other: VisitPhoto) -> Bool {
+        status == other.status && localDate == other.localDate && country == other.country && city == other.city && district == other.district
+            && airport == other.airport && region == other.region && continent == other.continent
     }
 }

@@ -45,8 +45,10 @@ extension TravelLog {
             days.append(TrackDay(day: day, photos: s.int(1), first: point(2), last: point(6), km: s.double(10)))
         }
         guard !stale.isEmpty else { return days }
-        var window = DayWindow(log: self)
-        for day in stale { days += try window.trackDay(day).map { [$0] } ?? [] }
+        for run in Self.runs(stale.sorted()) {
+            let tracks = try trackDays(of: run, photos: photos(around: run))
+            days += run.compactMap { tracks[$0] }
+        }
         return days.sorted { $0.day < $1.day }
     }
 
@@ -87,42 +89,55 @@ extension TravelLog {
     func refreshStaleDays() throws {
         let stale = try staleDates()
         guard !stale.isEmpty else { return }
-        let deletePlace = try statement("DELETE FROM place_days WHERE date = ?")
-        let insertPlace = try statement("""
-            INSERT INTO place_days (date, status, continent_id, continent_name, country_id, country_name, region_id, region_name,
-                city_id, city_name, district_id, district_name, airport_id, airport_name, photos, hand_set, positioned,
-                latitude_sum, longitude_sum, first_time, last_time)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
-        let deleteTrack = try statement("DELETE FROM track_days WHERE day = ?")
-        let insertTrack = try statement("""
-            INSERT INTO track_days (day, photos, first_time, first_path, first_latitude, first_longitude,
-                last_time, last_path, last_latitude, last_longitude, km) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
-        var window = DayWindow(log: self)
-        // Dates in order, so the window of loaded days slides forward and every date's photos
-        // are read once, however many dates an import touched.
+        // Runs of consecutive dates, each date's photos read once per run: an import touches
+        // hundreds of dates, and a track day needs the dates beside it.
         let trackDays = Set(stale.flatMap(Self.trackDays(touchedBy:)))
-        for date in Set(stale).union(trackDays).sorted() {
-            if stale.contains(date) {
+        // Many dates (an import's) read much of the table: mapped, its pages cost no system call each.
+        if stale.count > 16 {
+            try database.withMemoryMap { try refresh(stale: stale, trackDays: trackDays) }
+        } else {
+            try refresh(stale: stale, trackDays: trackDays)
+        }
+        try database.execute("DELETE FROM stale_days")
+    }
+
+    private func refresh(stale: Set<String>, trackDays: Set<String>) throws {
+        let deletePlace = try statement("DELETE FROM place_days WHERE date = ?")
+        let insertPlace = try statement(Self.insertPlaceDay)
+        let deleteTrack = try statement("DELETE FROM track_days WHERE day = ?")
+        let insertTrack = try statement(Self.insertTrackDay)
+        for run in Self.runs(Set(stale).union(trackDays).sorted()) {
+            let photos = try photos(around: run)
+            for date in run where stale.contains(date) {
                 try deletePlace.bind(date).run()
-                for d in PlaceDay.aggregate(VisitRules.classify(try window.photos(date))) {
+                for d in PlaceDay.aggregate(VisitRules.classify(photos[date] ?? [])) {
                     try insertPlace.bind(d.date ?? "", d.status.rawValue, d.continent?.id, d.continent?.name, d.country?.id, d.country?.name,
                                          d.region?.id, d.region?.name, d.city?.id, d.city?.name, d.district?.id, d.district?.name,
                                          d.airport?.id, d.airport?.name, d.photos, d.handSet, d.positioned, d.latitudeSum, d.longitudeSum,
                                          d.firstTime, d.lastTime).run()
                 }
             }
-            if trackDays.contains(date) {
+            let tracks = try self.trackDays(of: run, photos: photos)
+            for date in run where trackDays.contains(date) {
                 try deleteTrack.bind(date).run()
-                if let t = try window.trackDay(date) {
+                if let t = tracks[date] {
                     try insertTrack.bind(t.day, t.photos, t.first.time, t.first.path, t.first.latitude, t.first.longitude,
                                          t.last.time, t.last.path, t.last.latitude, t.last.longitude, t.km).run()
                 }
             }
         }
-        try database.execute("DELETE FROM stale_days")
     }
+
+    static let insertPlaceDay = Query("""
+        INSERT INTO place_days (date, status, continent_id, continent_name, country_id, country_name, region_id, region_name,
+            city_id, city_name, district_id, district_name, airport_id, airport_name, photos, hand_set, positioned,
+            latitude_sum, longitude_sum, first_time, last_time)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """)
+    static let insertTrackDay = Query("""
+        INSERT INTO track_days (day, photos, first_time, first_path, first_latitude, first_longitude,
+            last_time, last_path, last_latitude, last_longitude, km) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """)
 
     /// The dates writes left stale ('' for photos without a time).
     func staleDates() throws -> Set<String> {
@@ -147,6 +162,41 @@ extension TravelLog {
         guard !date.isEmpty else { return [] }
         guard let midnight = VisitPhoto.epochSeconds(date + "T00:00:00") else { return [date] }
         return [-86_400, 0, 86_400].map { String(VisitPhoto.text(midnight + $0).prefix(10)) }
+    }
+
+    /// Sorted dates cut into runs of consecutive days, at most `limit` long; '' (no time) and a
+    /// date that is none are runs of their own.
+    static func runs(_ dates: [String], limit: Int = 31) -> [[String]] {
+        var runs: [[String]] = []
+        for date in dates {
+            if let last = runs.last?.last, runs[runs.count - 1].count < limit, !last.isEmpty, trackDays(touchedBy: last).last == date {
+                runs[runs.count - 1].append(date)
+            } else {
+                runs.append([date])
+            }
+        }
+        return runs
+    }
+
+    /// The photos of every local date of `run` and of the dates just before and after it.
+    func photos(around run: [String]) throws -> [String: [VisitPhoto]] {
+        var dates = Set(run)
+        if let first = run.first, let last = run.last {
+            dates.formUnion(Self.trackDays(touchedBy: first))
+            dates.formUnion(Self.trackDays(touchedBy: last))
+        }
+        var out: [String: [VisitPhoto]] = [:]
+        for date in dates { out[date] = try photos(onDate: date) }
+        return out
+    }
+
+    /// The track days of `run` (consecutive days), from `photos` (``photos(around:)``): a photo's
+    /// track day is at most a day from its local date.
+    func trackDays(of run: [String], photos: [String: [VisitPhoto]]) throws -> [String: TrackDay] {
+        let wanted = Set(run)
+        var out: [String: TrackDay] = [:]
+        for day in TrackDay.aggregate(photos.values.flatMap { $0 }) where wanted.contains(day.day) { out[day.day] = day }
+        return out
     }
 
     /// The photos of one local date ('' for photos without a time) that the passport reads,
@@ -182,31 +232,4 @@ extension TravelLog {
     private static let passportRows = "p.error_kind IS NULL AND (p.latitude IS NOT NULL OR o.photo_id IS NOT NULL) ORDER BY p.taken_local, p.path"
     static let datedPhotos = Query("\(photoColumns) WHERE substr(p.taken_local, 1, 10) = ? AND \(passportRows)")
     static let undatedPhotos = Query("\(photoColumns) WHERE (substr(p.taken_local, 1, 10) IS NULL OR p.taken_local = '') AND \(passportRows)")
-}
-
-/// The photos of a few consecutive local dates, loaded once each while a pass moves forward
-/// through the dates: a track day needs its own date and the two beside it.
-struct DayWindow {
-    let log: TravelLog
-    private var loaded: [String: [VisitPhoto]] = [:]
-
-    init(log: TravelLog) { self.log = log }
-
-    mutating func photos(_ date: String) throws -> [VisitPhoto] {
-        if let known = loaded[date] { return known }
-        let photos = try log.photos(onDate: date)
-        // A forward pass asks for nothing before the day ahead of this one again.
-        let oldest = TravelLog.trackDays(touchedBy: date).first ?? date
-        loaded = loaded.filter { $0.key >= oldest }
-        loaded[date] = photos
-        return photos
-    }
-
-    /// The track day `day`, from the photos of its date and the two beside it; nil when none of
-    /// them lies on it.
-    mutating func trackDay(_ day: String) throws -> TrackDay? {
-        var photos: [VisitPhoto] = []
-        for date in TravelLog.trackDays(touchedBy: day) { photos += try self.photos(date) }
-        return TrackDay.aggregate(photos).first { $0.day == day }
-    }
 }

@@ -201,22 +201,28 @@ extension TravelLog {
             """
     }
 
-    /// The index that finds a moved photo by its fingerprint (migration 1 creates it). Its keys
-    /// are random, so inserting 100,000 of them one by one dirties most of its pages at every
-    /// commit: an import into an empty log has no moved photo to look for, drops it
-    /// (``dropFingerprintIndex()``) and builds it once at the end, as bulk loads do. A writer's
-    /// open builds it too, should that import have been killed before the end.
-    static let fingerprintIndex = "CREATE INDEX IF NOT EXISTS photos_fingerprint ON photos(fingerprint, size) WHERE fingerprint IS NOT NULL"
+    /// The indexes an import into an empty log drops and builds once at its end, as bulk loads
+    /// do: the one that finds a moved photo by its fingerprint (migration 1), whose random keys
+    /// make 100,000 inserts dirty most of its pages at every commit, and the one that finds a
+    /// date's photos (migration 5), which only the refresh of the aggregates at the end needs
+    /// (no photo can have moved into an empty log). A writer's open builds them too, should that
+    /// import have been killed before the end.
+    static let bulkLoadIndexes = [
+        ("photos_fingerprint", "CREATE INDEX IF NOT EXISTS photos_fingerprint ON photos(fingerprint, size) WHERE fingerprint IS NOT NULL"),
+        ("photos_day", "CREATE INDEX IF NOT EXISTS photos_day ON photos(substr(taken_local, 1, 10))"),
+    ]
 
-    public func dropFingerprintIndex() throws {
-        try write { try database.execute("DROP INDEX IF EXISTS photos_fingerprint") }
+    public func dropBulkLoadIndexes() throws {
+        try write { for (name, _) in Self.bulkLoadIndexes { try database.execute("DROP INDEX IF EXISTS \(name)") } }
     }
 
-    /// Builds the fingerprint index when missing. Outside a transaction on purpose: when the
-    /// index is there, SQLite then takes no write lock, so every writer can afford the check.
-    public func restoreFingerprintIndex() throws {
+    /// Builds the bulk-load indexes when missing. Outside a transaction on purpose: when they are
+    /// there, SQLite then takes no write lock, so every writer can afford the check.
+    public func restoreBulkLoadIndexes() throws {
         try endReading()
-        try database.execute(Self.fingerprintIndex)
+        // A log older than migration 5 has no aggregates to index for yet.
+        let version = try schemaVersion()
+        for (name, sql) in Self.bulkLoadIndexes where name != "photos_day" || version >= 5 { try database.execute(sql) }
     }
 
     /// `PRAGMA user_version`: how many migrations the file has.

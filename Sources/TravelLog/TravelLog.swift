@@ -47,7 +47,7 @@ public final class TravelLog {
                 // uncommitted tail that the next open discards.
                 try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL")
                 try migrate()
-                try restoreFingerprintIndex()
+                try restoreBulkLoadIndexes()
                 try refreshAggregates()
             } else if try schemaVersion() > Self.migrations.count {
                 throw TravelLogError.newerSchema(path, try schemaVersion())

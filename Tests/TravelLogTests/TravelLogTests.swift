@@ -49,14 +49,14 @@ func sampleRecord(_ path: String, city: String = "city:2996944", cityName: Strin
         #expect(try again.schemaVersion() == TravelLog.migrations.count)
     }
 
-    @Test func aDroppedFingerprintIndexComesBackAtTheNextWritersOpen() throws {
+    @Test func droppedBulkLoadIndexesComeBackAtTheNextWritersOpen() throws {
         let t = try TemporaryLog()
         func hasIndex(_ log: TravelLog) throws -> Bool {
-            try log.database.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'photos_fingerprint'").scalarInt() == 1
+            try log.database.prepare("SELECT count(*) FROM sqlite_master WHERE name IN ('photos_fingerprint', 'photos_day')").scalarInt() == 2
         }
         let log = try TravelLog(path: t.path)
         #expect(try hasIndex(log))
-        try log.dropFingerprintIndex()
+        try log.dropBulkLoadIndexes()
         #expect(try !hasIndex(log))
         // A read-only open leaves the file as it is; a writer's open rebuilds the index.
         #expect(try !hasIndex(TravelLog(path: t.path, readOnly: true)))
