@@ -49,7 +49,8 @@ extension Gazetteer {
         let kinds = PlaceKind.allCases.filter { Scope.holds(parent?.kind, $0) }
         guard !kinds.isEmpty else { return [] }
         let stored = try withDatabase { db in
-            let s = try db.prepare("SELECT kind, count FROM child_counts WHERE parent = ?").bind(parent?.description ?? "")
+            let s = try statements.prepare("SELECT kind, count FROM child_counts WHERE parent = ?", db).bind(parent?.description ?? "")
+            defer { s.reset() }
             var counts: [String: Int] = [:]
             while try s.step() { counts[s.string(0) ?? ""] = s.int(1) }
             return counts

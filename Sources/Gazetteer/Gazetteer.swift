@@ -24,8 +24,8 @@ public final class Gazetteer: @unchecked Sendable {
     /// Built by the first searches that need them; read and written only under `lock`.
     var searchRankIndex: SearchRankIndex?
     var searchNameWords: SearchNameWords?
-    /// The statements searches run, prepared once for `database`; used only under `lock`.
-    let searchStatements = StatementCache()
+    /// The statements searches and counts run, prepared once for `database`; used only under `lock`.
+    let statements = StatementCache()
 
     /// Opens the gazetteer at `path`, or the bundled one (see ``GazetteerLocation``).
     public static func open(path: String? = nil) throws -> Gazetteer {
