@@ -1,3 +1,4 @@
+import Foundation
 import SQLite
 
 extension Gazetteer {
@@ -35,20 +36,48 @@ extension Gazetteer {
     }
 
     /// How many places of each lower kind lie below `parent` (the world when nil), largest
-    /// kind first: "47 regions, 1,513 cities, 74 airports".
+    /// kind first: "47 regions, 1,513 cities, 74 airports". Read from the counts the gazetteer
+    /// build stores (`child_counts`): one indexed lookup, never a count over the rows.
     ///
     /// ```swift
-    /// try gazetteer.childCounts(of: PlaceID("country:JP"))   // [(.region, 47), (.city, …), (.airport, …)]
+    /// try gazetteer.childCounts(of: PlaceID("country:JP"))   // [(.region, 47), (.city, …), (.district, …), (.airport, …)]
     /// ```
+    ///
+    /// Every kind that can lie below the parent is listed, with 0 when none does; a district or
+    /// an airport has nothing below it, a city only its districts.
     public func childCounts(of parent: PlaceID?) throws -> [(kind: PlaceKind, count: Int)] {
+        let kinds = PlaceKind.allCases.filter { Scope.holds(parent?.kind, $0) }
+        guard !kinds.isEmpty else { return [] }
+        let stored = try withDatabase { db in
+            let s = try statements.prepare("SELECT kind, count FROM child_counts WHERE parent = ?", db).bind(parent?.description ?? "")
+            defer { s.reset() }
+            var counts: [String: Int] = [:]
+            while try s.step() { counts[s.string(0) ?? ""] = s.int(1) }
+            return counts
+        }
+        return kinds.map { ($0, stored[$0.rawValue] ?? 0) }
+    }
+
+    /// How many places of `kind` lie below each of `parents`, in one query: the regions of every
+    /// country a traveller visited, say. Every parent is in the answer, with 0 when nothing of
+    /// that kind lies below it (or cannot: regions below a city).
+    ///
+    /// ```swift
+    /// try gazetteer.childCounts(of: [PlaceID("country:JP")!, PlaceID("country:MC")!], kind: .region)
+    /// // [country:JP: 47, country:MC: 0]
+    /// ```
+    public func childCounts(of parents: [PlaceID], kind: PlaceKind) throws -> [PlaceID: Int] {
+        var counts = Dictionary(parents.map { ($0, 0) }, uniquingKeysWith: { a, _ in a })
+        guard !counts.isEmpty else { return counts }
+        let list = String(decoding: try JSONSerialization.data(withJSONObject: counts.keys.map(\.description)), as: UTF8.self)
         try withDatabase { db in
-            try PlaceKind.allCases.compactMap { kind -> (kind: PlaceKind, count: Int)? in
-                guard let scope = Scope(parent: parent, kind: kind) else { return nil }
-                let s = try db.prepare("SELECT count(*) FROM \(scope.table)\(scope.whereClause)")
-                try s.bind(scope.bindings)
-                return (kind, try s.scalarInt() ?? 0)
+            let s = try db.prepare("SELECT parent, count FROM child_counts WHERE kind = ? AND parent IN (SELECT value FROM json_each(?))")
+            try s.bind(kind.rawValue, list)
+            while try s.step() {
+                if let parent = s.string(0).flatMap(PlaceID.init) { counts[parent] = s.int(1) }
             }
         }
+        return counts
     }
 
     /// The natural next level below `parent`.
@@ -88,7 +117,7 @@ extension Gazetteer {
                 (whereClause, bindings) = (level.isEmpty ? "" : " WHERE" + level.dropFirst(4), [])
                 return
             }
-            guard parent.kind < kind, parent.kind != .district, parent.kind != .airport, parent.kind != .city || kind == .district else { return nil }
+            guard Self.holds(parent.kind, kind) else { return nil }
             switch parent.kind {
             case .continent:
                 whereClause = (kind == .country ? " WHERE continent = ?" : " WHERE country IN (SELECT iso2 FROM countries WHERE continent = ?)") + level
@@ -97,9 +126,20 @@ extension Gazetteer {
             case .city:
                 whereClause = " WHERE city = ?"
             default:
-                whereClause = " WHERE region = ?" + level
+                // A region's places lie in its country (the build checks it): naming the country
+                // too lets the (country, region) indexes answer.
+                whereClause = " WHERE country = (SELECT country FROM regions WHERE id = ?) AND region = ?" + level
+                bindings = [parent.code, parent.code]
+                return
             }
             bindings = [parent.code]
+        }
+
+        /// Whether places of `kind` can lie below a place of `parent` (the world when nil): only
+        /// lower kinds, nothing below a district or an airport, only districts below a city.
+        static func holds(_ parent: PlaceKind?, _ kind: PlaceKind) -> Bool {
+            guard let parent else { return true }
+            return parent < kind && parent != .district && parent != .airport && (parent != .city || kind == .district)
         }
     }
 }

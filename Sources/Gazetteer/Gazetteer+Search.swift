@@ -40,8 +40,8 @@ extension Gazetteer {
         let text = SearchText(query.text)
         guard !text.tokens.isEmpty, query.limit > 0 else { return [] }
         return try withDatabase { db in
-            defer { searchStatements.resetAll() }
-            var ranking = try SearchRanking(query: query, text: text, db: db, statements: searchStatements,
+            defer { statements.resetAll() }
+            var ranking = try SearchRanking(query: query, text: text, db: db, statements: statements,
                                             index: searchRankIndex, nameWords: searchNameWords)
             let results = try ranking.run()
             (searchRankIndex, searchNameWords) = (ranking.index, ranking.nameWords)

@@ -12,7 +12,7 @@ import SQLite
 ///
 /// Thread-safe: one connection behind a lock; every method may be called from any thread.
 public final class Gazetteer: @unchecked Sendable {
-    public static let supportedSchemaVersion = "2"
+    public static let supportedSchemaVersion = "3"
 
     public let path: String
     /// The gazetteer version (`meta.version`), recorded with everything resolved from it.
@@ -24,8 +24,8 @@ public final class Gazetteer: @unchecked Sendable {
     /// Built by the first searches that need them; read and written only under `lock`.
     var searchRankIndex: SearchRankIndex?
     var searchNameWords: SearchNameWords?
-    /// The statements searches run, prepared once for `database`; used only under `lock`.
-    let searchStatements = StatementCache()
+    /// The statements searches and counts run, prepared once for `database`; used only under `lock`.
+    let statements = StatementCache()
 
     /// Opens the gazetteer at `path`, or the bundled one (see ``GazetteerLocation``).
     public static func open(path: String? = nil) throws -> Gazetteer {

@@ -32,12 +32,8 @@ enum CountriesCommand: Command {
         if let year { passport = passport.restricted(toYear: year) }
         let countries = passport.visits(.country).filter { continent == nil || $0.continent?.id == continent }
         let regionsVisited = Dictionary(grouping: passport.visits(.region), by: { $0.country?.id ?? "" }).mapValues(\.count)
-        func regionTotal(_ v: Visit) throws -> Int {
-            guard let id = PlaceID(v.id) else { return 0 }
-            return try gazetteer.childCounts(of: id).first { $0.kind == .region }?.count ?? 0
-        }
-        var totals: [String: Int] = [:]
-        for c in countries { totals[c.id] = try regionTotal(c) }
+        let regionCounts = try gazetteer.childCounts(of: countries.compactMap { PlaceID($0.id) }, kind: .region)
+        let totals = Dictionary(uniqueKeysWithValues: regionCounts.map { ($0.key.description, $0.value) })
         PassportOption.list(countries, json: json, columns: [
             ("ID", \.id), ("NAME", \.name), ("CONTINENT", { $0.continent?.name ?? "" }), ("FIRST", { $0.firstDate ?? "-" }),
             ("LAST", { $0.lastDate ?? "-" }), ("DAYS", { String($0.days.count) }), ("PHOTOS", { String($0.photos) }),

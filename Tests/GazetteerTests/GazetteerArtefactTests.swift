@@ -43,6 +43,9 @@ import Testing
         #expect(try count("SELECT count(*) FROM boundaries WHERE kind = 'region' AND substr(id, 8) NOT IN (SELECT id FROM regions)") == 0)
         // A region id is its country's code, a dot and its admin-1 code.
         #expect(try count("SELECT count(*) FROM regions WHERE id != country || '.' || admin1") == 0)
+        // A city's or airport's region lies in its own country (children(of: region) relies on it).
+        #expect(try count("SELECT count(*) FROM cities c JOIN regions r ON r.id = c.region WHERE r.country != c.country") == 0)
+        #expect(try count("SELECT count(*) FROM airports a JOIN regions r ON r.id = a.region WHERE r.country != a.country") == 0)
     }
 
     @Test func countingSchemes() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SQLite
 @testable import Gazetteer
 
 /// Children, parents and counts, checked against the manifest of the real gazetteer.
@@ -124,5 +125,119 @@ import Testing
         let rhone = try gazetteer.children(of: PlaceID(.region, "FR.84"), limit: 1_000)
         #expect(rhone.contains { $0.name == "Lyon" } && !rhone.contains { $0.name == "Lyon 05" })
         #expect(try gazetteer.children(of: lyon05.id).isEmpty)
+    }
+}
+
+/// `childCounts` reads the counts the build stored; here they are counted again from the rows
+/// themselves, in Swift, for a sample of parents.
+@Suite(.enabled(if: (try? GazetteerLocation.resolve(explicit: nil)) != nil, "no gazetteer in Resources/"))
+struct GazetteerChildCountTests {
+    /// One place below the world: its kind and where it lies (the row's own columns).
+    struct Row {
+        let kind: PlaceKind
+        let continent: String?
+        let country: String?
+        let region: String?
+        let city: String?
+    }
+
+    static let gazetteer = try! Gazetteer.open()
+    /// Every continent, country, region, city, district and airport, read straight from its table.
+    static let rows: [Row] = try! gazetteer.withDatabase { db in
+        var rows: [Row] = []
+        func read(_ sql: String, _ make: (Statement) -> Row) throws {
+            let s = try db.prepare(sql)
+            while try s.step() { rows.append(make(s)) }
+        }
+        var continentOf: [String: String] = [:]
+        let countries = try db.prepare("SELECT iso2, continent FROM countries")
+        while try countries.step() { continentOf[countries.string(0)!] = countries.string(1)! }
+        try read("SELECT code FROM continents") { _ in Row(kind: .continent, continent: nil, country: nil, region: nil, city: nil) }
+        try read("SELECT iso2, continent FROM countries") { Row(kind: .country, continent: $0.string(1), country: nil, region: nil, city: nil) }
+        try read("SELECT country FROM regions") { Row(kind: .region, continent: continentOf[$0.string(0)!], country: $0.string(0), region: nil, city: nil) }
+        try read("SELECT country, region, city FROM cities") {
+            Row(kind: $0.isNull(2) ? .city : .district, continent: continentOf[$0.string(0)!], country: $0.string(0), region: $0.string(1),
+                city: $0.optionalInt(2).map(String.init))
+        }
+        try read("SELECT country, region FROM airports") { Row(kind: .airport, continent: continentOf[$0.string(0)!], country: $0.string(0), region: $0.string(1), city: nil) }
+        return rows
+    }
+
+    /// The counts below `parent` by kind, from the rows: what lies in it, kind by kind.
+    static func counted(below parent: PlaceID?) -> [(kind: PlaceKind, count: Int)] {
+        let kinds: [PlaceKind]
+        switch parent?.kind {
+        case nil: kinds = PlaceKind.allCases
+        case .continent?: kinds = [.country, .region, .city, .district, .airport]
+        case .country?: kinds = [.region, .city, .district, .airport]
+        case .region?: kinds = [.city, .district, .airport]
+        case .city?: kinds = [.district]
+        case .district?, .airport?: kinds = []
+        }
+        let inside: (Row) -> Bool = switch parent?.kind {
+        case nil: { _ in true }
+        case .continent?: { $0.continent == parent!.code }
+        case .country?: { $0.country == parent!.code }
+        case .region?: { $0.region == parent!.code }
+        default: { $0.city == parent!.code }
+        }
+        var count: [PlaceKind: Int] = [:]
+        for row in rows where inside(row) { count[row.kind, default: 0] += 1 }
+        return kinds.map { ($0, count[$0] ?? 0) }
+    }
+
+    /// A country with cities and no regions, found in the data.
+    static func countryWithoutRegions() throws -> PlaceID {
+        let code = try gazetteer.withDatabase { db in
+            try db.prepare("SELECT iso2 FROM countries WHERE iso2 NOT IN (SELECT country FROM regions) AND iso2 IN (SELECT country FROM cities) ORDER BY iso2").scalarString()
+        }
+        return PlaceID(.country, try #require(code))
+    }
+
+    static let sample = ["continent:EU", "continent:AN", "country:JP", "country:US", "region:US.CA", "region:FR.84", "region:JP.22",
+                         "city:2996944", "city:1857910", "city:3169070", "district:6543971", "airport:KIX", "country:ZZ"]
+
+    @Test func countsEqualTheRowsForASample() throws {
+        var parents: [PlaceID?] = [nil, try Self.countryWithoutRegions()]
+        parents += Self.sample.map { PlaceID($0)! }
+        for parent in parents {
+            let stored = try Self.gazetteer.childCounts(of: parent)
+            let counted = Self.counted(below: parent)
+            #expect(stored.map(\.kind) == counted.map(\.kind), "\(parent?.description ?? "world")")
+            #expect(stored.map(\.count) == counted.map(\.count), "\(parent?.description ?? "world")")
+        }
+        // The sample holds what it is meant to: districts below Lyon, no region in the country.
+        #expect(try Self.gazetteer.childCounts(of: PlaceID("city:2996944")).first?.count ?? 0 >= 9)
+        #expect(try Self.gazetteer.childCounts(of: Self.countryWithoutRegions()).first { $0.kind == .region }?.count == 0)
+    }
+
+    @Test func manyParentsInOneCall() throws {
+        let noRegions = try Self.countryWithoutRegions()
+        let parents = [PlaceID("country:JP")!, PlaceID("country:US")!, noRegions, PlaceID("country:ZZ")!, PlaceID("country:JP")!,
+                       PlaceID("continent:EU")!, PlaceID("region:JP.22")!]
+        let regions = try Self.gazetteer.childCounts(of: parents, kind: .region)
+        #expect(regions.count == 6)
+        for parent in parents {
+            #expect(regions[parent] == Self.counted(below: parent).first { $0.kind == .region }?.count ?? 0, "\(parent)")
+        }
+        #expect(regions[PlaceID("country:JP")!] == 47)
+        let cities = try Self.gazetteer.childCounts(of: parents, kind: .city)
+        #expect(cities[PlaceID("region:JP.22")!] == Self.counted(below: PlaceID("region:JP.22")).first { $0.kind == .city }?.count)
+        #expect(try Self.gazetteer.childCounts(of: [], kind: .region).isEmpty)
+    }
+
+    @Test func aRegionListsTheCitiesThatNameIt() throws {
+        for code in ["US.CA", "FR.84", "JP.22"] {
+            let listed = try Self.gazetteer.children(of: PlaceID(.region, code), limit: 100_000)
+            let expected = try Self.gazetteer.withDatabase { db in
+                let s = try db.prepare("SELECT geonameid FROM cities WHERE region = ? AND city IS NULL ORDER BY population DESC, geonameid").bind(code)
+                var ids: [PlaceID] = []
+                while try s.step() { ids.append(PlaceID(.city, String(s.int(0)))) }
+                return ids
+            }
+            #expect(listed.map(\.id) == expected, "\(code)")
+            let airports = try Self.gazetteer.children(of: PlaceID(.region, code), kind: .airport, limit: 10_000)
+            #expect(airports.count == Self.counted(below: PlaceID(.region, code)).first { $0.kind == .airport }?.count)
+        }
     }
 }

@@ -4,6 +4,7 @@ import json
 import os
 import sqlite3
 import struct
+from collections import Counter
 
 from . import COORD_SCALE, SCHEMA_VERSION, VERSION, sources
 from .build import AIRPORT_IMPORTANCE, GATES, SCHEDULED_BONUS
@@ -36,9 +37,13 @@ CREATE VIRTUAL TABLE search USING fts5(name, alt, codes, ancestry, content='',
     tokenize="unicode61 remove_diacritics 2 tokenchars '|'");
 CREATE TABLE search_rows(id INTEGER PRIMARY KEY, place TEXT NOT NULL, kind TEXT NOT NULL,
     importance INTEGER NOT NULL, codes TEXT);
+CREATE TABLE child_counts(parent TEXT NOT NULL, kind TEXT NOT NULL, count INTEGER NOT NULL,
+    PRIMARY KEY(parent, kind)) WITHOUT ROWID;
 CREATE INDEX regions_country ON regions(country);
 CREATE INDEX airports_icao ON airports(icao);
 CREATE INDEX cities_city ON cities(city) WHERE city IS NOT NULL;
+CREATE INDEX cities_place ON cities(country, region);
+CREATE INDEX airports_place ON airports(country, region);
 """
 
 
@@ -73,6 +78,8 @@ def write_sqlite(b, path):
     db.executemany("INSERT INTO counting_schemes VALUES(?,?)", b.scheme_rows)
     insert(db, "boundaries", b.boundary_rows, ["id", "kind", "country", "min_lon", "min_lat", "max_lon", "max_lat",
                                                "area_km2", "quality", "vertices", "geometry"])
+    db.executemany("INSERT INTO child_counts VALUES(?,?,?)",
+                   child_counts(b.continent_rows, b.country_rows, b.region_rows, b.city_rows, b.airports))
     rows = search_rows(b)
     db.executemany("INSERT INTO search(rowid, name, alt, codes, ancestry) VALUES(?,?,?,?,?)",
                    [(i, r[0], r[1], r[2], r[3]) for i, r in enumerate(rows, 1)])
@@ -117,6 +124,42 @@ def city_points(b):
         if c["reach_km"] is not None:
             reaches += struct.pack("<If", i, c["reach_km"])
     return [("names", bytes(names)), ("owners", bytes(owners)), ("reaches", bytes(reaches)), ("records", bytes(records))]
+
+
+def child_counts(continents, countries, regions, cities, airports):
+    """How many places of each lower kind lie below each place, so that the app never counts rows:
+    (parent, kind, count) in key order, only counts above zero (a lower kind without a row has none).
+
+    parent is '' for the world, else an identifier: 'continent:EU', 'country:JP', 'region:JP.22',
+    'city:2996944' (a city counts its districts only). kind is 'continent', 'country', 'region',
+    'city' (a cities row with no owner), 'district' (one with an owner) or 'airport'. A continent
+    holds what lies in its countries; a region what names it as its region, so a district counts
+    where its own row says it is, even when its city lies in another region.
+    """
+    continent_of = {c["iso2"]: c["continent"] for c in countries}
+    n = Counter()
+
+    def count(kind, country, region=None):
+        n["", kind] += 1
+        if country in continent_of:
+            n["continent:" + continent_of[country], kind] += 1
+        n["country:" + country, kind] += 1
+        if region:
+            n["region:" + region, kind] += 1
+
+    n["", "continent"] += len(continents)
+    for c in countries:
+        n["", "country"] += 1
+        n["continent:" + c["continent"], "country"] += 1
+    for r in regions:
+        count("region", r["country"])
+    for c in cities:
+        count("district" if c["city"] else "city", c["country"], c["region"])
+        if c["city"]:
+            n["city:%d" % c["city"], "district"] += 1
+    for a in airports:
+        count("airport", a["country"], a["region"])
+    return sorted((parent, kind, v) for (parent, kind), v in n.items() if v > 0)
 
 
 ALT_SEPARATOR = "|"

@@ -9,6 +9,37 @@ from shapely.geometry import Point
 from .encode import decode_geometry, to_shapely
 
 
+# The child_counts table recomputed in SQL from the tables, one GROUP BY per level: every place
+# below (kind, its country, its region, its city when a district), counted under each ancestor.
+EXPECTED_CHILD_COUNTS = """
+WITH below(kind, country, region, owner) AS (
+    SELECT 'region', country, NULL, NULL FROM regions
+    UNION ALL SELECT CASE WHEN city IS NULL THEN 'city' ELSE 'district' END, country, region, city FROM cities
+    UNION ALL SELECT 'airport', country, region, NULL FROM airports),
+expected(parent, kind, count) AS (
+    SELECT '', 'continent', count(*) FROM continents
+    UNION ALL SELECT '', 'country', count(*) FROM countries
+    UNION ALL SELECT 'continent:' || continent, 'country', count(*) FROM countries GROUP BY continent
+    UNION ALL SELECT '', kind, count(*) FROM below GROUP BY kind
+    UNION ALL SELECT 'continent:' || c.continent, b.kind, count(*) FROM below b JOIN countries c ON c.iso2 = b.country
+        GROUP BY c.continent, b.kind
+    UNION ALL SELECT 'country:' || country, kind, count(*) FROM below GROUP BY country, kind
+    UNION ALL SELECT 'region:' || region, kind, count(*) FROM below WHERE region IS NOT NULL GROUP BY region, kind
+    UNION ALL SELECT 'city:' || owner, kind, count(*) FROM below WHERE owner IS NOT NULL GROUP BY owner, kind)
+SELECT parent, kind, count FROM expected WHERE count > 0
+"""
+
+
+def child_count_problems(db):
+    """Differences between the child_counts table and the counts recomputed from the rows."""
+    expected = set(db.execute(EXPECTED_CHILD_COUNTS).fetchall())
+    stored = set(db.execute("SELECT parent, kind, count FROM child_counts").fetchall())
+    missing, extra = sorted(expected - stored), sorted(stored - expected)
+    if not missing and not extra:
+        return []
+    return [f"child_counts: {len(missing)} rows missing or wrong {missing[:5]}, {len(extra)} rows not in the data {extra[:5]}"]
+
+
 def verify(out_dir):
     """Returns a list of problems (empty when the artefact is sound)."""
     problems = []
@@ -33,10 +64,14 @@ def verify(out_dir):
         ("SELECT count(*) FROM counting_schemes WHERE country NOT IN (SELECT iso2 FROM countries)", "scheme country missing"),
         ("SELECT count(*) FROM regions r WHERE quality != 'none' AND NOT EXISTS (SELECT 1 FROM boundaries b WHERE b.id = 'region:' || r.id)", "region polygon missing"),
         ("SELECT count(*) FROM regions WHERE substr(id, 1, length(country) + 1) != country || '.'", "region id not CC.A1"),
+        # children(of: region) narrows by the region's country to use the (country, region) indexes
+        ("SELECT count(*) FROM cities c JOIN regions r ON r.id = c.region WHERE r.country != c.country", "city in a region of another country"),
+        ("SELECT count(*) FROM airports a JOIN regions r ON r.id = a.region WHERE r.country != a.country", "airport in a region of another country"),
     ):
         n = q(sql)[0][0]
         if n:
             problems.append(f"{what}: {n}")
+    problems += child_count_problems(db)
     if q("SELECT count(*) FROM counting_schemes WHERE scheme='un'")[0][0] != 195:
         problems.append("un scheme is not 195")
     geoms = {}
