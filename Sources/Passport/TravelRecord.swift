@@ -65,7 +65,8 @@ public struct TravelRecord: Sendable {
     }
 
     /// The whole record, pretty-printed with a final newline, given to `emit` in pieces; the photos come from `log` day by day and are written straight to
-    /// bytes, a batch at a time on two threads (rendering is most of an export's work).
+    /// bytes, each batch in two halves at once while the next is read (rendering is most of an
+    /// export's work).
     public func write(photosFrom log: TravelLog, _ emit: ([UInt8]) throws -> Void) throws {
         var head: [UInt8] = []
         document().render(into: &head, pretty: true)
@@ -76,19 +77,37 @@ public struct TravelRecord: Sendable {
         head.removeLast(tail.count)
         head.append(UInt8(ascii: "["))
         try emit(head)
+        // A batch renders on other threads while this one reads the next from the log; each is
+        // emitted once the one before it has been.
         var batch: [PassportPhoto] = []
         var written = 0
+        var rendering: (done: DispatchGroup, pieces: RenderedPieces)?
+        func emitRendered() throws {
+            guard let previous = rendering else { return }
+            previous.done.wait()
+            for piece in previous.pieces.bytes { try emit(piece) }
+            rendering = nil
+        }
         func flush() throws {
-            for piece in render(batch, after: written) { try emit(piece) }
+            let (photos, after, pieces, done) = (batch, written, RenderedPieces(), DispatchGroup())
+            DispatchQueue.global().async(group: done) { pieces.bytes = render(photos, after: after) }
             written += batch.count
-            batch.removeAll(keepingCapacity: true)
+            batch = []
+            try emitRendered()
+            rendering = (done, pieces)
         }
         try log.forEachDay { _, photos in
             batch += photos
             if batch.count >= Self.photosPerBatch { try flush() }
         }
         try flush()
+        try emitRendered()
         try emit(Array((written == 0 ? "]\n}\n" : "\n  ]\n}\n").utf8))
+    }
+
+    /// The bytes of a batch, filled by the thread that renders it and read after it is done.
+    private final class RenderedPieces: @unchecked Sendable {
+        var bytes: [[UInt8]] = []
     }
 
     /// Photos rendered per batch: about 16 MB of JSON, in two halves.

@@ -3,32 +3,34 @@ import JSONWriter
 import Resolver
 
 extension PlaceChain {
-    /// The JSON shape documented in README ("Resolving coordinates").
-    func json(id: JSONValue?) -> JSONValue {
-        func link(_ l: Link?, code: String?, distance: Bool) -> JSONValue {
-            guard let l else { return .null }
-            var pairs: [(String, JSONValue)] = [("id", .string(l.id.description)), ("name", .string(l.name))]
-            if let code { pairs.append((code, .optional(l.code))) }
-            if distance { pairs.append(("distance_km", .number(l.distanceKm, digits: 3))) }
-            return .object(pairs)
+    /// The JSON shape documented in README ("Resolving coordinates"), written straight into
+    /// `json` (a batch writes hundreds of thousands of these).
+    func write(to json: inout JSONStream, id: JSONValue?) {
+        func link(_ key: StaticString, _ l: Link?, code: StaticString? = nil, distance: Bool = false) {
+            json.key(literal: key)
+            guard let l else { return json.null() }
+            json.beginObject()
+            json.key(literal: "id"); json.string(l.id.description)
+            json.key(literal: "name"); json.string(l.name)
+            if let code { json.key(literal: code); json.string(l.code) }
+            if distance { json.key(literal: "distance_km"); json.number(l.distanceKm, digits: 3) }
+            json.endObject()
         }
-        var pairs: [(String, JSONValue)] = []
-        if let id { pairs.append(("id", id)) }
-        pairs += [
-            ("lat", .number(coordinate.latitude, digits: 7)),
-            ("lon", .number(coordinate.longitude, digits: 7)),
-            ("waters", .string(waters.rawValue)),
-            ("continent", link(continent, code: nil, distance: false)),
-            ("country", link(country, code: "iso3", distance: false)),
-            ("region", link(region, code: "iso", distance: false)),
-            ("city", link(city, code: nil, distance: true)),
-            ("district", link(district, code: nil, distance: true)),
-            ("airport", link(airport, code: "icao", distance: true)),
-            ("border_km", .number(borderKm, digits: 3)),
-            ("boundary_quality", .optional(boundaryQuality)),
-            ("nearest_city_elsewhere", .bool(nearestCityElsewhere)),
-        ]
-        return .object(pairs)
+        json.beginObject()
+        if let id { json.key(literal: "id"); json.value(id) }
+        json.key(literal: "lat"); json.number(coordinate.latitude, digits: 7)
+        json.key(literal: "lon"); json.number(coordinate.longitude, digits: 7)
+        json.key(literal: "waters"); json.string(waters.rawValue)
+        link("continent", continent)
+        link("country", country, code: "iso3")
+        link("region", region, code: "iso")
+        link("city", city, distance: true)
+        link("district", district, distance: true)
+        link("airport", airport, code: "icao", distance: true)
+        json.key(literal: "border_km"); json.number(borderKm, digits: 3)
+        json.key(literal: "boundary_quality"); json.string(boundaryQuality)
+        json.key(literal: "nearest_city_elsewhere"); json.bool(nearestCityElsewhere)
+        json.endObject()
     }
 
     /// Aligned lines for people.

@@ -55,7 +55,13 @@ enum ResolveCommand: Command {
         }
         do {
             let chain = try resolver.resolve(GeoCoordinate(latitude: lat, longitude: lon))
-            Console.out(json ? chain.json(id: nil).rendered() : chain.text())
+            if json {
+                var stream = JSONStream()
+                chain.write(to: &stream, id: nil)
+                Console.out(String(decoding: stream.bytes, as: UTF8.self))
+            } else {
+                Console.out(chain.text())
+            }
             return .success
         } catch {
             throw UsageError("\(lat), \(lon): \(error.reason)")
@@ -95,14 +101,15 @@ enum ResolveCommand: Command {
     /// Output lines waiting for the coordinates among them to be resolved together (the
     /// resolver's batch is faster than one at a time); written in input order.
     ///
-    /// Each line is rendered as bytes into one buffer as its answer comes (in the resolver's
-    /// order), and copied out in input order into a second buffer: no `String` per line, and
-    /// both buffers keep their capacity from one batch to the next.
+    /// Each line is rendered as bytes as its answer comes, and copied out in input order into
+    /// the output buffer: no `String` per line, and the buffers keep their capacity from one
+    /// batch to the next. The coordinates are resolved and rendered in two halves at once.
     private struct Batch {
-        /// Rendered lines, in the order they were rendered.
-        var rendered: [UInt8] = []
-        /// For each output line in input order: where its bytes are in `rendered`.
-        var lines: [Range<Int>] = []
+        /// Rendered lines, one top-level value after another: bad input lines in the first,
+        /// the answers of each half of the coordinates in the next two.
+        var rendered = [JSONStream(), JSONStream(), JSONStream()]
+        /// For each output line in input order: which buffer holds its bytes, and where.
+        var lines: [(buffer: Int, range: Range<Int>)] = []
         var coordinates: [GeoCoordinate] = []
         /// For each coordinate: its output line, id and input line number.
         var slots: [(output: Int, id: JSONValue, line: Int)] = []
@@ -110,46 +117,66 @@ enum ResolveCommand: Command {
         var output: [UInt8] = []
         var bad = 0
 
-        private mutating func render(_ value: JSONValue) -> Range<Int> {
-            let start = rendered.count
-            value.render(into: &rendered)
-            return start..<rendered.count
-        }
-
         mutating func fail(id: JSONValue, _ reason: String) {
             bad += 1
-            lines.append(render(JSONValue.object([("id", id), ("error", .string(reason))])))
+            let start = rendered[0].bytes.count
+            rendered[0].value(JSONValue.object([("id", id), ("error", .string(reason))]))
+            lines.append((0, start..<rendered[0].bytes.count))
         }
 
         mutating func add(_ coordinate: GeoCoordinate, id: JSONValue, line: Int) {
             slots.append((lines.count, id, line))
             coordinates.append(coordinate)
-            lines.append(0..<0)
+            lines.append((0, 0..<0))
         }
 
         mutating func write(_ resolver: Resolver) {
-            resolver.resolve(coordinates) { k, answer in
-                let slot = slots[k]
-                switch answer {
-                case .success(let chain): lines[slot.output] = render(chain.json(id: slot.id))
-                case .failure(let error):
-                    bad += 1
-                    lines[slot.output] = render(JSONValue.object([("id", slot.id), ("error", .string("line \(slot.line): \(error.reason)"))]))
+            let middle = coordinates.count / 2
+            let halves = [0..<middle, middle..<coordinates.count]
+            let results = UnsafeMutableBufferPointer<(JSONStream, [(output: Int, range: Range<Int>)], Int)>.allocate(capacity: 2)
+            results.initialize(repeating: (JSONStream(), [], 0))
+            defer { results.deinitialize(); results.deallocate() }
+            nonisolated(unsafe) let slotsOut = results
+            let (coordinates, slots) = (self.coordinates, self.slots)
+            var streams = [rendered[1], rendered[2]]
+            for i in streams.indices { streams[i].bytes.removeAll(keepingCapacity: true) }
+            nonisolated(unsafe) let reused = streams
+            DispatchQueue.concurrentPerform(iterations: 2) { half in
+                var json = reused[half]
+                var placed: [(output: Int, range: Range<Int>)] = []
+                var failures = 0
+                placed.reserveCapacity(halves[half].count)
+                resolver.resolve(Array(coordinates[halves[half]])) { k, answer in
+                    let slot = slots[halves[half].lowerBound + k]
+                    let start = json.bytes.count
+                    switch answer {
+                    case .success(let chain): chain.write(to: &json, id: slot.id)
+                    case .failure(let error):
+                        failures += 1
+                        json.value(JSONValue.object([("id", slot.id), ("error", .string("line \(slot.line): \(error.reason)"))]))
+                    }
+                    placed.append((slot.output, start..<json.bytes.count))
                 }
+                slotsOut[half] = (json, placed, failures)
+            }
+            for half in 0..<2 {
+                rendered[half + 1] = results[half].0
+                bad += results[half].2
+                for (output, range) in results[half].1 { lines[output] = (half + 1, range) }
             }
             if !lines.isEmpty {
                 output.removeAll(keepingCapacity: true)
-                output.reserveCapacity(rendered.count + lines.count)
-                for range in lines {
-                    output.append(contentsOf: rendered[range])
+                output.reserveCapacity(rendered.reduce(0) { $0 + $1.bytes.count } + lines.count)
+                for (buffer, range) in lines {
+                    output.append(contentsOf: rendered[buffer].bytes[range])
                     output.append(0x0A)
                 }
                 Console.outBytes(output)
             }
-            rendered.removeAll(keepingCapacity: true)
+            rendered[0].bytes.removeAll(keepingCapacity: true)
             lines.removeAll(keepingCapacity: true)
-            coordinates.removeAll(keepingCapacity: true)
-            slots.removeAll(keepingCapacity: true)
+            self.coordinates.removeAll(keepingCapacity: true)
+            self.slots.removeAll(keepingCapacity: true)
         }
     }
 }
