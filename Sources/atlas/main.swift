@@ -36,6 +36,17 @@ guard let name = words.first, !["--help", "-h", "help"].contains(name) else {
     Console.out(overview)
     exit(ExitStatus.success.rawValue)
 }
+// Hidden: what `make install` writes, built from the help texts (ManPage, Completions).
+if name == "--man" || name == "--completions" {
+    let shell = words.dropFirst().first ?? ""
+    guard let text = name == "--man" ? ManPage.roff(commands: commands, overview: overview)
+                                     : Completions.script(shell: shell, commands: commands) else {
+        Console.error("atlas: --completions takes \(Completions.shells.joined(separator: ", ")), not '\(shell.shown)'")
+        exit(ExitStatus.usage.rawValue)
+    }
+    Console.outBytes(Data(text.utf8))
+    exit(ExitStatus.success.rawValue)
+}
 if name == "--version" {
     Console.out("atlas \(AtlasVersion.current)")
     exit(ExitStatus.success.rawValue)
