@@ -3,6 +3,7 @@
 #   make install PREFIX=$HOME/.local
 #   make install DESTDIR=/tmp/stage PREFIX=/usr   # staged, for packaging
 #   make uninstall PREFIX=...         # the same PREFIX and DESTDIR as the install
+#   make deb                          # travel-atlas_<version>_<arch>.deb (Tools/make-deb)
 # The program finds its data at <bin>/../share/travel-atlas/ from its real path, so the
 # prefix is not compiled in: a staged tree can be moved as a whole.
 #
@@ -22,7 +23,7 @@ INSTALL ?= install
 SWIFTFLAGS ?= --static-swift-stdlib
 SCRATCH ?= .build/static
 # Where zsh looks for completions: site-functions under /usr/local; Debian's own zsh reads
-# /usr/share/zsh/vendor-completions.
+# /usr/share/zsh/vendor-completions, which `make deb` passes.
 ZSH_COMPLETIONS ?= $(PREFIX)/share/zsh/site-functions
 
 SWIFT_BUILD = $(SWIFT) build -c release --product atlas --scratch-path $(SCRATCH) $(SWIFTFLAGS)
@@ -37,7 +38,7 @@ ZSHDIR = $(DESTDIR)$(ZSH_COMPLETIONS)
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 DATA = gazetteer.sqlite manifest.json travel-record.schema.json ATTRIBUTION.md
 
-.PHONY: all build generated install uninstall
+.PHONY: all build generated install uninstall deb
 
 all: build
 
@@ -64,3 +65,11 @@ uninstall:
 	rm -f "$(BINDIR)/atlas" "$(MANDIR)/atlas.1" "$(BASHDIR)/atlas" "$(ZSHDIR)/_atlas" "$(FISHDIR)/atlas.fish"
 	for f in $(DATA); do rm -f "$(DATADIR)/$$f"; done
 	rmdir "$(DATADIR)" 2>/dev/null || true
+
+# A Debian package in the current directory, from a staged install under /usr.
+STAGE = $(abspath $(SCRATCH))/deb
+
+deb:
+	rm -rf "$(STAGE)"
+	$(MAKE) install DESTDIR="$(STAGE)" PREFIX=/usr ZSH_COMPLETIONS=/usr/share/zsh/vendor-completions
+	Tools/make-deb "$(STAGE)" .
