@@ -3,7 +3,7 @@ import Gazetteer
 import JSONWriter
 
 extension Place {
-    /// The JSON shape documented in README ("Searching and browsing places").
+    /// The JSON shape documented in docs/gazetteer.md ("Searching and browsing places").
     func json(extra: [(String, JSONValue)] = []) -> JSONValue {
         let codePairs: [(String, String?)] = [("iso2", codes.iso2), ("iso3", codes.iso3), ("iso3166_2", codes.iso3166_2),
                                               ("iata", codes.iata), ("icao", codes.icao), ("geonames", codes.geonameID.map(String.init))]

@@ -9,9 +9,9 @@ import Gazetteer
 ///
 /// It decides from first principles: the polygons through its own decoder of the format as
 /// `Tools/gazetteer/README.md` states it, the product's choices from ``Expected`` (each from
-/// where README.md promises it), never the resolver's code or constants.
+/// where docs/resolver.md promises it), never the resolver's code or constants.
 final class ReferenceResolver {
-    /// The product's choices, as README.md ("Resolving coordinates") states them. A resolver
+    /// The product's choices, as docs/resolver.md states them. A resolver
     /// constant changed without its documentation shows up as differences.
     enum Expected {
         /// Step 3: within 12 nautical miles (22.2 km) of a coast a point is in that country's

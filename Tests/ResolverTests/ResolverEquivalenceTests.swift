@@ -11,8 +11,8 @@ import SyntheticPhotos
 /// metropolis answers), and points near the antimeridian, where coasts and borders lie across
 /// the seam. Zero differences allowed.
 @Suite struct ResolverEquivalenceTests {
-    /// The resolver's constants are the ones README.md promises, which the reference decides by:
-    /// a change to one says here which, before the differences do.
+    /// The resolver's constants are the ones docs/resolver.md promises, which the reference
+    /// decides by: a change to one says here which, before the differences do.
     @Test func constantsAreTheDocumentedOnes() {
         typealias Expected = ReferenceResolver.Expected
         #expect(Resolver.territorialWatersKm == Expected.territorialWatersKm)

@@ -55,8 +55,8 @@ import Testing
         #expect(try TravelLog(path: empty).schemaVersion() == TravelLog.migrations.count)
     }
 
-    /// The README promises that a power cut loses at most the batch in flight: in WAL mode that
-    /// takes a sync at every commit (NORMAL syncs only at checkpoints).
+    /// docs/reliability.md promises that a power cut loses at most the batch in flight: in WAL
+    /// mode that takes a sync at every commit (NORMAL syncs only at checkpoints).
     @Test func everyCommitIsSynced() throws {
         let log = try TravelLog(path: Self.scratch("sync.sqlite"))
         #expect(try log.database.prepare("PRAGMA synchronous").scalarInt() == 2)      // FULL
