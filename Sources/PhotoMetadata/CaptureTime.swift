@@ -27,6 +27,37 @@ public struct CaptureTime: Sendable, Equatable, Hashable, Codable {
                   utcOffsetSeconds: offset.flatMap(CaptureTime.parseOffset))
     }
 
+    /// Parses an ISO 8601 date-time with its offset, as QuickTime's
+    /// `com.apple.quicktime.creationdate` holds it: "2024-07-02T09:30:00-0500",
+    /// "2024-07-02T09:30:00.123+05:30", "2024-07-02T14:30:00Z". Fractions of a second are
+    /// dropped; without an offset the time is local with none known.
+    init?(iso8601 text: String) {
+        let bytes = Array(text.utf8)
+        // The date and time are the first 19 bytes; a fraction and then the offset follow.
+        guard bytes.count >= 19, bytes[10] == 0x54 || bytes[10] == 0x20,
+              let fields = Self.fields(String(decoding: bytes[..<19], as: UTF8.self).utf8, count: 6) else { return nil }
+        var rest = bytes[19...]
+        if rest.first == 0x2E { rest = rest.dropFirst().drop(while: { $0 >= 0x30 && $0 <= 0x39 }) }
+        var offset: Int?
+        if !rest.allSatisfy({ $0 == 0 || $0 == 0x20 }) {
+            guard let seconds = Self.parseOffset(String(decoding: rest, as: UTF8.self)) else { return nil }
+            offset = seconds
+        }
+        self.init(year: fields.0, month: fields.1, day: fields.2, hour: fields.3, minute: fields.4, second: fields.5, utcOffsetSeconds: offset)
+    }
+
+    /// A UTC instant in seconds since 1970, as a capture time at offset +00:00 (nil before year 1
+    /// or after 9999). The wall clock where it was taken is unknown.
+    init?(utcSecondsSince1970 seconds: Int64) {
+        let (days, secondOfDay) = (seconds.quotientAndRemainder(dividingBy: 86_400))
+        let (day, time) = secondOfDay < 0 ? (days - 1, secondOfDay + 86_400) : (days, secondOfDay)
+        guard let whole = Int(exactly: day), abs(whole) < 4_000_000 else { return nil }
+        let (y, m, d) = Self.civilFromDays(whole)
+        guard (1...9999).contains(y) else { return nil }
+        let t = Int(time)
+        self.init(year: y, month: m, day: d, hour: t / 3600, minute: t % 3600 / 60, second: t % 60, utcOffsetSeconds: 0)
+    }
+
     /// The day of an Exif date ("YYYY:MM:DD"), as the wall clock's midnight read as UTC: the
     /// start of a GPS date stamp.
     static func midnight(exifDate text: String) -> Date? {
@@ -127,6 +158,20 @@ public struct CaptureTime: Sendable, Equatable, Hashable, Codable {
     /// The wall-clock fields read as if they were UTC: the basis of instant arithmetic.
     public var localAsUTC: Date {
         Date(timeIntervalSince1970: TimeInterval(Self.daysFromCivil(year, month, day) * 86_400 + hour * 3600 + minute * 60 + second))
+    }
+
+    /// The proleptic Gregorian date of a day counted from 1970-01-01 (Howard Hinnant's
+    /// algorithm, the inverse of ``daysFromCivil(_:_:_:)``).
+    static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).

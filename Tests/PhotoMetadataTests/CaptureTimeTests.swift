@@ -40,4 +40,34 @@ import Testing
         #expect(CaptureTime.midnight(exifDate: "2023:02:29") == nil)
         #expect(CaptureTime.midnight(exifDate: "    :  :  ") == nil)
     }
+
+    @Test func quickTimeCreationDatesAreISO8601WithTheirOffset() {
+        #expect(CaptureTime(iso8601: "2024-07-02T09:30:00-0500")?.iso8601 == "2024-07-02T09:30:00-05:00")
+        #expect(CaptureTime(iso8601: "2019-04-03T10:21:07+05:30")?.utcOffsetSeconds == 19_800)
+        #expect(CaptureTime(iso8601: "2024-07-02T14:30:00Z")?.iso8601 == "2024-07-02T14:30:00+00:00")
+        #expect(CaptureTime(iso8601: "2024-07-02T09:30:00.123+0200")?.iso8601 == "2024-07-02T09:30:00+02:00")
+        #expect(CaptureTime(iso8601: "2024-07-02T09:30:00\0")?.utcOffsetSeconds == nil)
+        #expect(CaptureTime(iso8601: "2024-07-02T09:30:00")?.iso8601 == "2024-07-02T09:30:00")
+        #expect(CaptureTime(iso8601: "2024-07-02T09:30:00+2") == nil)
+        #expect(CaptureTime(iso8601: "2024-07-02") == nil)
+        #expect(CaptureTime(iso8601: "2024-02-30T09:30:00Z") == nil)
+        #expect(CaptureTime(iso8601: "2024-07-02X09:30:00Z") == nil)
+    }
+
+    @Test func aUTCInstantIsACaptureTimeAtOffsetZero() {
+        #expect(CaptureTime(utcSecondsSince1970: 0)?.iso8601 == "1970-01-01T00:00:00+00:00")
+        #expect(CaptureTime(utcSecondsSince1970: 1_719_930_600)?.iso8601 == "2024-07-02T14:30:00+00:00")
+        #expect(CaptureTime(utcSecondsSince1970: -1)?.iso8601 == "1969-12-31T23:59:59+00:00")
+        #expect(CaptureTime(utcSecondsSince1970: 951_782_400)?.iso8601 == "2000-02-29T00:00:00+00:00")
+        #expect(CaptureTime(utcSecondsSince1970: 253_402_300_800) == nil)   // year 10000
+        #expect(CaptureTime(utcSecondsSince1970: .max) == nil)
+        #expect(CaptureTime(utcSecondsSince1970: .min) == nil)
+    }
+
+    @Test func civilFromDaysInvertsDaysFromCivil() {
+        for days in stride(from: -800_000, through: 3_000_000, by: 997) {
+            let (y, m, d) = CaptureTime.civilFromDays(days)
+            #expect(CaptureTime.daysFromCivil(y, m, d) == days)
+        }
+    }
 }
