@@ -46,17 +46,22 @@ public struct CaptureTime: Sendable, Equatable, Hashable, Codable {
         self.init(year: fields.0, month: fields.1, day: fields.2, hour: fields.3, minute: fields.4, second: fields.5, utcOffsetSeconds: offset)
     }
 
-    /// A UTC instant in seconds since 1970, as a capture time at offset +00:00 (nil before year 1
-    /// or after 9999). The wall clock where it was taken is unknown.
+    /// A UTC instant in seconds since 1970, as a capture time at offset +00:00: the wall clock
+    /// where it was taken is unknown. Nil before 1904 (the epoch of QuickTime and MP4 times, so
+    /// no video's) or after 9999.
     init?(utcSecondsSince1970 seconds: Int64) {
-        let (days, secondOfDay) = (seconds.quotientAndRemainder(dividingBy: 86_400))
-        let (day, time) = secondOfDay < 0 ? (days - 1, secondOfDay + 86_400) : (days, secondOfDay)
-        guard let whole = Int(exactly: day), abs(whole) < 4_000_000 else { return nil }
-        let (y, m, d) = Self.civilFromDays(whole)
-        guard (1...9999).contains(y) else { return nil }
-        let t = Int(time)
-        self.init(year: y, month: m, day: d, hour: t / 3600, minute: t % 3600 / 60, second: t % 60, utcOffsetSeconds: 0)
+        guard seconds >= -2_082_844_800, seconds < 253_402_300_800 else { return nil }
+        let c = Self.utc.dateComponents([.year, .month, .day, .hour, .minute, .second], from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+        guard let year = c.year, let month = c.month, let day = c.day, let hour = c.hour, let minute = c.minute, let second = c.second else { return nil }
+        self.init(year: year, month: month, day: day, hour: hour, minute: minute, second: second, utcOffsetSeconds: 0)
     }
+
+    /// Read once per video without a creation date, where a calendar costs nothing next to the file.
+    private static let utc: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }()
 
     /// The day of an Exif date ("YYYY:MM:DD"), as the wall clock's midnight read as UTC: the
     /// start of a GPS date stamp.
@@ -158,20 +163,6 @@ public struct CaptureTime: Sendable, Equatable, Hashable, Codable {
     /// The wall-clock fields read as if they were UTC: the basis of instant arithmetic.
     public var localAsUTC: Date {
         Date(timeIntervalSince1970: TimeInterval(Self.daysFromCivil(year, month, day) * 86_400 + hour * 3600 + minute * 60 + second))
-    }
-
-    /// The proleptic Gregorian date of a day counted from 1970-01-01 (Howard Hinnant's
-    /// algorithm, the inverse of ``daysFromCivil(_:_:_:)``).
-    static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
