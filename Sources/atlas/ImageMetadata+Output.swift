@@ -11,6 +11,7 @@ extension ImageMetadata {
             ("latitude", .number(position?.latitude, digits: 7)),
             ("longitude", .number(position?.longitude, digits: 7)),
             ("altitude", .number(altitude, digits: 2)),
+            ("position_source", .optional(positionSource?.rawValue)),
             ("taken_at", .optional(captureTime?.localISO8601)),
             ("offset", .optional(captureTime?.offsetText)),
             ("time_source", .optional(captureTimeSource?.rawValue)),
