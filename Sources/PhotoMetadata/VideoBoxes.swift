@@ -77,7 +77,7 @@ enum VideoBoxes {
         m.model = found.keyed[.model]
         if let text = found.keyed[.creationDate], let time = CaptureTime(iso8601: text) {
             (m.captureTime, m.captureTimeSource) = (time, .quickTimeCreationDate)
-        } else if found.created != 0, let time = CaptureTime(utcSecondsSince1970: unixSeconds(mvhd: found.created)) {
+        } else if found.created != 0, let seconds = unixSeconds(mvhd: found.created), let time = CaptureTime(utcSecondsSince1970: seconds) {
             (m.captureTime, m.captureTimeSource) = (time, .movieHeader)
         }
         m.exifDigest = found.digest.isEmpty ? nil : ExifDigest.fnv1a(found.digest)
@@ -112,10 +112,10 @@ enum VideoBoxes {
 
     /// Seconds since 1904 to seconds since 1970. As ExifTool does, a value below 1970 in the
     /// 1904 epoch is taken as already counted from 1970: some cameras write it so, and no
-    /// video was shot before 1970.
-    static func unixSeconds(mvhd seconds: UInt64) -> Int64 {
+    /// video was shot before 1970. Nil for a 64-bit value beyond `Int64` (no date at all).
+    static func unixSeconds(mvhd seconds: UInt64) -> Int64? {
         let epochDifference: UInt64 = 2_082_844_800
-        return seconds >= epochDifference ? Int64(seconds - epochDifference) : Int64(seconds)
+        return Int64(exactly: seconds >= epochDifference ? seconds - epochDifference : seconds)
     }
 
     /// `mvhd`: version and flags, then the creation time in 32 bits (version 0) or 64 (1).

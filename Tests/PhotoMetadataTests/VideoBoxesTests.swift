@@ -297,6 +297,19 @@ import SyntheticPhotos
         }
     }
 
+    /// Found by the fuzzer: a version 1 mvhd whose 64-bit creation time is beyond Int64 trapped
+    /// in the conversion to seconds since 1970.
+    @Test func aSixtyFourBitCreationTimeBeyondAnyDateIsNoTime() throws {
+        for created: UInt64 in [.max, UInt64(Int64.max) + 2_082_844_801, UInt64(Int64.max)] {
+            let mvhd = V.fullBox("mvhd", version: 1, V.be64(created) + V.be64(created) + V.be32(1000) + V.be64(1000))
+            let m = try MetadataReader().read(bytes: moov(mvhd))
+            #expect(m.captureTime == nil && m.captureTimeSource == nil)
+        }
+        #expect(VideoBoxes.unixSeconds(mvhd: .max) == nil)
+        #expect(VideoBoxes.unixSeconds(mvhd: 2_082_844_800) == 0)
+        #expect(VideoBoxes.unixSeconds(mvhd: 86_400) == 86_400)
+    }
+
     @Test func aUTF16LociNameIsSteppedOver() throws {
         let name: [UInt8] = [0xFE, 0xFF, 0, 0x50, 0, 0x61, 0, 0]   // "Pa"
         let loci = V.fullBox("loci", [0x15, 0xC7] + name + [0] + V.be32(UInt32(bitPattern: Int32(-4 << 16))) + V.be32(3 << 16) + V.be32(0) + Array("earth\0\0".utf8))
