@@ -36,21 +36,8 @@ public struct GPXTrack: Sendable, Equatable {
     public init(points: [Point]) { self.points = points.sorted { $0.time < $1.time } }
 
     public static func read(_ data: Data, path: String) throws(MetadataError) -> GPXTrack {
-        guard data.count <= maximumBytes else {
-            throw MetadataError(path: path, reason: .corrupt("GPX of \(data.count) bytes, over the \(maximumBytes) read"))
-        }
-        if data.range(of: Data("<!DOCTYPE".utf8)) != nil || data.range(of: Data("<!ENTITY".utf8)) != nil {
-            throw MetadataError(path: path, reason: .corrupt("GPX with a DTD, which GPX never has: refused"))
-        }
         let collector = Collector()
-        let parser = XMLParser(data: data)
-        parser.shouldProcessNamespaces = true
-        parser.shouldResolveExternalEntities = false
-        parser.delegate = collector
-        // A document cut short can parse "successfully": its elements must all be closed.
-        guard parser.parse(), collector.isComplete else {
-            throw MetadataError(path: path, reason: .corrupt("GPX is not well-formed XML (line \(parser.lineNumber))"))
-        }
+        try BoundedXML.parse(data, path: path, what: "GPX", maximumBytes: maximumBytes, into: collector)
         return GPXTrack(points: collector.points)
     }
 
@@ -82,7 +69,7 @@ public struct GPXTrack: Sendable, Equatable {
     }
 
     /// `trkpt` elements with their `ele` and `time` children.
-    private final class Collector: NSObject, XMLParserDelegate {
+    private final class Collector: NSObject, CompletableXMLDelegate {
         var points: [Point] = []
         private var depth = 0
         private var sawRoot = false

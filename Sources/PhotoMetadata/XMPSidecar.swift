@@ -14,30 +14,16 @@ import FoundationXML
 /// side.position   // 37.9838, 23.7275
 /// ```
 ///
-/// A file over ``SidecarMetadata/maximumBytes``, one with a DTD (entities are how XML bombs
-/// work; XMP never has one) or one that is not well-formed XML is an error. Stateless; thread-safe.
+/// A file over ``SidecarMetadata/maximumBytes``, one with a DTD or one that is not complete,
+/// well-formed XML is an error (``BoundedXML``). Stateless; thread-safe.
 public enum XMPSidecar {
     static let exif = "http://ns.adobe.com/exif/1.0/"
     static let photoshop = "http://ns.adobe.com/photoshop/1.0/"
     static let xmp = "http://ns.adobe.com/xap/1.0/"
 
     public static func read(_ data: Data, path: String) throws(MetadataError) -> SidecarMetadata {
-        guard data.count <= SidecarMetadata.maximumBytes else {
-            throw MetadataError(path: path, reason: .corrupt("XMP sidecar of \(data.count) bytes, over the \(SidecarMetadata.maximumBytes) a sidecar may have"))
-        }
-        if data.range(of: Data("<!DOCTYPE".utf8)) != nil || data.range(of: Data("<!ENTITY".utf8)) != nil {
-            throw MetadataError(path: path, reason: .corrupt("XMP sidecar with a DTD, which XMP never has: refused"))
-        }
         let collector = Collector()
-        let parser = XMLParser(data: data)
-        parser.shouldProcessNamespaces = true
-        parser.shouldReportNamespacePrefixes = true
-        parser.shouldResolveExternalEntities = false
-        parser.delegate = collector
-        // A document cut short can parse "successfully": its elements must all be closed.
-        guard parser.parse(), collector.isComplete else {
-            throw MetadataError(path: path, reason: .corrupt("XMP sidecar is not well-formed XML (line \(parser.lineNumber))"))
-        }
+        try BoundedXML.parse(data, path: path, what: "XMP sidecar", maximumBytes: SidecarMetadata.maximumBytes, into: collector)
         var out = SidecarMetadata(source: .xmpSidecar)
         let p = collector.properties
         if let lat = p[exif + "GPSLatitude"].flatMap(coordinate), let lon = p[exif + "GPSLongitude"].flatMap(coordinate),
@@ -94,7 +80,7 @@ public enum XMPSidecar {
 
     /// Every property's text by namespace + local name, elements and attributes alike; the
     /// first occurrence wins.
-    private final class Collector: NSObject, XMLParserDelegate {
+    private final class Collector: NSObject, CompletableXMLDelegate {
         var properties: [String: String] = [:]
         private var open: [String] = []
         private var text = ""
