@@ -43,14 +43,15 @@ let package = Package(
         // Layer 3: coordinate → place chain.
         .target(name: "Resolver", dependencies: ["Gazetteer", "Boundaries", "CGlibc"]),
 
-        // Layer 4: the user's travel log (SQLite, read-write, crash-safe).
+        // Layer 4: the user's travel log (SQLite, read-write, crash-safe), with the visit
+        // aggregates and the one definition of a visit.
         .target(name: "TravelLog", dependencies: ["SQLite", "Gazetteer", "PhotoMetadata"]),
 
         // Photo folders → travel log: walk, skip unchanged, read and resolve in parallel, batch writes.
         .target(name: "Importer", dependencies: ["TravelLog", "PhotoMetadata", "Gazetteer", "Resolver"]),
 
-        // The visit model, statistics and the JSON travel record, computed from the travel log.
-        .target(name: "Passport", dependencies: ["TravelLog", "Gazetteer", "SQLite", "JSONWriter", "PhotoMetadata"]),
+        // The passport, its statistics and the JSON travel record, read from the log's aggregates.
+        .target(name: "Passport", dependencies: ["TravelLog", "Gazetteer", "JSONWriter"]),
 
         // Deterministic JSON rendering for every machine-readable output.
         .target(name: "JSONWriter"),
