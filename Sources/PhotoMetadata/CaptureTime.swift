@@ -27,19 +27,25 @@ public struct CaptureTime: Sendable, Equatable, Hashable, Codable {
                   utcOffsetSeconds: offset.flatMap(CaptureTime.parseOffset))
     }
 
-    /// Parses an ISO 8601 date-time with its offset, as QuickTime's
-    /// `com.apple.quicktime.creationdate` holds it: "2024-07-02T09:30:00-0500",
-    /// "2024-07-02T09:30:00.123+05:30", "2024-07-02T14:30:00Z". Fractions of a second are
-    /// dropped; without an offset the time is local with none known.
-    init?(iso8601 text: String) {
-        let bytes = Array(text.utf8)
-        // The date and time are the first 19 bytes; a fraction and then the offset follow.
-        guard bytes.count >= 19, bytes[10] == 0x54 || bytes[10] == 0x20,
-              let fields = Self.fields(String(decoding: bytes[..<19], as: UTF8.self).utf8, count: 6) else { return nil }
-        var rest = bytes[19...]
+    /// Parses an ISO 8601 date-time and its offset as videos and XMP hold them:
+    /// QuickTime's `com.apple.quicktime.creationdate` ("2024-07-02T09:30:00-0500"), XMP's
+    /// dates ("2024-05-01T10:00:00+01:00", "2020-02-29T08:15": seconds are optional),
+    /// "2024-07-02T14:30:00Z". Fractions of a second are dropped; without an offset the time is
+    /// local with none known. Surrounding spaces and NULs are ignored.
+    public init?(iso8601 text: String) {
+        var b = Array(text.utf8)[...]
+        while let first = b.first, first == 0x20 || first == 0x09 || first == 0x0A || first == 0x0D { b.removeFirst() }
+        while let last = b.last, last == 0x20 || last == 0x09 || last == 0x0A || last == 0x0D || last == 0 { b.removeLast() }
+        let bytes = Array(b)
+        // "YYYY-MM-DDTHH:MM", then ":SS" when there are seconds; a fraction and the offset follow.
+        guard bytes.count >= 16, bytes[10] == 0x54 || bytes[10] == 0x20, bytes[13] == 0x3A else { return nil }
+        let hasSeconds = bytes.count >= 19 && bytes[16] == 0x3A
+        let clock = hasSeconds ? bytes[..<19] : bytes[..<16] + Array(":00".utf8)
+        guard let fields = Self.fields(String(decoding: clock, as: UTF8.self).utf8, count: 6) else { return nil }
+        var rest = bytes[(hasSeconds ? 19 : 16)...]
         if rest.first == 0x2E { rest = rest.dropFirst().drop(while: { $0 >= 0x30 && $0 <= 0x39 }) }
         var offset: Int?
-        if !rest.allSatisfy({ $0 == 0 || $0 == 0x20 }) {
+        if !rest.isEmpty {
             guard let seconds = Self.parseOffset(String(decoding: rest, as: UTF8.self)) else { return nil }
             offset = seconds
         }

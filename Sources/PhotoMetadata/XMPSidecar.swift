@@ -33,7 +33,7 @@ public enum XMPSidecar {
         if let altitude = p[exif + "GPSAltitude"].flatMap(number), altitude.isFinite {
             out.altitude = p[exif + "GPSAltitudeRef"]?.trimmingCharacters(in: .whitespaces) == "1" ? -altitude : altitude
         }
-        out.captureTime = [exif + "DateTimeOriginal", photoshop + "DateCreated", xmp + "CreateDate"].lazy.compactMap { p[$0].flatMap(time) }.first
+        out.captureTime = [exif + "DateTimeOriginal", photoshop + "DateCreated", xmp + "CreateDate"].lazy.compactMap { p[$0].flatMap(CaptureTime.init(iso8601:)) }.first
         return out
     }
 
@@ -60,22 +60,6 @@ public enum XMPSidecar {
         let parts = text.trimmingCharacters(in: .whitespaces).split(separator: "/")
         if parts.count == 2, let n = Double(parts[0]), let d = Double(parts[1]), d != 0 { return n / d }
         return parts.count == 1 ? Double(parts[0]) : nil
-    }
-
-    /// ISO 8601 as XMP writes it: `2024-05-01T10:00:00+01:00`, seconds and offset optional.
-    static func time(_ text: String) -> CaptureTime? {
-        let t = text.trimmingCharacters(in: .whitespaces)
-        guard t.utf8.count >= 16 else { return nil }
-        var clock = String(t.prefix(19))
-        if clock.utf8.count == 16 || clock.last == "+" || clock.last == "-" || clock.last == "Z" { clock = String(t.prefix(16)) + ":00" }
-        let rest = t.dropFirst(clock == String(t.prefix(19)) ? 19 : 16)
-        // Fractions of a second, then the offset.
-        let offsetText = rest.drop { $0 == "." || $0.isNumber }
-        guard let base = CaptureTime(exif: clock) else { return nil }
-        guard !offsetText.isEmpty else { return base }
-        guard let offset = CaptureTime.parseOffset(String(offsetText)) else { return nil }
-        return CaptureTime(year: base.year, month: base.month, day: base.day, hour: base.hour, minute: base.minute, second: base.second,
-                           utcOffsetSeconds: offset)
     }
 
     /// Every property's text by namespace + local name, elements and attributes alike; the

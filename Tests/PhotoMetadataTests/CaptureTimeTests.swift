@@ -49,6 +49,11 @@ import Testing
         #expect(CaptureTime(iso8601: "2024-07-02T09:30:00\0")?.utcOffsetSeconds == nil)
         #expect(CaptureTime(iso8601: "2024-07-02T09:30:00")?.iso8601 == "2024-07-02T09:30:00")
         #expect(CaptureTime(iso8601: "2024-07-02T09:30:00+2") == nil)
+        // XMP's forms: seconds are optional, spaces around are not part of the date.
+        #expect(CaptureTime(iso8601: "2020-02-29T08:15")?.iso8601 == "2020-02-29T08:15:00")
+        #expect(CaptureTime(iso8601: " 2020-02-29T08:15+01:00\n")?.iso8601 == "2020-02-29T08:15:00+01:00")
+        #expect(CaptureTime(iso8601: "2020-02-29T08:15Z")?.utcOffsetSeconds == 0)
+        #expect(CaptureTime(iso8601: "2020-02-29T08") == nil)
         #expect(CaptureTime(iso8601: "2024-07-02") == nil)
         #expect(CaptureTime(iso8601: "2024-02-30T09:30:00Z") == nil)
         #expect(CaptureTime(iso8601: "2024-07-02X09:30:00Z") == nil)
