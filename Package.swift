@@ -41,7 +41,7 @@ let package = Package(
         .target(name: "Boundaries", dependencies: ["Gazetteer", "SQLite"]),
 
         // Layer 3: coordinate → place chain.
-        .target(name: "Resolver", dependencies: ["Gazetteer", "Boundaries", "CGlibc"]),
+        .target(name: "Resolver", dependencies: ["Gazetteer", "Boundaries", "CGlibc", "JSONWriter"]),
 
         // Layer 4: the user's travel log (SQLite, read-write, crash-safe).
         .target(name: "TravelLog", dependencies: ["SQLite", "Gazetteer", "PhotoMetadata"]),
@@ -79,7 +79,7 @@ let package = Package(
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "GazetteerTests", dependencies: ["Gazetteer", "SQLite", "AtlasProcess"]),
         .testTarget(name: "BoundariesTests", dependencies: ["Boundaries", "Gazetteer"]),
-        .testTarget(name: "ResolverTests", dependencies: ["Resolver", "Boundaries", "Gazetteer", "SyntheticPhotos"]),
+        .testTarget(name: "ResolverTests", dependencies: ["Resolver", "Boundaries", "Gazetteer", "SyntheticPhotos", "JSONWriter"]),
         .testTarget(name: "TravelLogTests", dependencies: ["TravelLog", "Gazetteer", "SQLite", "SyntheticPhotos"]),
         .testTarget(name: "PassportTests", dependencies: ["Passport", "Importer", "TravelLog", "SyntheticPhotos", "Gazetteer", "JSONWriter"]),
         .testTarget(name: "ImporterTests", dependencies: ["Importer", "TravelLog", "Resolver", "SyntheticPhotos", "Gazetteer", "PhotoMetadata", "SQLite", "AtlasProcess"]),
