@@ -8,7 +8,7 @@ import TravelLog
 /// counting scheme (`--count un|iso|all`), `--home`, and aligned text tables.
 enum PassportOption {
     static let countHelp = "  --count SCHEME    Which countries count: un (195, default), iso (ISO 3166-1), all (every country-level entry)."
-    static let homeHelp = "  --home PLACE_ID   Home region or country (default: the region with the most days)."
+    static let homeHelp = "  --home PLACE      Home region or country, by identifier, code or name (default: the region with the most days)."
     static let jsonHelp = "  --json            One JSON object per line."
 
     /// The help of a listing command: usage, what it lists, its own options, then the shared ones.
@@ -41,9 +41,7 @@ enum PassportOption {
     /// `--home` resolved through the gazetteer to a region or country.
     static func home(_ text: String?, gazetteer: Gazetteer) throws -> PlaceLink? {
         guard let text else { return nil }
-        guard let place = try gazetteer.lookup(text), place.kind == .region || place.kind == .country else {
-            throw UsageError("--home takes a region or country, not '\(text)'")
-        }
+        let place = try PlaceArgument.resolve(text, kinds: [.region, .country], option: "--home", in: gazetteer)
         return .init(id: place.id.description, name: place.name)
     }
 
@@ -81,13 +79,9 @@ enum PassportOption {
 }
 
 extension PassportOption {
-    /// An option naming a place of `kind`, as its identifier.
+    /// An option naming a place of `kind` (`--country Italy`), as its identifier.
     static func place(_ text: String?, kind: PlaceKind, option: String, gazetteer: Gazetteer) throws -> String? {
         guard let text else { return nil }
-        // A bare code names a place of the kind asked for first: `--continent AS` is Asia, not
-        // American Samoa.
-        let ofKind = text.contains(":") ? nil : try gazetteer.place(PlaceID(kind, text.uppercased()))
-        guard let place = try ofKind ?? gazetteer.lookup(text), place.kind == kind else { throw UsageError("\(option) takes a \(kind.rawValue), not '\(text)'") }
-        return place.id.description
+        return try PlaceArgument.resolve(text, kinds: [kind], option: option, in: gazetteer).id.description
     }
 }
