@@ -43,7 +43,7 @@ struct PlaceArgumentTests {
         let europe = try AtlasBinary.run(["countries", "--continent", "Europe", "--db", db])
         #expect(europe.status == 0 && europe.stdout.contains("Portugal") && europe.stderr == "--continent 'Europe' is Europe (continent:EU)\n")
         let asia = try AtlasBinary.run(["countries", "--continent", "AS", "--db", db])
-        #expect(asia.status == 0 && asia.stdout.isEmpty && asia.stderr == "No places visited.\n")
+        #expect(asia.status == 0 && asia.stdout.isEmpty && asia.stderr == "No countries visited in Asia.\n")
         let italy = try AtlasBinary.run(["regions", "--country", "Italy", "--db", db])
         #expect(italy.status == 0 && italy.stdout.contains("Lombardia") && !italy.stdout.contains("Lisboa"))
         let lombardy = try AtlasBinary.run(["cities", "--region", "Lombardy", "--db", db])
