@@ -10,7 +10,7 @@ enum ExportCommand: Command {
     static let summary = "Write the travel record: one deterministic JSON document"
     static let help = """
         Usage: atlas export [--output FILE] [--photos|--no-photos] [--coordinates exact|city|none]
-                            [--count un|iso|all] [--home PLACE_ID] [--db PATH]
+                            [--count un|iso|all] [--home PLACE] [--db PATH]
 
         Writes one JSON document (Resources/travel-record.schema.json): schema version,
         generator, gazetteer version and attribution, counting scheme, the passport,
@@ -41,7 +41,8 @@ enum ExportCommand: Command {
         let noPhotos = arguments.lastFlag("--photos", "--no-photos") == "--no-photos"
         let coordinatesText = try arguments.option("--coordinates") ?? "exact"
         guard let coordinates = TravelRecord.Coordinates(rawValue: coordinatesText) else {
-            throw UsageError("--coordinates takes exact, city or none, not '\(coordinatesText)'")
+            throw UsageError("--coordinates takes exact, city or none, not '\(coordinatesText.shown)'"
+                             + Suggestion.didYouMean(coordinatesText, among: TravelRecord.Coordinates.allCases.map(\.rawValue)))
         }
         let scheme = try PassportOption.scheme(&arguments)
         let homeText = try arguments.option("--home")
