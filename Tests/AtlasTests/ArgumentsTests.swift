@@ -52,6 +52,9 @@ import Testing
         #expect(far.status == 1 && far.stderr.hasPrefix("atlas countries: unknown option '--contry'\n"))
         let short = try AtlasBinary.run(["errors", "-j"])
         #expect(short.status == 1 && short.stderr.hasPrefix("atlas errors: unknown option '-j'"))
+        // The command line is checked before the gazetteer is looked for.
+        let first = try AtlasBinary.run(["place", "IS", "--jsn", "--gazetteer", "/nonexistent.sqlite"])
+        #expect(first.status == 1 && first.stderr.hasPrefix("atlas place: unknown option '--jsn'; did you mean '--json'?"))
         // A value option of another command is unknown here.
         let elsewhere = try AtlasBinary.run(["errors", "--note", "x"])
         #expect(elsewhere.status == 1 && elsewhere.stderr.hasPrefix("atlas errors: unknown option '--note'"))
