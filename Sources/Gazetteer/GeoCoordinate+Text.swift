@@ -1,7 +1,14 @@
-/// Why a text is not a coordinate ("the latitude has minutes of 75").
+/// Why a text is not a coordinate, thrown by ``GeoCoordinate/init(parsing:)``.
+///
+/// ```swift
+/// do { _ = try GeoCoordinate(parsing: "48°75'N 2°E") } catch { print(error.reason) }
+/// // the latitude has minutes of 75, not below 60
+/// ```
 public struct CoordinateTextError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong, in words for people, without the text itself.
     public let reason: String
     public init(_ reason: String) { self.reason = reason }
+    /// The reason.
     public var description: String { reason }
 }
 

@@ -23,6 +23,7 @@ public enum VisitOrder: String, Sendable, CaseIterable {
     /// Most photos first.
     case photos
 
+    /// `visits` in this order; ties by folded name, then name, then identifier.
     public func sorted(_ visits: [Visit]) -> [Visit] {
         let keyed = visits.map { (ListingOrder.nameKey($0.name), $0) }
         func byName(_ a: (String, Visit), _ b: (String, Visit)) -> Bool { (a.0, a.1.name, a.1.id) < (b.0, b.1.name, b.1.id) }
@@ -49,6 +50,7 @@ public enum MarkOrder: String, Sendable, CaseIterable {
     /// By date, oldest first; undated marks last. Ties by name.
     case date
 
+    /// `marks` in this order; ties by folded name, then name, identifier and date.
     public func sorted(_ marks: [Mark]) -> [Mark] {
         let keyed = marks.map { (ListingOrder.nameKey($0.placeName), $0) }
         func byName(_ a: (String, Mark), _ b: (String, Mark)) -> Bool {
