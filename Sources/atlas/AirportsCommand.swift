@@ -23,9 +23,8 @@ enum AirportsCommand: Command {
         guard try arguments.finish().isEmpty else { throw UsageError("airports takes no arguments") }
         PassportOption.list(try PassportOption.passport(dbPath).visits(.airport), json: json, order: order,
                             empty: PassportOption.nothing("airports"), columns: [
-            ("NAME", \.name), ("COUNTRY", { $0.country?.name ?? "" }), ("FIRST", { $0.firstDate ?? "-" }),
-            ("LAST", { $0.lastDate ?? "-" }), ("DAYS", { String($0.days.count) }), ("PHOTOS", { String($0.photos) }),
-        ])
+            ("NAME", \.name), ("COUNTRY", { $0.country?.name ?? "" }),
+        ] + PassportOption.visitColumns)
         return .success
     }
 }

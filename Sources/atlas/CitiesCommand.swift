@@ -39,9 +39,7 @@ enum CitiesCommand: Command {
         let empty = PassportOption.nothing(districts ? "districts" : "cities", in: region, country)
         PassportOption.list(places, json: json, order: order, empty: empty, columns: [("NAME", \.name)] + city + [
             ("REGION", { $0.region?.name ?? "" }), ("COUNTRY", { $0.country?.name ?? "" }),
-            ("FIRST", { $0.firstDate ?? "-" }), ("LAST", { $0.lastDate ?? "-" }), ("DAYS", { String($0.days.count) }),
-            ("PHOTOS", { String($0.photos) }),
-        ])
+        ] + PassportOption.visitColumns)
         return .success
     }
 }

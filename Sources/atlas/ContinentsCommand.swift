@@ -23,9 +23,8 @@ enum ContinentsCommand: Command {
         let passport = try PassportOption.passport(dbPath)
         let countries = Dictionary(grouping: passport.visits(.country), by: { $0.continent?.id ?? "" }).mapValues(\.count)
         PassportOption.list(passport.visits(.continent), json: json, order: order, empty: PassportOption.nothing("continents"), columns: [
-            ("NAME", \.name), ("FIRST", { $0.firstDate ?? "-" }), ("LAST", { $0.lastDate ?? "-" }),
-            ("DAYS", { String($0.days.count) }), ("PHOTOS", { String($0.photos) }), ("COUNTRIES", { String(countries[$0.id] ?? 0) }),
-        ], extra: { [("countries_visited", .int(countries[$0.id] ?? 0))] })
+            ("NAME", \.name),
+        ] + PassportOption.visitColumns + [("COUNTRIES", { String(countries[$0.id] ?? 0) })], extra: { [("countries_visited", .int(countries[$0.id] ?? 0))] })
         return .success
     }
 }

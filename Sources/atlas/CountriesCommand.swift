@@ -38,10 +38,8 @@ enum CountriesCommand: Command {
         let totals = Dictionary(uniqueKeysWithValues: regionCounts.map { ($0.key.description, $0.value) })
         let empty = PassportOption.nothing("countries", in: continent) + (year.map { " (in \($0))" } ?? "")
         PassportOption.list(countries, json: json, order: order, empty: empty, columns: [
-            ("NAME", \.name), ("CONTINENT", { $0.continent?.name ?? "" }), ("FIRST", { $0.firstDate ?? "-" }),
-            ("LAST", { $0.lastDate ?? "-" }), ("DAYS", { String($0.days.count) }), ("PHOTOS", { String($0.photos) }),
-            ("REGIONS", { "\(regionsVisited[$0.id] ?? 0)/\(totals[$0.id] ?? 0)" }),
-        ], extra: { [("regions_visited", .int(regionsVisited[$0.id] ?? 0)), ("regions_total", .int(totals[$0.id] ?? 0))] })
+            ("NAME", \.name), ("CONTINENT", { $0.continent?.name ?? "" }),
+        ] + PassportOption.visitColumns + [("REGIONS", { "\(regionsVisited[$0.id] ?? 0)/\(totals[$0.id] ?? 0)" })], extra: { [("regions_visited", .int(regionsVisited[$0.id] ?? 0)), ("regions_total", .int(totals[$0.id] ?? 0))] })
         return .success
     }
 }

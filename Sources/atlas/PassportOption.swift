@@ -81,6 +81,11 @@ enum PassportOption {
         }.joined(separator: "\n")
     }
 
+    /// The columns every listing shows after its own: first and last visit, days, photos.
+    static var visitColumns: [(String, (Visit) -> String)] { [
+        ("FIRST", { $0.firstDate ?? "-" }), ("LAST", { $0.lastDate ?? "-" }), ("DAYS", { String($0.days.count) }), ("PHOTOS", { String($0.photos) }),
+    ] }
+
     /// Shows visits as a table sorted by `order` (by name when nil) with the identifier last,
     /// or as JSON lines (by identifier unless `order` is given); `empty` goes to stderr when
     /// there is nothing ("No airports visited.").

@@ -27,9 +27,8 @@ enum RegionsCommand: Command {
         let country = try PassportOption.place(countryText, kind: .country, option: "--country", gazetteer: gazetteer)
         let regions = try PassportOption.passport(dbPath).visits(.region).filter { country == nil || $0.country?.id == country?.id.description }
         PassportOption.list(regions, json: json, order: order, empty: PassportOption.nothing("regions", in: country), columns: [
-            ("NAME", \.name), ("COUNTRY", { $0.country?.name ?? "" }), ("FIRST", { $0.firstDate ?? "-" }),
-            ("LAST", { $0.lastDate ?? "-" }), ("DAYS", { String($0.days.count) }), ("PHOTOS", { String($0.photos) }),
-        ])
+            ("NAME", \.name), ("COUNTRY", { $0.country?.name ?? "" }),
+        ] + PassportOption.visitColumns)
         return .success
     }
 }
