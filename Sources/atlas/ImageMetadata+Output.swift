@@ -32,7 +32,7 @@ extension ImageMetadata {
         let place = position.map { String(format: "%11.6f %11.6f", $0.latitude, $0.longitude) }
             ?? "no position (\(gpsIssue?.description ?? "unknown"))"
         let time = captureTime?.iso8601 ?? "no capture time"
-        let camera = [make, model].compactMap { $0 }.joined(separator: " ")
+        let camera = cameraName ?? ""
         return [path, format.rawValue, place, time, camera].filter { !$0.isEmpty }.joined(separator: "  ")
     }
 }
