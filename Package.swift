@@ -41,16 +41,17 @@ let package = Package(
         .target(name: "Boundaries", dependencies: ["Gazetteer", "SQLite"]),
 
         // Layer 3: coordinate → place chain.
-        .target(name: "Resolver", dependencies: ["Gazetteer", "Boundaries", "CGlibc"]),
+        .target(name: "Resolver", dependencies: ["Gazetteer", "Boundaries", "CGlibc", "JSONWriter"]),
 
-        // Layer 4: the user's travel log (SQLite, read-write, crash-safe).
+        // Layer 4: the user's travel log (SQLite, read-write, crash-safe), with the visit
+        // aggregates and the one definition of a visit.
         .target(name: "TravelLog", dependencies: ["SQLite", "Gazetteer", "PhotoMetadata"]),
 
         // Photo folders → travel log: walk, skip unchanged, read and resolve in parallel, batch writes.
         .target(name: "Importer", dependencies: ["TravelLog", "PhotoMetadata", "Gazetteer", "Resolver"]),
 
-        // The visit model, statistics and the JSON travel record, computed from the travel log.
-        .target(name: "Passport", dependencies: ["TravelLog", "Gazetteer", "SQLite", "JSONWriter", "PhotoMetadata"]),
+        // The passport, its statistics and the JSON travel record, read from the log's aggregates.
+        .target(name: "Passport", dependencies: ["TravelLog", "Gazetteer", "JSONWriter"]),
 
         // Deterministic JSON rendering for every machine-readable output.
         .target(name: "JSONWriter"),
@@ -79,9 +80,11 @@ let package = Package(
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "GazetteerTests", dependencies: ["Gazetteer", "SQLite", "AtlasProcess"]),
         .testTarget(name: "BoundariesTests", dependencies: ["Boundaries", "Gazetteer"]),
-        .testTarget(name: "ResolverTests", dependencies: ["Resolver", "Boundaries", "Gazetteer", "SyntheticPhotos"]),
+        .testTarget(name: "ResolverTests", dependencies: ["Resolver", "Boundaries", "Gazetteer", "SyntheticPhotos", "JSONWriter"]),
         .testTarget(name: "TravelLogTests", dependencies: ["TravelLog", "Gazetteer", "SQLite", "SyntheticPhotos"]),
         .testTarget(name: "PassportTests", dependencies: ["Passport", "Importer", "TravelLog", "SyntheticPhotos", "Gazetteer", "JSONWriter"]),
+        // The `atlas` command line as people use it, through the built binary.
+        .testTarget(name: "AtlasTests", dependencies: ["AtlasProcess", "Gazetteer", "SyntheticPhotos"]),
         .testTarget(name: "ImporterTests", dependencies: ["Importer", "TravelLog", "Resolver", "SyntheticPhotos", "Gazetteer", "PhotoMetadata", "SQLite", "AtlasProcess"]),
     ],
     swiftLanguageModes: [.v6]

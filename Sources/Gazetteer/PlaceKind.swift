@@ -11,4 +11,26 @@ public enum PlaceKind: String, Sendable, CaseIterable, Codable, Comparable {
     public var rank: Int { Self.allCases.firstIndex(of: self)! }
 
     public static func < (a: PlaceKind, b: PlaceKind) -> Bool { a.rank < b.rank }
+
+    /// The kind a person names, singular or plural, in any case: `city`, `Cities`, `COUNTRIES`.
+    ///
+    /// ```swift
+    /// PlaceKind(name: "cities")    // .city
+    /// PlaceKind(name: "Airport")   // .airport
+    /// PlaceKind(name: "towns")     // nil
+    /// ```
+    public init?(name: String) {
+        let lowered = name.lowercased()
+        guard let kind = Self.allCases.first(where: { $0.rawValue == lowered || $0.pluralName == lowered }) else { return nil }
+        self = kind
+    }
+
+    /// The English plural: `continents`, `countries`, `regions`, `cities`, `districts`, `airports`.
+    public var pluralName: String {
+        switch self {
+        case .country: "countries"
+        case .city: "cities"
+        default: rawValue + "s"
+        }
+    }
 }

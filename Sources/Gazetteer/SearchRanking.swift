@@ -166,14 +166,14 @@ struct SearchRanking {
             }
         }
         guard let near = query.near else {
-            return accepted.prefix(query.limit).map { SearchResult(place: $0.1, match: $0.0.match, distanceKm: nil) }
+            return accepted.prefix(query.limit).map { SearchResult(place: $0.1, match: $0.0.match, distanceKm: nil, score: $0.0.score) }
         }
         let biased = accepted.map { c, place -> (Candidate, Place, Double?, Double) in
             let km = place.coordinate.map { near.distanceKm(to: $0) }
             return (c, place, km, c.score - log10(1 + (km ?? 20_000) / 100))
         }
         return biased.sorted { ($0.0.match, -$0.3, $0.0.rowid) < ($1.0.match, -$1.3, $1.0.rowid) }
-            .prefix(query.limit).map { SearchResult(place: $0.1, match: $0.0.match, distanceKm: $0.2) }
+            .prefix(query.limit).map { SearchResult(place: $0.1, match: $0.0.match, distanceKm: $0.2, score: $0.0.score) }
     }
 
     /// The ranking importance on a log scale (rule 2).

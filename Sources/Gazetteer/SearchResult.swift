@@ -28,10 +28,15 @@ public struct SearchResult: Sendable, Hashable {
     public let match: Match
     /// Distance from ``SearchQuery/near``, when the query had one and the place a coordinate.
     public let distanceKm: Double?
+    /// The importance the ranking gave the place, as `log10` (rule 2 of
+    /// ``Gazetteer/search(_:)``, before any distance bias): 6 is a city of a million, and
+    /// countries count at least 6. Two results whose scores differ by 1 differ tenfold.
+    public let score: Double
 
-    public init(place: Place, match: Match, distanceKm: Double?) {
+    public init(place: Place, match: Match, distanceKm: Double?, score: Double = 0) {
         self.place = place
         self.match = match
         self.distanceKm = distanceKm
+        self.score = score
     }
 }

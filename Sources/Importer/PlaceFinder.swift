@@ -66,14 +66,25 @@ public final class PlaceFinder: @unchecked Sendable {
         }
         var place: PlaceSnapshot?
         if let p = metadata.position { place = try self.place(latitude: p.latitude, longitude: p.longitude) }
+        if metadata.captureTimeSource == .movieHeader, let zone = timeZone(of: place?.city?.id).flatMap(TimeZone.init(identifier:)),
+           let local = metadata.captureTime.flatMap({ CaptureOffset.wallClock($0, in: zone) }) {
+            // A movie header holds an instant in UTC, not the camera's clock: the day it was
+            // filmed is the day at the place, in the place's zone.
+            var shown = metadata
+            shown.captureTime = local
+            return PhotoRecord(file: file, metadata: shown, place: place, offset: local.utcOffsetSeconds.map { ($0, .timezone) })
+        }
         let offset = CaptureOffset.derive(time: metadata.captureTime, gpsTime: metadata.gpsTimestamp,
                                           timeZone: self.timeZone(of: place?.city?.id))
         return PhotoRecord(file: file, metadata: metadata, place: place, offset: offset)
     }
 
+    /// Extensions that claim a photo or a video: such a file that cannot be read is a broken
+    /// one, recorded with its error, not a stranger passed over.
     static let imageExtensions: Set<String> = [
         "jpg", "jpeg", "jpe", "heic", "heif", "hif", "avif", "png", "webp", "tif", "tiff", "dng",
         "cr2", "cr3", "nef", "arw", "orf", "rw2", "pef", "srw", "raf",
+        "mov", "mp4", "m4v", "3gp",
     ]
 
     static func hasImageExtension(_ path: String) -> Bool {

@@ -24,13 +24,6 @@ public struct CountingScheme: Sendable, Equatable {
     }
 
     public static func load(_ name: Name, from gazetteer: Gazetteer) throws -> CountingScheme {
-        let codes = try gazetteer.withDatabase { db in
-            let s = try db.prepare("SELECT country FROM counting_schemes WHERE scheme = ?")
-            try s.bind(name.rawValue)
-            var out: Set<String> = []
-            while try s.step() { if let c = s.string(0) { out.insert("country:" + c) } }
-            return out
-        }
-        return CountingScheme(name: name, countries: codes)
+        CountingScheme(name: name, countries: Set(try gazetteer.countries(inScheme: name.rawValue).map { "country:" + $0 }))
     }
 }

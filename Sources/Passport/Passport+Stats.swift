@@ -30,7 +30,7 @@ extension Passport {
         var daysByYear: [String: Set<String>] = [:]
         for c in countries { for d in c.days { daysByYear[String(d.prefix(4)), default: []].insert(d) } }
         if let busiest = daysByYear.max(by: { ($0.value.count, $1.key) < ($1.value.count, $0.key) }) {
-            s.busiestYear = (busiest.key, busiest.value.count)
+            s.busiestYear = (Int(busiest.key) ?? 0, busiest.value.count)
         }
         if let most = countries.max(by: { ($0.days.count, $1.id) < ($1.days.count, $0.id) }), !most.days.isEmpty {
             s.mostVisitedCountry = (most.id, most.name, most.days.count)

@@ -27,7 +27,7 @@ public struct PassportStats: Sendable, Equatable {
     /// The first day abroad.
     public var firstTrip: String?
     /// The year with most days visited, and those days.
-    public var busiestYear: (year: String, days: Int)?
+    public var busiestYear: (year: Int, days: Int)?
     public var mostVisitedCountry: (id: String, name: String, days: Int)?
     /// The photo farthest from home (great circle), with its city or country.
     public var farthest: (km: Double, place: PlaceLink?)?

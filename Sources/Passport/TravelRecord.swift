@@ -29,8 +29,9 @@ public struct TravelRecord: Sendable {
         case none
     }
 
-    /// 2 added the districts: in each photo's snapshot and below each city of the tree.
-    public static let schemaVersion = 2
+    /// 2 added the districts: in each photo's snapshot and below each city of the tree; 3 made
+    /// the passport's `busiest_year.year` a number, as every year and count is.
+    public static let schemaVersion = 3
     /// The versions ``restore(_:into:)`` loads: a version 1 record is one without districts.
     public static let restorableVersions = 1...schemaVersion
     public static let generator = "TravelAtlas atlas \(AtlasVersion.current)"
@@ -186,7 +187,7 @@ public struct TravelRecord: Sendable {
             ("continents", .int(s.continents)), ("continents_in_world", .int(PassportStats.continentsInWorld)),
             ("regions", .int(s.regions)), ("cities", .int(s.cities)), ("airports", .int(s.airports)),
             ("home", link(s.home)), ("days_abroad", .int(s.daysAbroad)), ("first_trip", .optional(s.firstTrip)),
-            ("busiest_year", s.busiestYear.map { .object([("year", .string($0.year)), ("days", .int($0.days))]) } ?? .null),
+            ("busiest_year", s.busiestYear.map { .object([("year", .int($0.year)), ("days", .int($0.days))]) } ?? .null),
             ("most_visited_country", s.mostVisitedCountry.map { .object([("id", .string($0.id)), ("name", .string($0.name)), ("days", .int($0.days))]) } ?? .null),
             ("farthest", s.farthest.map { .object([("km", .number($0.km, digits: 1)), ("place", link($0.place))]) } ?? .null),
             ("distance_km", .number(s.distanceKm, digits: 1)),

@@ -27,6 +27,48 @@ public struct CaptureTime: Sendable, Equatable, Hashable, Codable {
                   utcOffsetSeconds: offset.flatMap(CaptureTime.parseOffset))
     }
 
+    /// Parses an ISO 8601 date-time and its offset as videos and XMP hold them:
+    /// QuickTime's `com.apple.quicktime.creationdate` ("2024-07-02T09:30:00-0500"), XMP's
+    /// dates ("2024-05-01T10:00:00+01:00", "2020-02-29T08:15": seconds are optional),
+    /// "2024-07-02T14:30:00Z". Fractions of a second are dropped; without an offset the time is
+    /// local with none known. Surrounding spaces and NULs are ignored.
+    public init?(iso8601 text: String) {
+        var b = Array(text.utf8)[...]
+        while let first = b.first, first == 0x20 || first == 0x09 || first == 0x0A || first == 0x0D { b.removeFirst() }
+        while let last = b.last, last == 0x20 || last == 0x09 || last == 0x0A || last == 0x0D || last == 0 { b.removeLast() }
+        let bytes = Array(b)
+        // "YYYY-MM-DDTHH:MM", then ":SS" when there are seconds; a fraction and the offset follow.
+        guard bytes.count >= 16, bytes[10] == 0x54 || bytes[10] == 0x20, bytes[13] == 0x3A else { return nil }
+        let hasSeconds = bytes.count >= 19 && bytes[16] == 0x3A
+        let clock = hasSeconds ? bytes[..<19] : bytes[..<16] + Array(":00".utf8)
+        guard let fields = Self.fields(String(decoding: clock, as: UTF8.self).utf8, count: 6) else { return nil }
+        var rest = bytes[(hasSeconds ? 19 : 16)...]
+        if rest.first == 0x2E { rest = rest.dropFirst().drop(while: { $0 >= 0x30 && $0 <= 0x39 }) }
+        var offset: Int?
+        if !rest.isEmpty {
+            guard let seconds = Self.parseOffset(String(decoding: rest, as: UTF8.self)) else { return nil }
+            offset = seconds
+        }
+        self.init(year: fields.0, month: fields.1, day: fields.2, hour: fields.3, minute: fields.4, second: fields.5, utcOffsetSeconds: offset)
+    }
+
+    /// A UTC instant in seconds since 1970, as a capture time at offset +00:00: the wall clock
+    /// where it was taken is unknown. Nil before 1904 (the epoch of QuickTime and MP4 times, so
+    /// no video's) or after 9999.
+    init?(utcSecondsSince1970 seconds: Int64) {
+        guard seconds >= -2_082_844_800, seconds < 253_402_300_800 else { return nil }
+        let c = Self.utc.dateComponents([.year, .month, .day, .hour, .minute, .second], from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+        guard let year = c.year, let month = c.month, let day = c.day, let hour = c.hour, let minute = c.minute, let second = c.second else { return nil }
+        self.init(year: year, month: month, day: day, hour: hour, minute: minute, second: second, utcOffsetSeconds: 0)
+    }
+
+    /// Read once per video without a creation date, where a calendar costs nothing next to the file.
+    private static let utc: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }()
+
     /// The day of an Exif date ("YYYY:MM:DD"), as the wall clock's midnight read as UTC: the
     /// start of a GPS date stamp.
     static func midnight(exifDate text: String) -> Date? {

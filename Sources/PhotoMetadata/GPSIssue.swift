@@ -20,6 +20,8 @@ public enum GPSIssue: Error, Sendable, Equatable, CustomStringConvertible {
     case void
     /// Exactly 0,0: a placeholder written without a fix, not a place in the Gulf of Guinea.
     case nullIsland
+    /// A video whose `moov` holds none of the three location boxes.
+    case noVideoLocation
 
     /// A short, stable label for grouping (`no-exif`, `zero-denominator`, ...).
     public var kind: String {
@@ -32,6 +34,7 @@ public enum GPSIssue: Error, Sendable, Equatable, CustomStringConvertible {
         case .outOfRange: "out-of-range"
         case .void: "void"
         case .nullIsland: "null-island"
+        case .noVideoLocation: "no-video-location"
         }
     }
 
@@ -45,6 +48,7 @@ public enum GPSIssue: Error, Sendable, Equatable, CustomStringConvertible {
         case .outOfRange(let lat, let lon): "position out of range (\(lat), \(lon))"
         case .void: "GPSStatus is V (void measurement)"
         case .nullIsland: "position is exactly 0,0 (placeholder)"
+        case .noVideoLocation: "no location in the video's metadata"
         }
     }
 }

@@ -1,4 +1,4 @@
-/// The container of an image file, recognised by its first bytes, never by its name.
+/// The container of an image or video file, recognised by its first bytes, never by its name.
 ///
 /// ```swift
 /// ImageFormat(magic: [0xFF, 0xD8, 0xFF, 0xE1])   // .jpeg
@@ -7,6 +7,21 @@ public enum ImageFormat: String, Sendable, CaseIterable, Codable {
     case jpeg, tiff, heif, avif, png, webp
     /// Canon CR3: an ISO base-media file, recognised so it is reported by name.
     case cr3
+    /// QuickTime: `ftyp` brand `qt  `, or an old file that starts straight with a
+    /// `moov`, `mdat`, `wide` or `free` box.
+    case mov
+    /// MPEG-4 (`isom`, `iso2`…`iso6`, `mp41`, `mp42`, `avc1`) and iTunes video (`M4V `).
+    case mp4, m4v
+    /// 3GPP and 3GPP2 (`3gp4`…, `3g2a`…).
+    case threeGPP = "3gp"
+
+    /// A video: its metadata comes from the `moov` box, not from Exif.
+    public var isVideo: Bool {
+        switch self {
+        case .mov, .mp4, .m4v, .threeGPP: true
+        default: false
+        }
+    }
 
     /// The number of leading bytes ``init(magic:)`` looks at.
     public static let magicLength = 32
@@ -39,8 +54,15 @@ public enum ImageFormat: String, Sendable, CaseIterable, Codable {
             case "mif1", "miaf": self = compatibleAVIF() ? .avif : .heif
             case "heic", "heix", "heim", "heis", "hevc", "hevx", "msf1", "mif2": self = .heif
             case "crx ": self = .cr3
+            case "qt  ": self = .mov
+            case "M4V ", "M4VH", "M4VP": self = .m4v
+            case "isom", "iso2", "iso3", "iso4", "iso5", "iso6", "mp41", "mp42", "avc1": self = .mp4
+            case _ where brand.hasPrefix("3gp") || brand.hasPrefix("3g2"): self = .threeGPP
             default: return nil
             }
+        } else if b.count >= 8, ["moov", "mdat", "wide", "free"].contains(where: { has($0.utf8, at: 4) }) {
+            // QuickTime before `ftyp` (1990s to early 2000s): the first box is the movie itself.
+            self = .mov
         } else {
             return nil
         }

@@ -22,6 +22,12 @@ public struct ImageMetadata: Sendable, Equatable {
             self.longitude = longitude
             self.missingReference = missingReference
         }
+
+        /// Why a coordinate is no position (out of range, or exactly 0,0), or nil when it is one.
+        static func issue(latitude: Double, longitude: Double) -> GPSIssue? {
+            if !(-90...90).contains(latitude) || !(-180...180).contains(longitude) { return .outOfRange(latitude: latitude, longitude: longitude) }
+            return latitude == 0 && longitude == 0 ? .nullIsland : nil
+        }
     }
 
     /// Where ``captureTime`` came from.
@@ -29,10 +35,29 @@ public struct ImageMetadata: Sendable, Equatable {
         case original = "DateTimeOriginal"
         case digitized = "DateTimeDigitized"
         case modified = "DateTime"
+        /// A video's `com.apple.quicktime.creationdate` key: local time with its offset.
+        case quickTimeCreationDate = "com.apple.quicktime.creationdate"
+        /// A video's movie header (`mvhd`) creation time: UTC, so the capture time is at
+        /// offset +00:00 and the local wall clock is unknown.
+        case movieHeader = "mvhd"
+    }
+
+    /// Where ``position`` came from: the photo's Exif, or which of a video's three places.
+    public enum PositionSource: String, Sendable, Equatable {
+        /// The GPS IFD of the image's Exif.
+        case exif
+        /// `com.apple.quicktime.location.ISO6709` in a `meta` box's `keys` and `ilst` (iPhone).
+        case quickTimeKeys = "video-apple-keys"
+        /// `moov/udta/©xyz`, ISO 6709 text (Android phones, ffmpeg's MOV).
+        case userDataXYZ = "video-xyz"
+        /// 3GPP `moov/udta/loci`, fixed-point degrees (ffmpeg's MP4 and 3GP).
+        case loci = "video-3gpp-loci"
     }
 
     public var format: ImageFormat
     public var position: Position?
+    /// Where ``position`` came from; nil exactly when it is.
+    public var positionSource: PositionSource?
     /// Why ``position`` is nil.
     public var gpsIssue: GPSIssue?
     /// Metres above sea level; negative below (GPSAltitudeRef = 1).
@@ -47,8 +72,9 @@ public struct ImageMetadata: Sendable, Equatable {
     public var model: String?
     public var pixelWidth: Int?
     public var pixelHeight: Int?
-    /// A 64-bit FNV-1a digest of the Exif entries the reader used (``ExifDigest``): equal for a
-    /// file and its moved or copied twin, different once a tag it reads is edited. Nil without Exif.
+    /// A 64-bit FNV-1a digest of the Exif entries the reader used (``ExifDigest``), or of a
+    /// video's movie header and the metadata values it read: equal for a file and its moved or
+    /// copied twin, different once a tag it reads is edited. Nil without Exif.
     public var exifDigest: UInt64?
 
     public init(format: ImageFormat) {

@@ -7,7 +7,8 @@ import Darwin
 /// Reads position, altitude, capture time, camera and size from image files without decoding
 /// pixels, and reading only the bytes that hold them: JPEG and TIFF-based raws (CR2, NEF, ARW,
 /// ORF, RW2, PEF, DNG) and Canon CR3 through libexif, HEIC/HEIF/AVIF through libheif, PNG and WebP by
-/// extracting their Exif chunk.
+/// extracting their Exif chunk; and videos (MOV, MP4, M4V, 3GP) from their `moov` box
+/// (``ImageFormat/isVideo``), never their media data.
 ///
 /// ```swift
 /// let reader = MetadataReader()
@@ -70,6 +71,9 @@ public struct MetadataReader: Sendable {
             directories = try ChunkedContainers.webpExif(reader: source).flatMap { block throws(MetadataError) in try Self.directories(in: block) }
         case .cr3:
             directories = try CR3Boxes.directories(reader: source)
+        case .mov, .mp4, .m4v, .threeGPP:
+            try VideoBoxes.read(source, into: &metadata)
+            return metadata
         }
 
         guard let directories else {
@@ -79,6 +83,7 @@ public struct MetadataReader: Sendable {
         let block = directories.compactExifBlock()
         metadata.exifDigest = ExifDigest.fnv1a(block)
         ExifDecoder.decode(block, hasGPSDirectory: directories.gps != nil, into: &metadata)
+        if metadata.position != nil { metadata.positionSource = .exif }
         return metadata
     }
 

@@ -8,22 +8,23 @@ enum AirportsCommand: Command {
     static let name = "airports"
     static let summary = "List the airports visited (layovers included), with dates"
     static let help = PassportOption.listHelp(
-        usage: "atlas airports [--db PATH] [--json]",
+        usage: "atlas airports [--sort KEY] [--db PATH] [--json]",
         about: """
             Lists every airport with a photo taken on the ground within its radius, layovers
-            included (photos in flight do not count): id, name, country, first and last visit,
-            days, photos.
+            included (photos in flight do not count): name, country, first and last visit, days,
+            photos, and the identifier.
             """)
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
         let json = arguments.flag("--json")
+        let order = try PassportOption.order(&arguments)
         let dbPath = try DatabaseOption.path(&arguments)
         _ = try arguments.option("--gazetteer")
         guard try arguments.finish().isEmpty else { throw UsageError("airports takes no arguments") }
-        PassportOption.list(try PassportOption.passport(dbPath).visits(.airport), json: json, columns: [
-            ("ID", \.id), ("NAME", \.name), ("COUNTRY", { $0.country?.name ?? "" }), ("FIRST", { $0.firstDate ?? "-" }),
-            ("LAST", { $0.lastDate ?? "-" }), ("DAYS", { String($0.days.count) }), ("PHOTOS", { String($0.photos) }),
-        ])
+        PassportOption.list(try PassportOption.passport(dbPath).visits(.airport), json: json, order: order,
+                            empty: PassportOption.nothing("airports"), columns: [
+            ("NAME", \.name), ("COUNTRY", { $0.country?.name ?? "" }),
+        ] + PassportOption.visitColumns)
         return .success
     }
 }

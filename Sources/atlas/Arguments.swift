@@ -1,67 +1,138 @@
-/// The words after a subcommand, consumed option by option. Each command takes what it
-/// knows and then calls ``finish()``, which rejects anything left that looks like an option.
+/// The words after a subcommand, read once into options and arguments, then taken by the
+/// command option by option. Each command asks for what it knows and then calls ``finish()``,
+/// which rejects any option left (with the nearest known one as a suggestion).
 ///
 /// ```swift
-/// var args = Arguments(["--json", "a.jpg"])
+/// var args = Arguments(["--note", "-h", "--json", "a.jpg", "--", "--odd-name.jpg"])
 /// let json = args.flag("--json")          // true
-/// let files = try args.finish()           // ["a.jpg"]
+/// let note = try args.option("--note")    // "-h": a value, not a request for help
+/// let files = try args.finish()           // ["a.jpg", "--odd-name.jpg"]
 /// ```
+///
+/// The rules, the same in every command:
+/// - `--` ends the options: every word after it is an argument, whatever it looks like.
+/// - An option that takes a value (``valueOptions``) takes the next word, even one that looks
+///   like an option (`--note -h`, `--db --json`), or the text after `=` (`--db=x.sqlite`).
+/// - `--help` or `-h` where an option may stand shows the command's help, whatever else is given.
+/// - Repeated options: the last value wins (`--limit 5 --limit 10` is 10), except `--exclude`,
+///   which collects them all; a flag given twice is given; of two flags that say opposite
+///   things (`--photos`, `--no-photos`) the last wins.
+/// - A word that starts with `-` and is a number (`-104.06`) is an argument; `-` alone too (stdin).
 struct Arguments {
-    private var words: [String]
+    /// The options that take a value, in every command: a name means the same everywhere.
+    static let valueOptions: Set<String> = [
+        "--batch-size", "--by", "--continent", "--coordinates", "--count", "--country", "--date", "--db", "--exclude",
+        "--gazetteer", "--home", "--in", "--jobs", "--kind", "--limit", "--near", "--note", "--offset", "--output",
+        "--progress", "--region", "--sort", "--year",
+    ]
 
-    init(_ words: [String]) { self.words = words }
-
-    var wantsHelp: Bool { words.contains("--help") || words.contains("-h") }
-
-    /// True when `name` was given; removes it.
-    mutating func flag(_ name: String) -> Bool {
-        guard let i = words.firstIndex(of: name) else { return false }
-        words.remove(at: i)
-        return true
+    /// An option as given: its name, its value (nil for a flag, or a value option at the very
+    /// end), and where it stood.
+    private struct Given {
+        let name: String
+        let value: String?
+        let inline: Bool
+        let position: Int
     }
 
-    /// The value of `--name VALUE` or `--name=VALUE`; removes both.
-    mutating func option(_ name: String) throws(UsageError) -> String? {
-        if let i = words.firstIndex(where: { $0.hasPrefix(name + "=") }) {
-            return String(words.remove(at: i).dropFirst(name.count + 1))
+    private var given: [Given] = []
+    private var arguments: [String] = []
+    /// `--help` or `-h` stood where an option may.
+    private(set) var wantsHelp = false
+    /// The options the command asked about, for suggestions.
+    private var known: [String] = []
+    private var problem: UsageError?
+
+    init(_ words: [String]) {
+        var i = 0
+        while i < words.count {
+            let word = words[i]
+            i += 1
+            if word == "--" {
+                arguments += words[i...]
+                break
+            }
+            if word == "--help" || word == "-h" {
+                wantsHelp = true
+                continue
+            }
+            guard word.hasPrefix("-"), word != "-", Double(word) == nil else {
+                arguments.append(word)
+                continue
+            }
+            if word.hasPrefix("--"), let equals = word.firstIndex(of: "=") {
+                given.append(Given(name: String(word[..<equals]), value: String(word[word.index(after: equals)...]), inline: true, position: i))
+            } else if Self.valueOptions.contains(word) {
+                given.append(Given(name: word, value: i < words.count ? words[i] : nil, inline: false, position: i))
+                i += 1
+            } else {
+                given.append(Given(name: word, value: nil, inline: false, position: i))
+            }
         }
-        guard let i = words.firstIndex(of: name) else { return nil }
-        guard i + 1 < words.count else { throw UsageError("\(name) needs a value") }
-        let value = words[i + 1]
-        words.removeSubrange(i...(i + 1))
-        return value
     }
 
-    /// Every value of a repeatable option.
+    /// True when the flag `name` was given (once or more); takes it.
+    mutating func flag(_ name: String) -> Bool {
+        known.append(name)
+        let found = given.filter { $0.name == name }
+        if let inline = found.first(where: \.inline), problem == nil {
+            problem = UsageError("\(name) takes no value, not '\(inline.value ?? "")'")
+        }
+        given.removeAll { $0.name == name }
+        return !found.isEmpty
+    }
+
+    /// Of flags that say opposite things (`--photos`, `--no-photos`), the one given last, if any;
+    /// takes them all.
+    mutating func lastFlag(_ names: String...) -> String? {
+        let last = given.filter { names.contains($0.name) }.max { $0.position < $1.position }
+        for name in names { _ = flag(name) }
+        return last?.name
+    }
+
+    /// The value of `--name VALUE` or `--name=VALUE`, the last one when repeated; takes them all.
+    mutating func option(_ name: String) throws(UsageError) -> String? {
+        try options(name).last
+    }
+
+    /// Every value of a repeatable option, in order.
     mutating func options(_ name: String) throws(UsageError) -> [String] {
-        var values: [String] = []
-        while let v = try option(name) { values.append(v) }
-        return values
+        precondition(Self.valueOptions.contains(name), "\(name) is not in Arguments.valueOptions")
+        known.append(name)
+        let found = given.filter { $0.name == name }
+        given.removeAll { $0.name == name }
+        return try found.map { g throws(UsageError) in
+            guard let value = g.value else { throw UsageError("\(name) needs a value") }
+            return value
+        }
     }
 
     /// An integer option within `range`.
     mutating func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
         guard let text = try option(name) else { return nil }
-        guard let n = Int(text), range.contains(n) else { throw UsageError("\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'") }
+        guard let n = Int(text), range.contains(n) else { throw UsageError("\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text.shown)'") }
         return n
     }
 
-    /// The remaining positional words; an unknown option is a usage error. `--` ends options.
+    /// The arguments (every word that is no option or option value); an option the command did
+    /// not ask for is a usage error that names the nearest known one.
     func finish() throws(UsageError) -> [String] {
-        var out: [String] = []
-        var optionsEnded = false
-        for w in words {
-            if !optionsEnded, w == "--" { optionsEnded = true; continue }
-            // "-104.06" is a value (a western longitude), not an option.
-            if !optionsEnded, w.hasPrefix("-"), w != "-", Double(w) == nil { throw UsageError("unknown option '\(w)'") }
-            out.append(w)
+        if let problem { throw problem }
+        if let unknown = given.first {
+            throw UsageError("unknown option '\(unknown.name.shown)'" + Suggestion.didYouMean(unknown.name, among: known + ["--help"]))
         }
-        return out
+        return arguments
     }
 }
 
-/// A mistake in how a command was called: exit status 1, with the command's usage.
+/// A mistake in how a command was called: exit status 1, with the command's usage lines when
+/// `showsUsage` (a mistyped option, a missing argument), without for a place that is unknown or
+/// ambiguous, where the usage would only hide the answer.
 struct UsageError: Error {
     let message: String
-    init(_ message: String) { self.message = message }
+    var showsUsage = true
+    init(_ message: String, showsUsage: Bool = true) {
+        self.message = message
+        self.showsUsage = showsUsage
+    }
 }

@@ -9,20 +9,22 @@ enum CitiesCommand: Command {
     static let name = "cities"
     static let summary = "List the cities (or districts) visited, with dates, days and photos"
     static let help = PassportOption.listHelp(
-        usage: "atlas cities [--districts] [--country ID] [--region ID] [--db PATH] [--json]",
+        usage: "atlas cities [--districts] [--country PLACE] [--region PLACE] [--sort KEY] [--db PATH] [--json]",
         about: """
-            Lists every city visited: id, name, region, country, first and last visit, days, photos.
-            A visit to a district (Lyon 05, Shibuya) counts for its city: Lyon is listed once.
+            Lists every city visited: name, region, country, first and last visit, days, photos,
+            and the identifier. A visit to a district (Lyon 05, Shibuya) counts for its city:
+            Lyon is listed once.
             """,
         options: """
               --districts       List the districts visited instead, each with its city.
-              --country ID      Only cities of that country (JP, country:JP).
-              --region ID       Only cities of that region (JP-26, region:JP.22).
+              --country PLACE   Only cities of that country (Japan, JP, country:JP).
+              --region PLACE    Only cities of that region (Kyoto, JP-26, region:JP.22).
             """)
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
         let json = arguments.flag("--json")
         let districts = arguments.flag("--districts")
+        let order = try PassportOption.order(&arguments)
         let countryText = try arguments.option("--country")
         let regionText = try arguments.option("--region")
         let dbPath = try DatabaseOption.path(&arguments)
@@ -30,14 +32,14 @@ enum CitiesCommand: Command {
         guard try arguments.finish().isEmpty else { throw UsageError("cities takes no arguments") }
         let country = try PassportOption.place(countryText, kind: .country, option: "--country", gazetteer: gazetteer)
         let region = try PassportOption.place(regionText, kind: .region, option: "--region", gazetteer: gazetteer)
-        let places = try PassportOption.passport(dbPath).visits(districts ? .district : .city)
-            .filter { (country == nil || $0.country?.id == country) && (region == nil || $0.region?.id == region) }
+        let places = try PassportOption.passport(dbPath).visits(districts ? .district : .city).filter {
+            (country == nil || $0.country?.id == country?.id.description) && (region == nil || $0.region?.id == region?.id.description)
+        }
         let city: [(String, (Visit) -> String)] = districts ? [("CITY", { $0.city?.name ?? "" })] : []
-        PassportOption.list(places, json: json, columns: [("ID", \.id), ("NAME", \.name)] + city + [
+        let empty = PassportOption.nothing(districts ? "districts" : "cities", in: region, country)
+        PassportOption.list(places, json: json, order: order, empty: empty, columns: [("NAME", \.name)] + city + [
             ("REGION", { $0.region?.name ?? "" }), ("COUNTRY", { $0.country?.name ?? "" }),
-            ("FIRST", { $0.firstDate ?? "-" }), ("LAST", { $0.lastDate ?? "-" }), ("DAYS", { String($0.days.count) }),
-            ("PHOTOS", { String($0.photos) }),
-        ])
+        ] + PassportOption.visitColumns)
         return .success
     }
 }

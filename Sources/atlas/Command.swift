@@ -12,6 +12,14 @@ protocol Command {
     static func run(_ arguments: inout Arguments) throws -> ExitStatus
 }
 
+extension Command {
+    /// The `Usage:` lines at the top of ``help``: what a usage error shows.
+    static var usage: String {
+        help.split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            .joined(separator: "\n")
+    }
+}
+
 /// The exit statuses every command shares.
 enum ExitStatus: Int32 {
     case success = 0

@@ -8,22 +8,23 @@ enum ContinentsCommand: Command {
     static let name = "continents"
     static let summary = "List the continents visited, with dates and countries"
     static let help = PassportOption.listHelp(
-        usage: "atlas continents [--db PATH] [--json]",
+        usage: "atlas continents [--sort KEY] [--db PATH] [--json]",
         about: """
-            Lists every continent visited: id, name, first and last visit, days, photos, countries visited.
+            Lists every continent visited: name, first and last visit, days, photos, countries
+            visited, and the identifier.
             """)
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
         let json = arguments.flag("--json")
+        let order = try PassportOption.order(&arguments)
         let dbPath = try DatabaseOption.path(&arguments)
         _ = try arguments.option("--gazetteer")
         guard try arguments.finish().isEmpty else { throw UsageError("continents takes no arguments") }
         let passport = try PassportOption.passport(dbPath)
         let countries = Dictionary(grouping: passport.visits(.country), by: { $0.continent?.id ?? "" }).mapValues(\.count)
-        PassportOption.list(passport.visits(.continent), json: json, columns: [
-            ("ID", \.id), ("NAME", \.name), ("FIRST", { $0.firstDate ?? "-" }), ("LAST", { $0.lastDate ?? "-" }),
-            ("DAYS", { String($0.days.count) }), ("PHOTOS", { String($0.photos) }), ("COUNTRIES", { String(countries[$0.id] ?? 0) }),
-        ], extra: { [("countries_visited", .int(countries[$0.id] ?? 0))] })
+        PassportOption.list(passport.visits(.continent), json: json, order: order, empty: PassportOption.nothing("continents"), columns: [
+            ("NAME", \.name),
+        ] + PassportOption.visitColumns + [("COUNTRIES", { String(countries[$0.id] ?? 0) })], extra: { [("countries_visited", .int(countries[$0.id] ?? 0))] })
         return .success
     }
 }

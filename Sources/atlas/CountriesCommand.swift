@@ -9,19 +9,21 @@ enum CountriesCommand: Command {
     static let name = "countries"
     static let summary = "List the countries visited, with dates, days, photos and regions"
     static let help = PassportOption.listHelp(
-        usage: "atlas countries [--year YYYY] [--continent CODE] [--db PATH] [--json]",
+        usage: "atlas countries [--year YYYY] [--continent PLACE] [--sort KEY] [--db PATH] [--json]",
         about: """
-            Lists every country visited (a qualifying photo or a mark): id, name, continent, first
-            and last visit (local dates), days (distinct local dates), photos, and regions visited
-            of the country's total. Photos taken in flight or in transit do not count.
+            Lists every country visited (a qualifying photo or a mark): name, continent, first
+            and last visit (local dates), days (distinct local dates), photos, regions visited
+            of the country's total, and the identifier. Photos taken in flight or in transit do
+            not count.
             """,
         options: """
               --year YYYY       Only countries visited that year (days and photos of that year).
-              --continent CODE  Only countries of that continent (EU, continent:EU, Europe).
+              --continent PLACE Only countries of that continent (Europe, EU, continent:EU).
             """)
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
         let json = arguments.flag("--json")
+        let order = try PassportOption.order(&arguments)
         let year = try arguments.integer("--year", in: 1800...9999)
         let continentText = try arguments.option("--continent")
         let dbPath = try DatabaseOption.path(&arguments)
@@ -30,15 +32,14 @@ enum CountriesCommand: Command {
         let continent = try PassportOption.place(continentText, kind: .continent, option: "--continent", gazetteer: gazetteer)
         var passport = try PassportOption.passport(dbPath)
         if let year { passport = passport.restricted(toYear: year) }
-        let countries = passport.visits(.country).filter { continent == nil || $0.continent?.id == continent }
+        let countries = passport.visits(.country).filter { continent == nil || $0.continent?.id == continent?.id.description }
         let regionsVisited = Dictionary(grouping: passport.visits(.region), by: { $0.country?.id ?? "" }).mapValues(\.count)
         let regionCounts = try gazetteer.childCounts(of: countries.compactMap { PlaceID($0.id) }, kind: .region)
         let totals = Dictionary(uniqueKeysWithValues: regionCounts.map { ($0.key.description, $0.value) })
-        PassportOption.list(countries, json: json, columns: [
-            ("ID", \.id), ("NAME", \.name), ("CONTINENT", { $0.continent?.name ?? "" }), ("FIRST", { $0.firstDate ?? "-" }),
-            ("LAST", { $0.lastDate ?? "-" }), ("DAYS", { String($0.days.count) }), ("PHOTOS", { String($0.photos) }),
-            ("REGIONS", { "\(regionsVisited[$0.id] ?? 0)/\(totals[$0.id] ?? 0)" }),
-        ], extra: { [("regions_visited", .int(regionsVisited[$0.id] ?? 0)), ("regions_total", .int(totals[$0.id] ?? 0))] })
+        let empty = PassportOption.nothing("countries", in: continent) + (year.map { " (in \($0))" } ?? "")
+        PassportOption.list(countries, json: json, order: order, empty: empty, columns: [
+            ("NAME", \.name), ("CONTINENT", { $0.continent?.name ?? "" }),
+        ] + PassportOption.visitColumns + [("REGIONS", { "\(regionsVisited[$0.id] ?? 0)/\(totals[$0.id] ?? 0)" })], extra: { [("regions_visited", .int(regionsVisited[$0.id] ?? 0)), ("regions_total", .int(totals[$0.id] ?? 0))] })
         return .success
     }
 }

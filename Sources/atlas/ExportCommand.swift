@@ -10,7 +10,7 @@ enum ExportCommand: Command {
     static let summary = "Write the travel record: one deterministic JSON document"
     static let help = """
         Usage: atlas export [--output FILE] [--photos|--no-photos] [--coordinates exact|city|none]
-                            [--count un|iso|all] [--home PLACE_ID] [--db PATH]
+                            [--count un|iso|all] [--home PLACE] [--db PATH]
 
         Writes one JSON document (Resources/travel-record.schema.json): schema version,
         generator, gazetteer version and attribution, counting scheme, the passport,
@@ -24,7 +24,7 @@ enum ExportCommand: Command {
                             regular file, replaced whole through a temporary file beside it;
                             a device, FIFO, directory or symbolic link is refused.
           --photos          Include the photos (default).
-          --no-photos       Leave the photos out.
+          --no-photos       Leave the photos out (of --photos and --no-photos, the last given wins).
           --coordinates P   exact (default), city (0.1°) or none.
         \(PassportOption.countHelp)
         \(PassportOption.homeHelp)
@@ -38,12 +38,11 @@ enum ExportCommand: Command {
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
         let output = try arguments.option("--output")
-        let withPhotos = arguments.flag("--photos")
-        let noPhotos = arguments.flag("--no-photos")
-        guard !(withPhotos && noPhotos) else { throw UsageError("--photos and --no-photos exclude each other") }
+        let noPhotos = arguments.lastFlag("--photos", "--no-photos") == "--no-photos"
         let coordinatesText = try arguments.option("--coordinates") ?? "exact"
         guard let coordinates = TravelRecord.Coordinates(rawValue: coordinatesText) else {
-            throw UsageError("--coordinates takes exact, city or none, not '\(coordinatesText)'")
+            throw UsageError("--coordinates takes exact, city or none, not '\(coordinatesText.shown)'"
+                             + Suggestion.didYouMean(coordinatesText, among: TravelRecord.Coordinates.allCases.map(\.rawValue)))
         }
         let scheme = try PassportOption.scheme(&arguments)
         let homeText = try arguments.option("--home")

@@ -4,7 +4,11 @@ import Gazetteer
 enum GazetteerOption {
     static let help = "  --gazetteer PATH  Use this gazetteer instead of the bundled one (also ATLAS_GAZETTEER)."
 
+    /// Takes `--gazetteer` and opens it. Called after the command's other options: a mistyped
+    /// option is then a usage error (status 1) even where no gazetteer can be found (status 2).
     static func open(_ arguments: inout Arguments) throws -> Gazetteer {
-        try Gazetteer.open(path: arguments.option("--gazetteer"))
+        let path = try arguments.option("--gazetteer")
+        _ = try arguments.finish()
+        return try Gazetteer.open(path: path)
     }
 }

@@ -11,6 +11,7 @@ extension ImageMetadata {
             ("latitude", .number(position?.latitude, digits: 7)),
             ("longitude", .number(position?.longitude, digits: 7)),
             ("altitude", .number(altitude, digits: 2)),
+            ("position_source", .optional(positionSource?.rawValue)),
             ("taken_at", .optional(captureTime?.localISO8601)),
             ("offset", .optional(captureTime?.offsetText)),
             ("time_source", .optional(captureTimeSource?.rawValue)),
@@ -31,7 +32,7 @@ extension ImageMetadata {
         let place = position.map { String(format: "%11.6f %11.6f", $0.latitude, $0.longitude) }
             ?? "no position (\(gpsIssue?.description ?? "unknown"))"
         let time = captureTime?.iso8601 ?? "no capture time"
-        let camera = [make, model].compactMap { $0 }.joined(separator: " ")
+        let camera = cameraName ?? ""
         return [path, format.rawValue, place, time, camera].filter { !$0.isEmpty }.joined(separator: "  ")
     }
 }

@@ -101,10 +101,16 @@ enum ImportCommand: Command {
             Console.error("atlas import: interrupted; everything up to the last batch is saved. Run the same command again to finish:\n  atlas import \(folders.joined(separator: " ")) --db \(dbPath)")
             return .interrupted
         }
-        if summary.newErrors > 0 { return .partial }
-        if summary.counts.errors > 0 {
-            let n = summary.counts.errors
-            Console.error("atlas import: \(n) \(n == 1 ? "file" : "files") in the log cannot be read; 'atlas errors' lists \(n == 1 ? "it" : "them")")
+        // Status 3 only for what is new this run: a cron job stays green until something new goes
+        // wrong. Either way stderr says how many cannot be read and where to look.
+        let n = summary.counts.errors, new = summary.newErrors
+        if new > 0 {
+            Console.error("atlas import: \(counted(new, "file or folder", "files or folders")) could not be read for the first time"
+                          + (n > new ? " (\(grouped(n)) in the log in all)" : "") + "; 'atlas errors' lists \(n == 1 ? "it" : "them")")
+            return .partial
+        }
+        if n > 0 {
+            Console.error("atlas import: \(counted(n, "file")) in the log cannot be read; 'atlas errors' lists \(n == 1 ? "it" : "them")")
         }
         return .success
     }

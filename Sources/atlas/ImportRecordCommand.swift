@@ -34,7 +34,7 @@ enum ImportRecordCommand: Command {
         } catch let error as NSError where error.domain == NSCocoaErrorDomain {
             throw UsageError("'\(words[0])' is not JSON: \(error.localizedDescription)")
         }
-        Console.out("Loaded \(restored.photos) photos and \(restored.marks) marks into \(dbPath)")
+        Console.out("Loaded \(counted(restored.photos, "photo")) and \(counted(restored.marks, "mark")) into \(dbPath)")
         return .success
     }
 }

@@ -6,7 +6,7 @@ import TravelLog
 extension ImportSummary {
     /// "3 new countries: Japan, South Korea, Taiwan; 11 new regions; 58 new cities"
     var newPlacesLine: String {
-        func count(_ n: Int, _ one: String, _ many: String) -> String { "\(n) new \(n == 1 ? one : many)" }
+        func count(_ n: Int, _ one: String, _ many: String) -> String { counted(n, "new " + one, "new " + many) }
         let countries = newPlaces.countries.values.sorted()
         var line = count(countries.count, "country", "countries")
         if !countries.isEmpty { line += ": " + countries.joined(separator: ", ") }
@@ -29,7 +29,8 @@ extension ImportSummary {
         lines.append("  new \(counts.added), changed \(counts.changed), unchanged \(counts.unchanged), moved \(counts.moved), missing \(counts.missing)")
         lines.append(newPlacesLine)
         let countries = visited.countries.values.sorted()
-        lines.append("Visited so far: \(countries.count) \(countries.count == 1 ? "country" : "countries")\(countries.isEmpty ? "" : " (" + countries.joined(separator: ", ") + ")"), \(visited.regions.count) regions, \(visited.cities.count) cities, \(visited.airports.count) \(visited.airports.count == 1 ? "airport" : "airports")")
+        lines.append("Visited so far: \(counted(countries.count, "country", "countries"))\(countries.isEmpty ? "" : " (" + countries.joined(separator: ", ") + ")"), "
+                     + "\(counted(visited.regions.count, "region")), \(counted(visited.cities.count, "city", "cities")), \(counted(visited.airports.count, "airport"))")
         if !dryRun { lines.append("Travel log: \(database)") }
         return lines.joined(separator: "\n")
     }

@@ -5,16 +5,18 @@ import PhotoMetadata
 /// `atlas inspect FILE... [--json]`: what the metadata reader sees in each file.
 enum InspectCommand: Command {
     static let name = "inspect"
-    static let summary = "Show the position, time and camera that photos record"
+    static let summary = "Show the position, time and camera that photos and videos record"
     static let help = """
         Usage: atlas inspect FILE... [--json]
 
         Reads each file's GPS position, altitude, capture time and camera without decoding
-        pixels (JPEG, TIFF and TIFF-based raws, HEIC/HEIF/AVIF, PNG, WebP).
+        pixels (JPEG, TIFF and TIFF-based raws, HEIC/HEIF/AVIF, PNG, WebP) or reading media
+        data (MOV, MP4, M4V, 3GP: the metadata in their moov box).
 
         Options:
           --json    One JSON object per line per file: path, format, latitude, longitude,
-                    altitude, taken_at, offset, gps_time_utc, make, model, error, ...
+                    altitude, position_source, taken_at, offset, gps_time_utc, make, model,
+                    error, ...
           --help    Show this help.
 
         Exit status: 0 every file read, 1 usage error, 3 some files could not be read.

@@ -3,16 +3,18 @@ import Gazetteer
 import Passport
 import TravelLog
 
-/// `atlas mark PLACE_ID [--date YYYY-MM-DD] [--note TEXT]`: a visit by the user's word.
+/// `atlas mark PLACE [--date YYYY-MM-DD] [--note TEXT]`: a visit by the user's word.
 enum MarkCommand: Command {
     static let name = "mark"
     static let summary = "Mark a place as visited (counts like a photo; survives re-import)"
     static let help = """
-        Usage: atlas mark PLACE_ID [--date YYYY-MM-DD] [--note TEXT] [--db PATH]
+        Usage: atlas mark PLACE [--date YYYY-MM-DD] [--note TEXT] [--db PATH]
 
         Marks a continent, country, region, city, district or airport as visited, on a day or undated.
-        PLACE_ID is an identifier (city:2988507, country:IS) or a code the gazetteer knows (IS,
-        US-MT, KEF); 'atlas search' finds it. A mark counts like a qualifying photo for the
+        PLACE is an identifier (city:2988507, country:IS), a code the gazetteer knows (IS, US-MT,
+        KEF) or a name (Iceland, "new york"): the best match is taken and shown on stderr, and
+        when several fit as well they are listed to choose from ('atlas search' finds more).
+        A mark counts like a qualifying photo for the
         place and every place above it, also on a day that only had photos in flight or in
         transit. Marks keep a snapshot of the place's names, live in their own table, survive
         re-import and reresolve, and are exported. Marking the same place and day again
@@ -25,7 +27,8 @@ enum MarkCommand: Command {
         \(GazetteerOption.help)
           --help            Show this help.
 
-        Exit status: 0 marked, 1 usage error (unknown place, bad date), 2 travel log or gazetteer problem.
+        Exit status: 0 marked, 1 usage error (unknown or ambiguous place, bad date), 2 travel log
+        or gazetteer problem.
         """
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
@@ -34,9 +37,9 @@ enum MarkCommand: Command {
         let dbPath = try DatabaseOption.path(&arguments)
         let gazetteer = try GazetteerOption.open(&arguments)
         let words = try arguments.finish()
-        guard words.count == 1 else { throw UsageError("expected one PLACE_ID") }
-        if let date, !Mark.isValidDate(date) { throw UsageError("--date takes YYYY-MM-DD, not '\(date)'") }
-        guard let place = try gazetteer.lookup(words[0]) else { throw UsageError("no place '\(words[0])' in gazetteer \(gazetteer.version)") }
+        guard words.count == 1 else { throw UsageError("expected one PLACE (quote a name of several words)") }
+        if let date, !Mark.isValidDate(date) { throw UsageError("--date takes YYYY-MM-DD, not '\(date.shown)'") }
+        let place = try PlaceArgument.resolve(words[0], in: gazetteer)
         try TravelLog(path: dbPath).saveMark(Mark(place: place, date: date, note: note))
         Console.out("Marked \(place.name) (\(place.id))\(date.map { " on \($0)" } ?? "")")
         return .success

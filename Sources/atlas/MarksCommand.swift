@@ -8,11 +8,14 @@ enum MarksCommand: Command {
     static let name = "marks"
     static let summary = "List the places marked as visited"
     static let help = """
-        Usage: atlas marks [--db PATH] [--json]
+        Usage: atlas marks [--sort name|date] [--db PATH] [--json]
 
-        Lists every mark: place id, name, date, note, by place id then date.
+        Lists every mark: place name, date, note, and the place's identifier.
 
         Options:
+          --sort KEY        name (default; then date) or date (oldest first, undated last).
+                            JSON lines follow --sort when it is given, by identifier then date
+                            otherwise.
         \(DatabaseOption.help)
         \(PassportOption.jsonHelp) place_id, place_name, date, note, continent, country, region, city.
           --help            Show this help.
@@ -22,15 +25,23 @@ enum MarksCommand: Command {
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
         let json = arguments.flag("--json")
+        let sortText = try arguments.option("--sort")
         let dbPath = try DatabaseOption.path(&arguments)
         guard try arguments.finish().isEmpty else { throw UsageError("marks takes no arguments") }
+        let order = try sortText.map { text throws(UsageError) in
+            guard let order = MarkOrder(rawValue: text.lowercased()) else {
+                throw UsageError("--sort takes name or date for marks, not '\(text.shown)'" + Suggestion.didYouMean(text, among: ["name", "date"]))
+            }
+            return order
+        }
         let marks = try TravelLog(path: dbPath, readOnly: true).marks()
         if json {
-            for m in marks { Console.out(TravelRecord.json(m).rendered()) }
+            for m in order?.sorted(marks) ?? marks { Console.out(TravelRecord.json(m).rendered()) }
             return .success
         }
         guard !marks.isEmpty else { Console.error("No marks in \(dbPath)."); return .success }
-        Console.out(PassportOption.table(["ID", "NAME", "DATE", "NOTE"], marks.map { [$0.placeID, $0.placeName, $0.date ?? "-", $0.note ?? ""] }))
+        Console.out(PassportOption.table(["NAME", "DATE", "NOTE", "ID"],
+                                         (order ?? .name).sorted(marks).map { [$0.placeName, $0.date ?? "-", $0.note ?? "", $0.placeID] }))
         return .success
     }
 }

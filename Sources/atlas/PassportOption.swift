@@ -5,11 +5,16 @@ import Passport
 import TravelLog
 
 /// What the passport commands share: the travel log opened read-only, the visit model, the
-/// counting scheme (`--count un|iso|all`), `--home`, and aligned text tables.
+/// counting scheme (`--count un|iso|all`), `--home`, `--sort`, and aligned text tables.
 enum PassportOption {
     static let countHelp = "  --count SCHEME    Which countries count: un (195, default), iso (ISO 3166-1), all (every country-level entry)."
-    static let homeHelp = "  --home PLACE_ID   Home region or country (default: the region with the most days)."
+    static let homeHelp = "  --home PLACE      Home region or country, by identifier, code or name (default: the region with the most days)."
     static let jsonHelp = "  --json            One JSON object per line."
+    static let sortHelp = """
+          --sort KEY        name (default), days (most first), first (oldest first visit first),
+                            last (latest visit first) or photos (most first); ties by name.
+                            JSON lines follow --sort when it is given, by identifier otherwise.
+        """
 
     /// The help of a listing command: usage, what it lists, its own options, then the shared ones.
     static func listHelp(usage: String, about: String, options: String = "") -> String {
@@ -19,7 +24,8 @@ enum PassportOption {
         \(about)
 
         Options:
-        \(options.isEmpty ? "" : options + "\n")\(DatabaseOption.help)
+        \(options.isEmpty ? "" : options + "\n")\(sortHelp)
+        \(DatabaseOption.help)
         \(GazetteerOption.help)
         \(jsonHelp)
           --help            Show this help.
@@ -34,17 +40,33 @@ enum PassportOption {
 
     static func scheme(_ arguments: inout Arguments) throws -> CountingScheme.Name {
         let text = try arguments.option("--count") ?? "un"
-        guard let name = CountingScheme.Name(rawValue: text) else { throw UsageError("--count takes un, iso or all, not '\(text)'") }
+        guard let name = CountingScheme.Name(rawValue: text) else {
+            throw UsageError("--count takes un, iso or all, not '\(text.shown)'" + Suggestion.didYouMean(text, among: ["un", "iso", "all"]))
+        }
         return name
+    }
+
+    /// `--sort KEY`, nil when not given.
+    static func order(_ arguments: inout Arguments) throws -> VisitOrder? {
+        guard let text = try arguments.option("--sort") else { return nil }
+        guard let order = VisitOrder(rawValue: text.lowercased()) else {
+            let keys = VisitOrder.allCases.map(\.rawValue)
+            throw UsageError("--sort takes \(keys.joined(separator: ", ")), not '\(text.shown)'" + Suggestion.didYouMean(text, among: keys))
+        }
+        return order
     }
 
     /// `--home` resolved through the gazetteer to a region or country.
     static func home(_ text: String?, gazetteer: Gazetteer) throws -> PlaceLink? {
         guard let text else { return nil }
-        guard let place = try gazetteer.lookup(text), place.kind == .region || place.kind == .country else {
-            throw UsageError("--home takes a region or country, not '\(text)'")
-        }
+        let place = try PlaceArgument.resolve(text, kinds: [.region, .country], option: "--home", in: gazetteer)
         return .init(id: place.id.description, name: place.name)
+    }
+
+    /// An option naming a place of `kind` (`--country Italy`), as its identifier.
+    static func place(_ text: String?, kind: PlaceKind, option: String, gazetteer: Gazetteer) throws -> Place? {
+        guard let text else { return nil }
+        return try PlaceArgument.resolve(text, kinds: [kind], option: option, in: gazetteer)
     }
 
     /// Left-aligned columns, two spaces apart; numbers right-aligned.
@@ -59,35 +81,28 @@ enum PassportOption {
         }.joined(separator: "\n")
     }
 
-    /// The places above a visit, for JSON lines.
-    static func lineage(_ v: Visit) -> [(String, JSONValue)] {
-        var out: [(String, JSONValue)] = []
-        if v.kind != "continent" { out.append(("continent", TravelRecord.link(v.continent))) }
-        if v.kind != "continent" && v.kind != "country" { out.append(("country", TravelRecord.link(v.country))) }
-        if v.kind == "city" || v.kind == "district" || v.kind == "airport" { out.append(("region", TravelRecord.link(v.region))) }
-        if v.kind == "district" { out.append(("city", TravelRecord.link(v.city))) }
-        return out
-    }
+    /// The columns every listing shows after its own: first and last visit, days, photos.
+    static var visitColumns: [(String, (Visit) -> String)] { [
+        ("FIRST", { $0.firstDate ?? "-" }), ("LAST", { $0.lastDate ?? "-" }), ("DAYS", { String($0.days.count) }), ("PHOTOS", { String($0.photos) }),
+    ] }
 
-    /// Shows visits as a table or JSON lines.
-    static func list(_ visits: [Visit], json: Bool, columns: [(String, (Visit) -> String)], extra: (Visit) -> [(String, JSONValue)] = { _ in [] }) {
+    /// Shows visits as a table sorted by `order` (by name when nil) with the identifier last,
+    /// or as JSON lines (by identifier unless `order` is given); `empty` goes to stderr when
+    /// there is nothing ("No airports visited.").
+    static func list(_ visits: [Visit], json: Bool, order: VisitOrder?, empty: String, columns: [(String, (Visit) -> String)],
+                     extra: (Visit) -> [(String, JSONValue)] = { _ in [] }) {
         if json {
-            for v in visits { Console.out(TravelRecord.json(v, extra: lineage(v) + extra(v)).rendered()) }
+            for v in order?.sorted(visits) ?? visits { Console.out(TravelRecord.listing(v, extra: extra(v)).rendered()) }
             return
         }
-        guard !visits.isEmpty else { Console.error("No places visited."); return }
-        Console.out(table(columns.map(\.0), visits.map { v in columns.map { $0.1(v) } }))
+        guard !visits.isEmpty else { Console.error(empty); return }
+        let columns = columns + [("ID", \.id)]
+        Console.out(table(columns.map(\.0), (order ?? .name).sorted(visits).map { v in columns.map { $0.1(v) } }))
     }
-}
 
-extension PassportOption {
-    /// An option naming a place of `kind`, as its identifier.
-    static func place(_ text: String?, kind: PlaceKind, option: String, gazetteer: Gazetteer) throws -> String? {
-        guard let text else { return nil }
-        // A bare code names a place of the kind asked for first: `--continent AS` is Asia, not
-        // American Samoa.
-        let ofKind = text.contains(":") ? nil : try gazetteer.place(PlaceID(kind, text.uppercased()))
-        guard let place = try ofKind ?? gazetteer.lookup(text), place.kind == kind else { throw UsageError("\(option) takes a \(kind.rawValue), not '\(text)'") }
-        return place.id.description
+    /// "No regions visited in Japan." / "No regions visited."
+    static func nothing(_ what: String, in places: Place?...) -> String {
+        let names = places.compactMap { $0?.name }
+        return "No \(what) visited\(names.isEmpty ? "" : " in " + names.joined(separator: ", "))."
     }
 }

@@ -24,9 +24,12 @@ extension Place {
 
     /// "Asia > Japan > Kyoto" (the lineage only).
     var lineageText: String { lineage.map(\.name).joined(separator: " > ") }
+
+    /// "Lisbon, Lisboa, Portugal": the name and the places above it up to the country.
+    var label: String { ([name] + lineage.reversed().filter { $0.id.kind != .continent }.map(\.name)).joined(separator: ", ") }
 }
 
-/// Rows of cells printed as left-aligned columns, two spaces apart.
+/// Rows of cells printed as left-aligned columns, two spaces apart (a first cell may indent).
 func alignedRows(_ rows: [[String]]) -> String {
     let widths = rows.reduce(into: [Int]()) { widths, row in
         for (i, cell) in row.enumerated() {
@@ -36,24 +39,6 @@ func alignedRows(_ rows: [[String]]) -> String {
     }
     return rows.map { row in
         row.enumerated().map { i, cell in i == row.count - 1 ? cell : cell.padding(toLength: widths[i], withPad: " ", startingAt: 0) }
-            .joined(separator: "  ").trimmingCharacters(in: .whitespaces)
+            .joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
     }.joined(separator: "\n")
-}
-
-/// `PLACE_ID` arguments: a full identifier or a bare code ("JP", "US-MT", "KIX", a GeoNames id).
-enum PlaceArgument {
-    static func resolve(_ text: String, in gazetteer: Gazetteer, option: String) throws -> Place {
-        guard let place = try gazetteer.lookup(text) else {
-            throw UsageError("\(option.isEmpty ? "" : option + " ")'\(text)' is not a place identifier or code in gazetteer \(gazetteer.version)")
-        }
-        return place
-    }
-
-    static func kind(_ text: String?) throws(UsageError) -> PlaceKind? {
-        guard let text else { return nil }
-        guard let kind = PlaceKind(rawValue: text.lowercased()) else {
-            throw UsageError("--kind takes one of \(PlaceKind.allCases.map(\.rawValue).joined(separator: ", ")), not '\(text)'")
-        }
-        return kind
-    }
 }

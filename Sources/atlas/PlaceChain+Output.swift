@@ -1,38 +1,7 @@
 import Foundation
-import JSONWriter
 import Resolver
 
 extension PlaceChain {
-    /// The JSON shape documented in README ("Resolving coordinates"), written straight into
-    /// `json` (a batch writes hundreds of thousands of these).
-    func write(to json: inout JSONStream, id: JSONValue?) {
-        func link(_ key: StaticString, _ l: Link?, code: StaticString? = nil, distance: Bool = false) {
-            json.key(literal: key)
-            guard let l else { return json.null() }
-            json.beginObject()
-            json.key(literal: "id"); json.string(l.id.description)
-            json.key(literal: "name"); json.string(l.name)
-            if let code { json.key(literal: code); json.string(l.code) }
-            if distance { json.key(literal: "distance_km"); json.number(l.distanceKm, digits: 3) }
-            json.endObject()
-        }
-        json.beginObject()
-        if let id { json.key(literal: "id"); json.value(id) }
-        json.key(literal: "lat"); json.number(coordinate.latitude, digits: 7)
-        json.key(literal: "lon"); json.number(coordinate.longitude, digits: 7)
-        json.key(literal: "waters"); json.string(waters.rawValue)
-        link("continent", continent)
-        link("country", country, code: "iso3")
-        link("region", region, code: "iso")
-        link("city", city, distance: true)
-        link("district", district, distance: true)
-        link("airport", airport, code: "icao", distance: true)
-        json.key(literal: "border_km"); json.number(borderKm, digits: 3)
-        json.key(literal: "boundary_quality"); json.string(boundaryQuality)
-        json.key(literal: "nearest_city_elsewhere"); json.bool(nearestCityElsewhere)
-        json.endObject()
-    }
-
     /// Aligned lines for people.
     func text() -> String {
         var rows: [(String, String)] = [("coordinate", String(format: "%.6f, %.6f", coordinate.latitude, coordinate.longitude)),

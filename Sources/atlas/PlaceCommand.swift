@@ -7,25 +7,27 @@ enum PlaceCommand: Command {
     static let name = "place"
     static let summary = "Show one place: codes, lineage and counts of what lies below it"
     static let help = """
-        Usage: atlas place ID [--json]
+        Usage: atlas place PLACE [--json]
 
-        ID is an identifier (country:JP, region:JP.22, city:1857910, airport:KIX,
-        continent:EU) or a bare code: JP, JPN, US-MT, KIX, RJBB, EU, a GeoNames id.
+        PLACE is an identifier (country:JP, region:JP.22, city:1857910, airport:KIX,
+        continent:EU), a bare code (JP, JPN, US-MT, KIX, RJBB, EU, a GeoNames id) or a name
+        ("new york", Kyoto): the best match, shown on stderr; several that fit as well are
+        listed to choose from.
 
         Options:
           --json            One JSON object: the place, with "children" counts by kind.
         \(GazetteerOption.help)
           --help            Show this help.
 
-        Exit status: 0 done, 1 usage error or unknown place, 2 gazetteer problem.
+        Exit status: 0 done, 1 usage error, unknown or ambiguous place, 2 gazetteer problem.
         """
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
         let json = arguments.flag("--json")
         let gazetteer = try GazetteerOption.open(&arguments)
         let words = try arguments.finish()
-        guard words.count == 1 else { throw UsageError("expected one place ID") }
-        let place = try PlaceArgument.resolve(words[0], in: gazetteer, option: "")
+        guard words.count == 1 else { throw UsageError("expected one PLACE (quote a name of several words)") }
+        let place = try PlaceArgument.resolve(words[0], in: gazetteer)
         let counts = try gazetteer.childCounts(of: place.id)
         if json {
             let children: JSONValue = .object(counts.map { ($0.kind.rawValue, .int($0.count)) })
@@ -39,15 +41,14 @@ enum PlaceCommand: Command {
                      ("GeoNames", place.codes.geonameID.map(String.init) ?? "")]
         for (label, value) in codes where !value.isEmpty { rows.append([label, value]) }
         if let c = place.coordinate { rows.append(["coordinate", String(format: "%.5f, %.5f", c.latitude, c.longitude)]) }
-        if place.population > 0 { rows.append([place.kind == .airport ? "importance" : "population", place.population.formatted()]) }
+        // An airport's "population" is the search's weight for its size: the size says it.
+        if place.population > 0 && place.kind != .airport { rows.append(["population", place.population.formatted()]) }
         if let zone = place.timeZone { rows.append(["time zone", zone]) }
         if let detail = place.detail { rows.append([place.kind == .airport ? "size" : "boundary", detail]) }
         if !counts.isEmpty {
-            rows.append(["below", counts.map { "\($0.count.formatted()) \($0.count == 1 ? $0.kind.rawValue : plural($0.kind))" }.joined(separator: ", ")])
+            rows.append(["below", counts.map { counted($0.count, $0.kind.rawValue, $0.kind.pluralName) }.joined(separator: ", ")])
         }
         Console.out(alignedRows(rows))
         return .success
     }
-
-    private static func plural(_ kind: PlaceKind) -> String { kind == .city ? "cities" : kind.rawValue + "s" }
 }

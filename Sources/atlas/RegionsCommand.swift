@@ -8,26 +8,27 @@ enum RegionsCommand: Command {
     static let name = "regions"
     static let summary = "List the regions visited, with dates, days and photos"
     static let help = PassportOption.listHelp(
-        usage: "atlas regions [--country ID] [--db PATH] [--json]",
+        usage: "atlas regions [--country PLACE] [--sort KEY] [--db PATH] [--json]",
         about: """
-            Lists every first-level region visited: id, name, country, first and last visit, days, photos.
+            Lists every first-level region visited: name, country, first and last visit, days,
+            photos, and the identifier.
             """,
         options: """
-              --country ID      Only regions of that country (JP, country:JP).
+              --country PLACE   Only regions of that country (Japan, JP, country:JP).
             """)
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
         let json = arguments.flag("--json")
+        let order = try PassportOption.order(&arguments)
         let countryText = try arguments.option("--country")
         let dbPath = try DatabaseOption.path(&arguments)
         let gazetteer = try GazetteerOption.open(&arguments)
         guard try arguments.finish().isEmpty else { throw UsageError("regions takes no arguments") }
         let country = try PassportOption.place(countryText, kind: .country, option: "--country", gazetteer: gazetteer)
-        let regions = try PassportOption.passport(dbPath).visits(.region).filter { country == nil || $0.country?.id == country }
-        PassportOption.list(regions, json: json, columns: [
-            ("ID", \.id), ("NAME", \.name), ("COUNTRY", { $0.country?.name ?? "" }), ("FIRST", { $0.firstDate ?? "-" }),
-            ("LAST", { $0.lastDate ?? "-" }), ("DAYS", { String($0.days.count) }), ("PHOTOS", { String($0.photos) }),
-        ])
+        let regions = try PassportOption.passport(dbPath).visits(.region).filter { country == nil || $0.country?.id == country?.id.description }
+        PassportOption.list(regions, json: json, order: order, empty: PassportOption.nothing("regions", in: country), columns: [
+            ("NAME", \.name), ("COUNTRY", { $0.country?.name ?? "" }),
+        ] + PassportOption.visitColumns)
         return .success
     }
 }

@@ -48,7 +48,8 @@ enum ReresolveCommand: Command {
                 ("transitions", .array(transitions.map { .object([("change", .string($0.key)), ("photos", .int($0.value))]) })),
             ]).rendered())
         } else {
-            Console.out("Re-resolved \(report.examined) photos with gazetteer \(gazetteer.version): \(report.changedPhotos) changed place, \(report.rewritten) snapshots rewritten")
+            Console.out("Re-resolved \(counted(report.examined, "photo")) with gazetteer \(gazetteer.version): \(report.changedPhotos) changed place, "
+                        + "\(counted(report.rewritten, "snapshot")) rewritten")
             for (change, n) in transitions { Console.out("  \(n) × \(change)") }
         }
         return .success

@@ -21,6 +21,11 @@ enum ResolveCommand: Command {
         ward, when the gazetteer has one there), an airport is added within its radius, and a
         point at sea is placed in territorial (12 nmi) or international waters.
 
+        The coordinate is written as map apps copy it, in one argument or several: 48.8584 2.2945,
+        "48.8584, 2.2945", or degrees, minutes and seconds with hemisphere letters
+        (48°51'30.2"N 2°17'40.2"E, "48.8584° N, 2.2945° E"). Latitude first unless letters say
+        otherwise; a western longitude is negative (-73.98), or put -- before it.
+
         Options:
           --json            One JSON object instead of aligned text.
           --batch [FILE|-]  Read coordinates from FILE or stdin, one a line: 'lat,lon[,id]'
@@ -44,28 +49,30 @@ enum ResolveCommand: Command {
         let batch = arguments.flag("--batch")
         let gazetteer = try GazetteerOption.open(&arguments)
         let words = try arguments.finish()
-        let resolver = try Resolver(gazetteer: gazetteer)
-
         if batch {
             guard words.count <= 1 else { throw UsageError("--batch takes at most one file") }
-            return try runBatch(resolver, input: words.first ?? "-")
+            return try runBatch(Resolver(gazetteer: gazetteer), input: words.first ?? "-")
         }
-        guard words.count == 2, let lat = Double(words[0]), let lon = Double(words[1]) else {
-            throw UsageError("expected LAT LON as decimal degrees, got '\(words.joined(separator: " "))'")
-        }
+        guard !words.isEmpty else { throw UsageError("expected a coordinate: LAT LON") }
+        let coordinate: GeoCoordinate
         do {
-            let chain = try resolver.resolve(GeoCoordinate(latitude: lat, longitude: lon))
-            if json {
-                var stream = JSONStream()
-                chain.write(to: &stream, id: nil)
-                Console.out(String(decoding: stream.bytes, as: UTF8.self))
-            } else {
-                Console.out(chain.text())
-            }
-            return .success
+            coordinate = try GeoCoordinate(parsing: words.joined(separator: " "))
         } catch {
-            throw UsageError("\(lat), \(lon): \(error.reason)")
+            throw UsageError("'\(words.joined(separator: " ").shown)' is not a coordinate: \(error.reason)")
         }
+        let resolver = try Resolver(gazetteer: gazetteer)
+        let chain: PlaceChain
+        do {
+            chain = try resolver.resolve(coordinate)
+        } catch {
+            throw UsageError("\(coordinate.latitude), \(coordinate.longitude): \(error.reason)", showsUsage: false)
+        }
+        if json {
+            Console.out(chain.json())
+        } else {
+            Console.out(chain.text())
+        }
+        return .success
     }
 
     private static func runBatch(_ resolver: Resolver, input: String) throws -> ExitStatus {

@@ -7,20 +7,24 @@ enum SearchCommand: Command {
     static let name = "search"
     static let summary = "Search places by name or code, offline"
     static let help = """
-        Usage: atlas search QUERY [--kind K] [--in PLACE_ID] [--near LAT,LON] [--limit N] [--json]
+        Usage: atlas search QUERY [--kind KIND] [--in PLACE] [--near LAT,LON] [--limit N] [--json]
 
-        Finds continents, countries, regions, cities and airports by name, alternate name or
-        code. Case and diacritics do not matter ("sao paulo", "zurich"); every word may be
-        unfinished ("kyo"). Exact names and codes come first, then names that start with the
+        Finds continents, countries, regions, cities, districts and airports by name, alternate
+        name or code. Case and diacritics do not matter ("sao paulo", "zurich"); every word may
+        be unfinished ("kyo"). Exact names and codes come first, then names that start with the
         query, then other matches; importance (population, airport size) orders the rest.
+        Text output: name, kind, where it lies, distance (with --near) and identifier.
 
         Options:
-          --kind K          Only continents, countries, regions, cities or airports.
-          --in PLACE_ID     Only places inside this continent, country or region
-                            (an identifier such as country:JP, or a code: JP, US-MT).
-          --near LAT,LON    Prefer places near this coordinate among comparable matches.
+          --kind KIND       Only this kind: continents, countries, regions, cities, districts
+                            or airports (or the singular: city).
+          --in PLACE        Only places inside this continent, country or region, by
+                            identifier (country:JP), code (JP, US-MT) or name (Japan).
+          --near LAT,LON    Prefer places near this coordinate among comparable matches
+                            ("35.0, 135.7", or degrees, minutes and seconds as for resolve).
           --limit N         At most N results (default 20, at most \(SearchQuery.maximumLimit)).
-          --json            One JSON object per line instead of aligned text.
+          --json            One JSON object per line instead of aligned text: the place,
+                            "match" (exact, prefix or other) and "distance_km".
         \(GazetteerOption.help)
           --help            Show this help.
 
@@ -37,11 +41,11 @@ enum SearchCommand: Command {
         let gazetteer = try GazetteerOption.open(&arguments)
         let words = try arguments.finish()
         guard !words.isEmpty else { throw UsageError("expected a QUERY") }
-        let scope = try within.map { try PlaceArgument.resolve($0, in: gazetteer, option: "--in").id }
+        let scope = try within.map { try PlaceArgument.resolve($0, kinds: [.continent, .country, .region], option: "--in", in: gazetteer).id }
         let query = SearchQuery(text: words.joined(separator: " "), kind: kind, within: scope, near: near, limit: limit)
         let results = try gazetteer.search(query)
         if results.isEmpty {
-            Console.error("atlas search: no place matches '\(query.text.shown)'")
+            Console.error("No places match '\(query.text.shown)'\(kind.map { " among the \($0.pluralName)" } ?? "").")
             return .success
         }
         if json {
@@ -49,21 +53,20 @@ enum SearchCommand: Command {
                 r.place.json(extra: [("match", .string(r.match.name)), ("distance_km", .number(r.distanceKm, digits: 1))]).rendered()
             }.joined(separator: "\n"))
         } else {
-            Console.out(alignedRows(results.map { r in
-                [r.place.name, r.place.id.description, r.place.lineageText, r.match.name]
-                    + (r.distanceKm.map { [String(format: "%.0f km", $0)] } ?? [])
+            let header = ["NAME", "KIND", "IN"] + (near == nil ? [] : ["DISTANCE"]) + ["ID"]
+            Console.out(alignedRows([header] + results.map { r in
+                [r.place.name, r.place.kind.rawValue, r.place.lineageText]
+                    + (near == nil ? [] : [r.distanceKm.map { "\(grouped(Int($0.rounded()))) km" } ?? "-"]) + [r.place.id.description]
             }))
         }
         return .success
     }
 
     private static func parseCoordinate(_ text: String) throws(UsageError) -> GeoCoordinate {
-        let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard parts.count == 2, let lat = parts[0], let lon = parts[1] else {
-            throw UsageError("--near takes LAT,LON in decimal degrees, not '\(text)'")
+        do {
+            return try GeoCoordinate(parsing: text)
+        } catch {
+            throw UsageError("--near takes LAT,LON, not '\(text.shown)': \(error.reason)")
         }
-        let coordinate = GeoCoordinate(latitude: lat, longitude: lon)
-        if let reason = coordinate.invalidReason { throw UsageError("--near: \(reason)") }
-        return coordinate
     }
 }

@@ -12,8 +12,10 @@ enum SetPlaceCommand: Command {
                atlas set-place PHOTO --clear [--db PATH]
 
         PHOTO is a path (as imported) or the photo's id; PLACE a place identifier
-        (city:2988507, district:6543971, region:FR.11, country:JP, airport:KIX) or a code the
-        gazetteer knows (JP, US-MT, KIX). A district brings its city; a city set by hand has no
+        (city:2988507, district:6543971, region:FR.11, country:JP, airport:KIX), a code the
+        gazetteer knows (JP, US-MT, KIX) or a name (Lisbon, "new york city"; the match is shown
+        on stderr, and several that fit as well are listed to choose from). A district brings
+        its city; a city set by hand has no
         district. The correction is kept apart from the resolved place: imports and
         'atlas reresolve' never overwrite it. --clear removes it.
 
@@ -23,7 +25,8 @@ enum SetPlaceCommand: Command {
         \(GazetteerOption.help)
           --help            Show this help.
 
-        Exit status: 0 set, 1 usage error (unknown photo or place), 2 travel log or gazetteer problem.
+        Exit status: 0 set, 1 usage error (unknown photo, unknown or ambiguous place), 2 travel
+        log or gazetteer problem.
         """
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
@@ -34,14 +37,14 @@ enum SetPlaceCommand: Command {
         guard words.count == (clear ? 1 : 2) else { throw UsageError(clear ? "expected PHOTO" : "expected PHOTO PLACE") }
         let log = try TravelLog(path: dbPath, readOnly: !FileManager.default.fileExists(atPath: dbPath))
         let photo = LibraryWalker.canonicalOrSame(words[0])
-        guard let id = try log.photoID(photo) ?? log.photoID(words[0]) else { throw UsageError("no photo '\(words[0])' in \(dbPath)") }
+        guard let id = try log.photoID(photo) ?? log.photoID(words[0]) else { throw UsageError("no photo '\(words[0].shown)' in \(dbPath)", showsUsage: false) }
         if clear {
             try log.clearPlace(photo: id)
             Console.out("Photo \(id): hand-set place removed")
             return .success
         }
         let gazetteer = try Gazetteer.open(path: gazetteerPath)
-        guard let place = try gazetteer.lookup(words[1]) else { throw UsageError("no place '\(words[1])' in gazetteer \(gazetteer.version)") }
+        let place = try PlaceArgument.resolve(words[1], in: gazetteer)
         try log.setPlace(photo: id, to: place)
         Console.out("Photo \(id): \(([place.name] + place.lineage.reversed().map(\.name)).joined(separator: ", "))  \(place.id)")
         return .success

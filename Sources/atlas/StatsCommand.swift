@@ -8,7 +8,7 @@ enum StatsCommand: Command {
     static let name = "stats"
     static let summary = "The passport: countries, share of the world, continents, days abroad, distance"
     static let help = """
-        Usage: atlas stats [--count un|iso|all] [--home PLACE_ID] [--year YYYY] [--db PATH] [--json]
+        Usage: atlas stats [--count un|iso|all] [--home PLACE] [--year YYYY] [--db PATH] [--json]
 
         The passport: countries visited and their share of the world under the counting scheme,
         continents (of 7), regions, cities, airports, days abroad (outside the home country),
@@ -21,7 +21,8 @@ enum StatsCommand: Command {
           --year YYYY       What "this year" is (default: the current year).
         \(DatabaseOption.help)
         \(GazetteerOption.help)
-          --json            One JSON object (the export's passport).
+          --json            One JSON object (the export's passport); counts, years and
+                            distances are numbers.
           --help            Show this help.
 
         Exit status: 0 shown, 1 usage error, 2 no travel log, gazetteer problem.
@@ -43,26 +44,26 @@ enum StatsCommand: Command {
             return .success
         }
         let percent = String(format: "%.1f%%", s.share * 100)
-        func count(_ n: Int, _ one: String, _ many: String? = nil) -> String { "\(n) \(n == 1 ? one : many ?? one + "s")" }
+        func count(_ n: Int, _ one: String, _ many: String? = nil) -> String { counted(n, one, many) }
         var rows: [(String, String)] = [
             ("Countries", "\(s.countries) of \(s.countriesInScheme) (\(percent), counting scheme \(s.scheme.rawValue))"
-                + (s.countriesVisited != s.countries ? "; \(s.countriesVisited) country-level entries in all" : "")),
+                + (s.countriesVisited != s.countries ? "; \(count(s.countriesVisited, "country-level entry", "country-level entries")) in all" : "")),
             ("Continents", "\(s.continents) of \(PassportStats.continentsInWorld)"),
             ("Regions", "\(s.regions)"),
             ("Cities", "\(s.cities)"),
             ("Airports", "\(s.airports)"),
             ("Home", s.home.map { "\($0.name) (\($0.id))" } ?? "-"),
-            ("Days abroad", "\(s.daysAbroad)"),
+            ("Days abroad", grouped(s.daysAbroad)),
             ("First trip", s.firstTrip ?? "-"),
             ("Busiest year", s.busiestYear.map { "\($0.year) (\(count($0.days, "day")))" } ?? "-"),
             ("Most visited", s.mostVisitedCountry.map { "\($0.name) (\(count($0.days, "day")))" } ?? "-"),
-            ("Farthest", s.farthest.map { "\($0.place?.name ?? "?") (\(Int($0.km.rounded())) km from home)" } ?? "-"),
-            ("Distance", "\(Int(s.distanceKm.rounded())) km"),
+            ("Farthest", s.farthest.map { "\($0.place?.name ?? "?") (\(grouped(Int($0.km.rounded()))) km from home)" } ?? "-"),
+            ("Distance", "\(grouped(Int(s.distanceKm.rounded()))) km"),
             ("New in \(s.year)", "\(count(s.newCountriesThisYear, "country", "countries")), \(count(s.newRegionsThisYear, "region")), "
                 + count(s.newCitiesThisYear, "city", "cities")),
         ]
         let excluded = (passport.photoCount(.flight), passport.photoCount(.transit))
-        if excluded.0 + excluded.1 > 0 { rows.append(("Not counted", "\(count(excluded.0, "photo")) in flight, \(excluded.1) in transit")) }
+        if excluded.0 + excluded.1 > 0 { rows.append(("Not counted", "\(count(excluded.0, "photo")) in flight, \(grouped(excluded.1)) in transit")) }
         let width = rows.map(\.0.count).max() ?? 0
         let lines = rows.map { $0.0.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.1 }
         Console.out(lines.joined(separator: "\n"))

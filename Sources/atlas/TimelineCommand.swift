@@ -16,7 +16,8 @@ enum TimelineCommand: Command {
         Options:
           --by year|month   The period (default year).
         \(DatabaseOption.help)
-        \(PassportOption.jsonHelp) period, countries, regions, cities ([{id, name}]).
+        \(PassportOption.jsonHelp) period (text: 2024 or 2024-07), countries, regions,
+                            cities ([{id, name}]).
           --help            Show this help.
 
         Exit status: 0 listed (even when empty), 1 usage error, 2 no travel log or unreadable.
@@ -25,7 +26,9 @@ enum TimelineCommand: Command {
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
         let json = arguments.flag("--json")
         let by = try arguments.option("--by") ?? "year"
-        guard by == "year" || by == "month" else { throw UsageError("--by takes year or month, not '\(by)'") }
+        guard by == "year" || by == "month" else {
+            throw UsageError("--by takes year or month, not '\(by.shown)'" + Suggestion.didYouMean(by, among: ["year", "month"]))
+        }
         let dbPath = try DatabaseOption.path(&arguments)
         guard try arguments.finish().isEmpty else { throw UsageError("timeline takes no arguments") }
         let periods = try PassportOption.passport(dbPath).timeline(monthly: by == "month")
@@ -36,7 +39,8 @@ enum TimelineCommand: Command {
                                               ("cities", list(p.cities))]).rendered())
                 continue
             }
-            Console.out("\(p.period)  \(p.countries.count) new countries, \(p.regions.count) regions, \(p.cities.count) cities")
+            Console.out("\(p.period)  \(counted(p.countries.count, "new country", "new countries")), \(counted(p.regions.count, "region")), "
+                        + counted(p.cities.count, "city", "cities"))
             if !p.countries.isEmpty { Console.out("  countries: " + p.countries.map(\.name).joined(separator: ", ")) }
             if !p.regions.isEmpty { Console.out("  regions: " + p.regions.map(\.name).joined(separator: ", ")) }
             if !p.cities.isEmpty { Console.out("  cities: " + p.cities.map(\.name).joined(separator: ", ")) }

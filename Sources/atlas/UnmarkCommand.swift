@@ -2,15 +2,16 @@ import Foundation
 import Gazetteer
 import TravelLog
 
-/// `atlas unmark PLACE_ID`: removes the marks of a place.
+/// `atlas unmark PLACE`: removes the marks of a place.
 enum UnmarkCommand: Command {
     static let name = "unmark"
     static let summary = "Remove the marks of a place"
     static let help = """
-        Usage: atlas unmark PLACE_ID [--db PATH]
+        Usage: atlas unmark PLACE [--db PATH]
 
-        Removes every mark of the place (all dates). Photos are not affected. PLACE_ID is an
-        identifier as 'atlas marks' lists it, or a code the gazetteer knows.
+        Removes every mark of the place (all dates). Photos are not affected. PLACE is an
+        identifier as 'atlas marks' lists it, a code the gazetteer knows, or a name (as for
+        'atlas mark').
 
         Options:
         \(DatabaseOption.help)
@@ -24,15 +25,18 @@ enum UnmarkCommand: Command {
         let dbPath = try DatabaseOption.path(&arguments)
         let gazetteerPath = try arguments.option("--gazetteer")
         let words = try arguments.finish()
-        guard words.count == 1 else { throw UsageError("expected one PLACE_ID") }
+        guard words.count == 1 else { throw UsageError("expected one PLACE (quote a name of several words)") }
         let log = try TravelLog(path: dbPath)
         // The identifier as stored first: a place a later gazetteer dropped can still be unmarked.
         var removed = try log.removeMarks(placeID: words[0])
-        if removed == 0, let place = try Gazetteer.open(path: gazetteerPath).lookup(words[0]) {
+        var what = words[0]
+        if removed == 0 {
+            let place = try PlaceArgument.resolve(words[0], in: Gazetteer.open(path: gazetteerPath))
             removed = try log.removeMarks(placeID: place.id.description)
+            what = "\(place.name) (\(place.id))"
         }
-        guard removed > 0 else { throw UsageError("no mark for '\(words[0])'") }
-        Console.out("Removed \(removed) mark\(removed == 1 ? "" : "s") of \(words[0])")
+        guard removed > 0 else { throw UsageError("no mark for \(what.shown)", showsUsage: false) }
+        Console.out("Removed \(counted(removed, "mark")) of \(what)")
         return .success
     }
 }

@@ -16,14 +16,27 @@ let overview = """
     atlas — an offline travel atlas for photo libraries
 
     Usage: atlas COMMAND [OPTIONS]
+           atlas help COMMAND
            atlas --version
 
     Commands:
     \(commands.map { "  " + $0.name.padding(toLength: 14, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
 
-    Run 'atlas COMMAND --help' for a command's options. Every command exits with status 4
-    when its output cannot be written (stdout, stderr or --output: a full disk, a bad descriptor).
+    Run 'atlas help COMMAND' (or 'atlas COMMAND --help') for a command's options. Options may
+    come in any order; '--' ends them. An option given twice keeps its last value. Every
+    command exits with status 4 when its output cannot be written (stdout, stderr or --output:
+    a full disk, a bad descriptor).
     """
+
+/// Exits with status 1 after saying that `word` is no command, and which ones are near.
+@MainActor func unknownCommand(_ word: String) -> Never {
+    let what = word.hasPrefix("-") ? "option" : "command"
+    let known = word.hasPrefix("-") ? ["--help", "--version"] : commands.map { $0.name } + ["help"]
+    Console.error("atlas: unknown \(what) '\(word.shown)'\(Suggestion.didYouMean(word, among: known))\nRun 'atlas --help' for the list of commands.")
+    exit(ExitStatus.usage.rawValue)
+}
+
+@MainActor func command(named name: String) -> (any Command.Type)? { commands.first { $0.name == name } }
 
 // From argv's bytes: CommandLine.arguments repairs a name that is not UTF-8 into one that
 // opens nothing.
@@ -31,9 +44,18 @@ var words = (1..<Int(CommandLine.argc)).map { i in
     FileName.string(UnsafeBufferPointer(start: UnsafeRawPointer(CommandLine.unsafeArgv[i]!).assumingMemoryBound(to: UInt8.self),
                                         count: strlen(CommandLine.unsafeArgv[i]!)))
 }
-guard let name = words.first, !["--help", "-h", "help"].contains(name) else {
-    if words.isEmpty { Console.error(overview); exit(ExitStatus.usage.rawValue) }
-    Console.out(overview)
+guard let name = words.first else {
+    Console.error(overview)
+    exit(ExitStatus.usage.rawValue)
+}
+if ["--help", "-h", "help"].contains(name) {
+    // `atlas help import` is `atlas import --help`.
+    guard words.count > 1 else {
+        Console.out(overview)
+        exit(ExitStatus.success.rawValue)
+    }
+    guard let command = command(named: words[1]) else { unknownCommand(words[1]) }
+    Console.out(command.help)
     exit(ExitStatus.success.rawValue)
 }
 // Hidden: what `make install` writes, built from the help texts (ManPage, Completions).
@@ -51,10 +73,7 @@ if name == "--version" {
     Console.out("atlas \(AtlasVersion.current)")
     exit(ExitStatus.success.rawValue)
 }
-guard let command = commands.first(where: { $0.name == name }) else {
-    Console.error("atlas: unknown command '\(name.shown)'\n\n\(overview)")
-    exit(ExitStatus.usage.rawValue)
-}
+guard let command = command(named: name) else { unknownCommand(name) }
 Console.commandName = "atlas \(name)"
 var arguments = Arguments(Array(words.dropFirst()))
 if arguments.wantsHelp {
@@ -64,7 +83,7 @@ if arguments.wantsHelp {
 do {
     exit(try command.run(&arguments).rawValue)
 } catch let error as UsageError {
-    Console.error("atlas \(name): \(error.message)\n\n\(command.help)")
+    Console.error("atlas \(name): \(error.message)" + (error.showsUsage ? "\n" + command.usage + "\nRun 'atlas help \(name)' for more." : ""))
     exit(ExitStatus.usage.rawValue)
 } catch let error as CocoaError {
     // Foundation's file errors: the plain reason, not the NSCocoaErrorDomain dump.

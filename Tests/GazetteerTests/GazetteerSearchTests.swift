@@ -20,6 +20,16 @@ import Testing
         #expect(try ids("RJBB").first == "airport:KIX")
     }
 
+    /// Each result carries the importance it was ranked by: log10 of the population for a city
+    /// found by its name, descending within a match class.
+    @Test func resultsCarryTheirRankingScore() throws {
+        let results = try gazetteer.search(SearchQuery(text: "paris", limit: 10))
+        let paris = try #require(results.first)
+        #expect(paris.place.id.description == "city:2988507")
+        #expect(abs(paris.score - log10(Double(paris.place.population))) < 1e-9)
+        for (a, b) in zip(results, results.dropFirst()) where a.match == b.match { #expect(a.score >= b.score) }
+    }
+
     @Test func kyotoGivesTheCityAndThePrefecture() throws {
         #expect(Set(try ids("kyoto", limit: 2)) == ["city:1857910", "region:JP.22"])
         #expect(Set(try ids("Kyōto", limit: 2)) == ["city:1857910", "region:JP.22"])

@@ -128,7 +128,8 @@ import TravelLog
         _ = try TravelRecord.restore(Data(withDistricts.utf8), into: TravelLog(path: again))
         #expect(try export(again) == withDistricts)
         // A record from before districts (version 1) still loads.
-        let older = withDistricts.replacingOccurrences(of: "\"schema_version\": 2", with: "\"schema_version\": 1")
+        let older = withDistricts.replacingOccurrences(of: "\"schema_version\": \(TravelRecord.schemaVersion)", with: "\"schema_version\": 1")
+        #expect(older != withDistricts)
         let oldest = again + "-1"
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: oldest + suffix) } }
         #expect(try TravelRecord.restore(Data(older.utf8), into: TravelLog(path: oldest)).photos == Itinerary.shots.count)

@@ -40,4 +40,35 @@ import Testing
         #expect(CaptureTime.midnight(exifDate: "2023:02:29") == nil)
         #expect(CaptureTime.midnight(exifDate: "    :  :  ") == nil)
     }
+
+    @Test func quickTimeCreationDatesAreISO8601WithTheirOffset() {
+        #expect(CaptureTime(iso8601: "2024-07-02T09:30:00-0500")?.iso8601 == "2024-07-02T09:30:00-05:00")
+        #expect(CaptureTime(iso8601: "2019-04-03T10:21:07+05:30")?.utcOffsetSeconds == 19_800)
+        #expect(CaptureTime(iso8601: "2024-07-02T14:30:00Z")?.iso8601 == "2024-07-02T14:30:00+00:00")
+        #expect(CaptureTime(iso8601: "2024-07-02T09:30:00.123+0200")?.iso8601 == "2024-07-02T09:30:00+02:00")
+        #expect(CaptureTime(iso8601: "2024-07-02T09:30:00\0")?.utcOffsetSeconds == nil)
+        #expect(CaptureTime(iso8601: "2024-07-02T09:30:00")?.iso8601 == "2024-07-02T09:30:00")
+        #expect(CaptureTime(iso8601: "2024-07-02T09:30:00+2") == nil)
+        // XMP's forms: seconds are optional, spaces around are not part of the date.
+        #expect(CaptureTime(iso8601: "2020-02-29T08:15")?.iso8601 == "2020-02-29T08:15:00")
+        #expect(CaptureTime(iso8601: " 2020-02-29T08:15+01:00\n")?.iso8601 == "2020-02-29T08:15:00+01:00")
+        #expect(CaptureTime(iso8601: "2020-02-29T08:15Z")?.utcOffsetSeconds == 0)
+        #expect(CaptureTime(iso8601: "2020-02-29T08") == nil)
+        #expect(CaptureTime(iso8601: "2024-07-02") == nil)
+        #expect(CaptureTime(iso8601: "2024-02-30T09:30:00Z") == nil)
+        #expect(CaptureTime(iso8601: "2024-07-02X09:30:00Z") == nil)
+    }
+
+    @Test func aUTCInstantIsACaptureTimeAtOffsetZero() {
+        #expect(CaptureTime(utcSecondsSince1970: 0)?.iso8601 == "1970-01-01T00:00:00+00:00")
+        #expect(CaptureTime(utcSecondsSince1970: 1_719_930_600)?.iso8601 == "2024-07-02T14:30:00+00:00")
+        #expect(CaptureTime(utcSecondsSince1970: -1)?.iso8601 == "1969-12-31T23:59:59+00:00")
+        #expect(CaptureTime(utcSecondsSince1970: 951_782_400)?.iso8601 == "2000-02-29T00:00:00+00:00")
+        #expect(CaptureTime(utcSecondsSince1970: -2_082_844_800)?.iso8601 == "1904-01-01T00:00:00+00:00")
+        #expect(CaptureTime(utcSecondsSince1970: -2_082_844_801) == nil)
+        #expect(CaptureTime(utcSecondsSince1970: 253_402_300_799)?.iso8601 == "9999-12-31T23:59:59+00:00")
+        #expect(CaptureTime(utcSecondsSince1970: 253_402_300_800) == nil)   // year 10000
+        #expect(CaptureTime(utcSecondsSince1970: .max) == nil)
+        #expect(CaptureTime(utcSecondsSince1970: .min) == nil)
+    }
 }

@@ -17,9 +17,24 @@ import Testing
         #expect(ImageFormat(magic: ftyp("crx ")) == .cr3)
     }
 
+    @Test func recognisesVideosByBrandOrFirstBox() {
+        #expect(ImageFormat(magic: ftyp("qt  ")) == .mov)
+        #expect(ImageFormat(magic: ftyp("isom", ["isom", "avc1"])) == .mp4)
+        #expect(ImageFormat(magic: ftyp("mp42")) == .mp4)
+        #expect(ImageFormat(magic: ftyp("M4V ")) == .m4v)
+        #expect(ImageFormat(magic: ftyp("3gp4")) == .threeGPP)
+        #expect(ImageFormat(magic: ftyp("3g2a")) == .threeGPP)
+        for first in ["moov", "mdat", "wide", "free"] {
+            #expect(ImageFormat(magic: [0, 0, 0, 8] + Array(first.utf8)) == .mov)
+        }
+        #expect(ImageFormat.allCases.filter(\.isVideo) == [.mov, .mp4, .m4v, .threeGPP])
+        #expect(ImageFormat.threeGPP.rawValue == "3gp")
+    }
+
     @Test func rejectsOtherFiles() {
         #expect(ImageFormat(magic: Array("%PDF-1.7".utf8)) == nil)
-        #expect(ImageFormat(magic: ftyp("isom")) == nil)  // an MP4 video
+        #expect(ImageFormat(magic: ftyp("M4A ")) == nil)  // iTunes audio
+        #expect(ImageFormat(magic: [0, 0, 0, 8] + Array("skip".utf8)) == nil)
         #expect(ImageFormat(magic: Array("RIFF\0\0\0\0WAVE".utf8)) == nil)
         #expect(ImageFormat(magic: []) == nil)
     }

@@ -19,8 +19,9 @@ let usage = """
             into DIR/jpeg and DIR/heic: tens of KB of Exif (maker note, thumbnail) and a
             full-size body kept sparse on disk, so only the header occupies blocks.
     seeds   Writes one small file per format the reader knows (JPEG, a camera-like JPEG,
-            big-endian TIFF, PNG, WebP with and without the Exif prefix, CR3, HEIC, AVIF):
-            seeds for fuzz/run.sh.
+            big-endian TIFF, PNG, WebP with and without the Exif prefix, CR3, HEIC, AVIF)
+            and per video layout (iPhone keys, ffmpeg's udta keys, ©xyz, loci, fragmented
+            with 64-bit sizes, QuickTime without ftyp): seeds for fuzz/run.sh.
     """
 
 var args = Array(CommandLine.arguments.dropFirst())
@@ -49,6 +50,7 @@ do {
                                            ("seed.png", photo.png()), ("seed.webp", photo.webp()), ("seed-prefixed.webp", photo.webp(prefixed: true)),
                                            ("seed.cr3", photo.cr3())]
         files += [("seed.heic", photo.heic()), ("seed.avif", photo.avif())]
+        files += videoSeeds().map { ($0.0, $0.1) }
         for case let (name, bytes?) in files { try Data(bytes).write(to: root.appendingPathComponent(name)) }
     case ("bench", let dir?):
         let jpeg = option("--jpeg", default: 20_000), heic = option("--heic", default: 5_000), seed = option("--seed", default: 1)
@@ -61,4 +63,23 @@ do {
 } catch {
     FileHandle.standardError.write(Data("make-photos: \(error)\n".utf8))
     exit(2)
+}
+
+/// One small video per place a position lives and per layout, with a short stand-in `mdat`.
+func videoSeeds() -> [(String, [UInt8])] {
+    var iPhone = SyntheticVideo()
+    (iPhone.location, iPhone.creationDate, iPhone.make, iPhone.model) = ("-33.9249+018.4241+3400.000/", "2024-07-02T09:30:00-0500", "Apple", "iPhone 15")
+    (iPhone.created, iPhone.mediaBytes) = (SyntheticVideo.seconds1904(year: 2024, month: 7, day: 2, hour: 14, minute: 30), 64)
+    var ffmpegKeys = iPhone
+    ffmpegKeys.keysInUserData = true
+    var android = SyntheticVideo()
+    (android.xyz, android.created, android.mediaBytes) = ("+59.3293+018.0686/", iPhone.created, 64)
+    var loci = SyntheticVideo()
+    (loci.brand, loci.layout, loci.loci, loci.movieHeaderVersion, loci.mediaBytes) = ("isom", .moovFirst, (45.5017, -73.5673, 12), 1, 64)
+    var fragmented = iPhone
+    (fragmented.brand, fragmented.layout, fragmented.largeSizes) = ("mp42", .fragmented, true)
+    var old = android
+    (old.brand, old.layout) = (nil, .moovFirst)
+    return [("seed.mov", iPhone.bytes()), ("seed-udta-keys.mov", ffmpegKeys.bytes()), ("seed-xyz.mov", android.bytes()),
+            ("seed-loci.mp4", loci.bytes()), ("seed-fragmented.mp4", fragmented.bytes()), ("seed-old.mov", old.bytes())]
 }

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+@testable import PhotoMetadata
+
+@Suite struct GPXTrackTests {
+    private func gpx(_ points: String) -> Data {
+        Data("<?xml version='1.0'?><gpx version='1.1' xmlns='http://www.topografix.com/GPX/1/1'><trk><trkseg>\(points)</trkseg></trk></gpx>".utf8)
+    }
+    private func at(_ text: String) -> Date { ISO8601DateFormatter().date(from: text)! }
+
+    @Test func positionsAreInterpolatedBetweenCloseNeighbours() throws {
+        let track = try GPXTrack.read(gpx("""
+            <trkpt lat="10" lon="20"><ele>100</ele><time>2024-01-01T10:00:00Z</time></trkpt>
+            <trkpt lat="11" lon="22"><ele>200</ele><time>2024-01-01T10:04:00Z</time></trkpt>
+            <trkpt lat="50" lon="50"><time>2024-01-01T12:00:00Z</time></trkpt>
+            <trkpt lat="1" lon="1"></trkpt>
+            """), path: "t.gpx")
+        #expect(track.points.count == 3)
+        let quarter = try #require(track.position(at: at("2024-01-01T10:01:00Z")))
+        #expect(abs(quarter.latitude - 10.25) < 1e-12 && abs(quarter.longitude - 20.5) < 1e-12 && quarter.elevation == 125)
+        #expect(track.position(at: at("2024-01-01T10:04:00Z"))?.latitude == 11)
+        #expect(track.position(at: at("2024-01-01T11:00:00Z")) == nil)   // a gap of almost two hours
+        #expect(track.position(at: at("2024-01-01T09:59:59Z")) == nil)
+        #expect(track.position(at: at("2024-01-01T12:00:01Z")) == nil)
+    }
+
+    @Test func acrossTheAntimeridianTheShortWayRound() throws {
+        let track = try GPXTrack.read(gpx("""
+            <trkpt lat="0" lon="179"><time>2024-01-01T00:00:00Z</time></trkpt>
+            <trkpt lat="0" lon="-179"><time>2024-01-01T00:02:00Z</time></trkpt>
+            """), path: "t.gpx")
+        let middle = try #require(track.position(at: at("2024-01-01T00:01:00Z")))
+        #expect(abs(abs(middle.longitude) - 180) < 1e-9)
+    }
+
+    @Test func hostileFilesAreRefused() {
+        #expect(throws: MetadataError.self) { try GPXTrack.read(Data("<!DOCTYPE gpx [<!ENTITY a 'x'>]><gpx/>".utf8), path: "a.gpx") }
+        #expect(throws: MetadataError.self) { try GPXTrack.read(Data("<gpx><trk>".utf8), path: "b.gpx") }
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: XMPSidecarTests.media + "/drive/track.gpx"), "../shared/media is not here"))
+    func theSharedDrive() throws {
+        let track = try GPXTrack.read(Data(contentsOf: URL(fileURLWithPath: XMPSidecarTests.media + "/drive/track.gpx")), path: "track.gpx")
+        #expect(track.points.count == 61)
+        #expect(track.position(at: at("2024-05-10T09:30:30Z")) != nil)
+        #expect(track.position(at: at("2024-05-10T14:00:00Z")) == nil)
+    }
+}
