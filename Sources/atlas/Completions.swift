@@ -44,6 +44,8 @@ enum Completions {
 
     /// What the top level takes besides a command.
     private static let topOptions = [("--help", "Show the commands"), ("--version", "Print the version")]
+    /// `atlas help COMMAND`, which takes a command's name.
+    private static let helpCommand = ("help", "Show a command's options")
 
     // MARK: bash
 
@@ -54,11 +56,15 @@ enum Completions {
             "    local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}",
             "    COMPREPLY=()",
             "    if [[ $COMP_CWORD -eq 1 ]]; then",
-            "        COMPREPLY=($(compgen -W \(quoted(entries.map(\.name) + topOptions.map(\.0), for: .bash)) -- \"$cur\"))",
+            "        COMPREPLY=($(compgen -W \(quoted(entries.map(\.name) + [helpCommand.0] + topOptions.map(\.0), for: .bash)) -- \"$cur\"))",
             "        return",
             "    fi",
             "    local options=",
             "    case ${COMP_WORDS[1]} in",
+            "        \(helpCommand.0))",
+            "            compopt +o default",
+            "            [[ $COMP_CWORD -eq 2 ]] && COMPREPLY=($(compgen -W \(quoted(entries.map(\.name), for: .bash)) -- \"$cur\"))",
+            "            return ;;",
         ]
         for entry in entries {
             out.append("        \(entry.name))")
@@ -103,6 +109,7 @@ enum Completions {
             "    commands=(",
         ]
         out += entries.map { "        " + quoted(["\($0.name):\(zshEscaped(line($0.summary)))"], for: .zsh) }
+        out.append("        " + quoted(["\(helpCommand.0):\(zshEscaped(helpCommand.1))"], for: .zsh))
         out += [
             "    )",
             "    _arguments -C \\",
@@ -115,6 +122,7 @@ enum Completions {
             "    command) _describe -t commands 'atlas command' commands ;;",
             "    argument)",
             "        case $line[1] in",
+            "        \(helpCommand.0)) (( CURRENT == 2 )) && _describe -t commands 'atlas command' commands ;;",
         ]
         for entry in entries {
             var specs: [String] = []
@@ -167,6 +175,9 @@ enum Completions {
         for entry in entries {
             out.append("complete -c atlas -n __fish_use_subcommand -a \(entry.name) -d \(quoted([line(entry.summary)], for: .fish))")
         }
+        out.append("complete -c atlas -n __fish_use_subcommand -a \(helpCommand.0) -d \(quoted([helpCommand.1], for: .fish))")
+        let names = quoted([entries.map(\.name).joined(separator: " ")], for: .fish)
+        out.append("complete -c atlas -n \(quoted(["__fish_seen_subcommand_from \(helpCommand.0); and test (count (commandline -opc)) -eq 2"], for: .fish)) -a \(names)")
         for entry in entries {
             let condition = quoted(["__fish_seen_subcommand_from \(entry.name)"], for: .fish)
             if entry.takesPaths { out.append("complete -c atlas -n \(condition) -F") }

@@ -79,11 +79,11 @@ import Testing
             source '\(script)'
             compopt() { :; }
             t() { COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMPREPLY=(); _atlas; echo "${COMPREPLY[*]}"; }
-            t atlas con; t atlas stats --count ''; t atlas import --pro; t atlas export --coordinates c
+            t atlas con; t atlas stats --count ''; t atlas import --pro; t atlas export --coordinates c; t atlas help stat
             """
         let result = try AtlasBinary.run(program: "/bin/bash", ["-c", probe], environment: nil)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == "continents\nun iso all\n--progress\ncity\n")
+        #expect(result.stdout == "continents\nun iso all\n--progress\ncity\nstats\n")
     }
 
     /// Each shell that is installed parses its script.
