@@ -28,7 +28,9 @@ import Testing
     @Test func imageExtensionsDecideWhetherAnUnknownFileIsABrokenPhoto() {
         #expect(PlaceFinder.hasImageExtension("/a/IMG_1.JPG"))
         #expect(PlaceFinder.hasImageExtension("/a/b.heic"))
-        #expect(!PlaceFinder.hasImageExtension("/a/clip.mov"))
+        // Videos are read too: a .mov that is no video is a broken one.
+        #expect(PlaceFinder.hasImageExtension("/a/clip.MOV"))
+        #expect(!PlaceFinder.hasImageExtension("/a/notes.xmp") && !PlaceFinder.hasImageExtension("/a/b.jpg.json"))
         #expect(!PlaceFinder.hasImageExtension("/a.jpg/README"))
     }
 }
