@@ -12,10 +12,11 @@ import FoundationXML
 /// track.position(at: photoInstant)   // interpolated between the two points around it
 /// ```
 ///
-/// Points without a time are left out; the rest are sorted by time. A position is given only
-/// between two points at most ``maximumGap`` apart (linear interpolation between them): a
-/// track paused for an hour says nothing of where its owner was meanwhile, nor before its
-/// first point or after its last. A file over ``maximumBytes``, with a DTD, or that is not
+/// Points without a time are left out; the rest are sorted by time. Between two points at
+/// most ``maximumGap`` apart the position is interpolated linearly; otherwise (a gap, or
+/// before the first point or after the last) it is the nearer point when that is at most
+/// ``nearestWithin`` away in time, and none beyond: a track paused for an hour says nothing of
+/// where its owner was meanwhile. A file over ``maximumBytes``, with a DTD, or that is not
 /// well-formed XML is an error. A value type; `Sendable`.
 public struct GPXTrack: Sendable, Equatable {
     public struct Point: Sendable, Equatable {
@@ -30,6 +31,8 @@ public struct GPXTrack: Sendable, Equatable {
 
     /// The longest time between two points across which a position is interpolated.
     public static let maximumGap: TimeInterval = 300
+    /// How far in time the nearer point still stands for the position, where no interpolation is.
+    public static let nearestWithin: TimeInterval = 120
     /// The largest GPX read: a day of one point a second is about 10 MB.
     public static let maximumBytes = 64 << 20
 
@@ -41,22 +44,25 @@ public struct GPXTrack: Sendable, Equatable {
         return GPXTrack(points: collector.points)
     }
 
-    /// Where the track was at `instant`, interpolated between the points around it when they
-    /// are at most ``maximumGap`` apart; nil outside the track or across a longer gap.
-    public func position(at instant: Date) -> Point? {
+    /// Where the track was at `instant`: interpolated between the points around it when they
+    /// are at most `maximumGap` apart, else the nearer point within `nearestWithin`, else nil.
+    public func position(at instant: Date, maximumGap: TimeInterval = maximumGap, nearestWithin: TimeInterval = nearestWithin) -> Point? {
         // The first point at or after the instant.
         var low = 0, high = points.count
         while low < high {
             let mid = (low + high) / 2
             if points[mid].time < instant { low = mid + 1 } else { high = mid }
         }
-        guard low < points.count else { return nil }
-        let after = points[low]
-        if after.time == instant { return after }
-        guard low > 0 else { return nil }
-        let before = points[low - 1]
+        let after = low < points.count ? points[low] : nil
+        let before = low > 0 ? points[low - 1] : nil
+        if let after, after.time == instant { return after }
+        guard let before, let after, after.time.timeIntervalSince(before.time) <= maximumGap else {
+            // No interpolation: the nearer neighbour, if close enough in time.
+            let nearest = [before, after].compactMap { $0 }.min { abs($0.time.timeIntervalSince(instant)) < abs($1.time.timeIntervalSince(instant)) }
+            guard let nearest, abs(nearest.time.timeIntervalSince(instant)) <= nearestWithin else { return nil }
+            return Point(time: instant, latitude: nearest.latitude, longitude: nearest.longitude, elevation: nearest.elevation)
+        }
         let span = after.time.timeIntervalSince(before.time)
-        guard span <= Self.maximumGap, span > 0 else { return nil }
         let f = instant.timeIntervalSince(before.time) / span
         func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * f }
         // Across the antimeridian, the short way round.

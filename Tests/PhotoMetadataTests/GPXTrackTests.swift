@@ -20,8 +20,23 @@ import Testing
         #expect(abs(quarter.latitude - 10.25) < 1e-12 && abs(quarter.longitude - 20.5) < 1e-12 && quarter.elevation == 125)
         #expect(track.position(at: at("2024-01-01T10:04:00Z"))?.latitude == 11)
         #expect(track.position(at: at("2024-01-01T11:00:00Z")) == nil)   // a gap of almost two hours
-        #expect(track.position(at: at("2024-01-01T09:59:59Z")) == nil)
-        #expect(track.position(at: at("2024-01-01T12:00:01Z")) == nil)
+    }
+
+    @Test func acrossAGapOrOffTheEndsTheNearerPointWithinTwoMinutes() throws {
+        let track = try GPXTrack.read(gpx("""
+            <trkpt lat="10" lon="20"><time>2024-01-01T10:00:00Z</time></trkpt>
+            <trkpt lat="50" lon="50"><time>2024-01-01T12:00:00Z</time></trkpt>
+            """), path: "t.gpx")
+        #expect(track.position(at: at("2024-01-01T10:01:59Z")).map { ($0.latitude, $0.longitude) } ?? (0, 0) == (10, 20))
+        #expect(track.position(at: at("2024-01-01T11:58:30Z"))?.latitude == 50)
+        #expect(track.position(at: at("2024-01-01T09:58:00Z"))?.latitude == 10)
+        #expect(track.position(at: at("2024-01-01T12:02:00Z"))?.latitude == 50)
+        #expect(track.position(at: at("2024-01-01T10:02:01Z")) == nil)
+        #expect(track.position(at: at("2024-01-01T09:57:59Z")) == nil)
+        #expect(track.position(at: at("2024-01-01T12:02:01Z")) == nil)
+        // Both thresholds are options.
+        #expect(track.position(at: at("2024-01-01T11:00:00Z"), maximumGap: 3 * 3_600)?.latitude == 30)
+        #expect(track.position(at: at("2024-01-01T10:05:00Z"), nearestWithin: 600)?.latitude == 10)
     }
 
     @Test func acrossTheAntimeridianTheShortWayRound() throws {
