@@ -28,7 +28,8 @@ public struct Passport: Sendable {
     private let all: Visits
 
     public init(log: TravelLog) throws {
-        self.init(days: try log.placeDays(), tracks: try log.trackDays(), marks: try log.marks())
+        let (days, tracks) = try log.aggregates()
+        self.init(days: days, tracks: tracks, marks: try log.marks())
     }
 
     public init(days: [PlaceDay], tracks: [TrackDay], marks: [Mark]) {

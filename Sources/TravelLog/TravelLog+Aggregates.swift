@@ -1,11 +1,33 @@
 import SQLite
 
 extension TravelLog {
-    /// Every aggregate row (``PlaceDay``), in ``PlaceDay/aggregate(_:)``'s order: the stored
-    /// rows, and for a date a write left stale (an import killed before its end) rows computed
-    /// from its photos, so a reader always sees what the photos say.
+    /// Every aggregate row (``PlaceDay``), in ``PlaceDay/aggregate(_:)``'s order, and every day
+    /// of the track (``TrackDay``), by day: the stored rows, and for the dates a write left stale
+    /// (an import killed before its end) rows computed from their photos, so a reader always
+    /// sees what the photos say.
+    public func aggregates() throws -> (days: [PlaceDay], tracks: [TrackDay]) {
+        var stale = (days: [PlaceDay](), tracks: [TrackDay]())
+        let dates = try staleDates()
+        try recompute(stale: dates) { places, tracks in
+            for (_, rows) in places { stale.days += rows }
+            for (_, track) in tracks { if let track { stale.tracks.append(track) } }
+        }
+        return (PlaceDay.sorted(try storedPlaceDays(skipping: dates) + stale.days),
+                (try storedTrackDays(skipping: dates) + stale.tracks).sorted { $0.day < $1.day })
+    }
+
+    /// The aggregate rows alone (``aggregates()``).
     public func placeDays() throws -> [PlaceDay] {
-        let stale = try staleDates()
+        let dates = try staleDates()
+        var stale: [PlaceDay] = []
+        try recompute(stale: dates, tracks: false) { places, _ in for (_, rows) in places { stale += rows } }
+        return PlaceDay.sorted(try storedPlaceDays(skipping: dates) + stale)
+    }
+
+    /// The track days alone (``aggregates()``).
+    public func trackDays() throws -> [TrackDay] { try aggregates().tracks }
+
+    private func storedPlaceDays(skipping stale: Set<String>) throws -> [PlaceDay] {
         let s = try statement("""
             SELECT date, status, continent_id, continent_name, country_id, country_name, region_id, region_name, city_id, city_name,
                    district_id, district_name, airport_id, airport_name, photos, hand_set, positioned, latitude_sum, longitude_sum,
@@ -23,13 +45,12 @@ extension TravelLog {
             (d.firstTime, d.lastTime) = (s.string(19), s.string(20))
             rows.append(d)
         }
-        for date in stale { rows += PlaceDay.aggregate(VisitRules.classify(try photos(onDate: date))) }
-        return PlaceDay.sorted(rows)
+        return rows
     }
 
-    /// Every day of the track (``TrackDay``), by day; stale days computed as in ``placeDays()``.
-    public func trackDays() throws -> [TrackDay] {
-        let stale = Set(try staleDates().flatMap(Self.trackDays(touchedBy:)))
+    /// The stored track days, but those the stale dates `stale` touch.
+    private func storedTrackDays(skipping stale: Set<String>) throws -> [TrackDay] {
+        let touched = Set(stale.flatMap(Self.trackDays(touchedBy:)))
         let s = try statement("""
             SELECT day, photos, first_time, first_path, first_latitude, first_longitude,
                    last_time, last_path, last_latitude, last_longitude, km FROM track_days ORDER BY day
@@ -41,15 +62,26 @@ extension TravelLog {
         }
         while try s.step() {
             let day = s.string(0) ?? ""
-            if stale.contains(day) { continue }
+            if touched.contains(day) { continue }
             days.append(TrackDay(day: day, photos: s.int(1), first: point(2), last: point(6), km: s.double(10)))
         }
-        guard !stale.isEmpty else { return days }
-        for run in Self.runs(stale.sorted()) {
-            let tracks = try trackDays(of: run, photos: photos(around: run))
-            days += run.compactMap { tracks[$0] }
+        return days
+    }
+
+    /// The aggregates of the dates in `stale` and (with `tracks`) of the track days they touch,
+    /// computed from the photos and given to `body` a run of consecutive dates at a time, each
+    /// date's photos read once per run: an import touches hundreds of dates, and a track day
+    /// needs the dates beside it. A track day with no photo left is given as nil.
+    func recompute(stale: Set<String>, tracks: Bool = true,
+                   _ body: (_ places: [(date: String, rows: [PlaceDay])], _ tracks: [(day: String, track: TrackDay?)]) throws -> Void) throws {
+        guard !stale.isEmpty else { return }
+        let trackDays = tracks ? Set(stale.flatMap(Self.trackDays(touchedBy:))) : []
+        for run in Self.runs(stale.union(trackDays).sorted()) {
+            let photos = tracks ? try photos(around: run) : try photos(of: run)
+            let places = run.filter(stale.contains).map { ($0, PlaceDay.aggregate(VisitRules.classify(photos[$0] ?? []))) }
+            let computed = tracks ? try self.trackDays(of: run, photos: photos) : [:]
+            try body(places, run.filter(trackDays.contains).map { ($0, computed[$0]) })
         }
-        return days.sorted { $0.day < $1.day }
     }
 
     /// Calls `body` with each local date (nil last, for photos without a time) and its photos,
@@ -89,38 +121,33 @@ extension TravelLog {
     func refreshStaleDays() throws {
         let stale = try staleDates()
         guard !stale.isEmpty else { return }
-        // Runs of consecutive dates, each date's photos read once per run: an import touches
-        // hundreds of dates, and a track day needs the dates beside it.
-        let trackDays = Set(stale.flatMap(Self.trackDays(touchedBy:)))
         // Many dates (an import's) read much of the table: mapped, its pages cost no system call each.
         if stale.count > 16 {
-            try database.withMemoryMap { try refresh(stale: stale, trackDays: trackDays) }
+            try database.withMemoryMap { try refresh(stale: stale) }
         } else {
-            try refresh(stale: stale, trackDays: trackDays)
+            try refresh(stale: stale)
         }
         try database.execute("DELETE FROM stale_days")
     }
 
-    private func refresh(stale: Set<String>, trackDays: Set<String>) throws {
+    private func refresh(stale: Set<String>) throws {
         let deletePlace = try statement("DELETE FROM place_days WHERE date = ?")
         let insertPlace = try statement(Self.insertPlaceDay)
         let deleteTrack = try statement("DELETE FROM track_days WHERE day = ?")
         let insertTrack = try statement(Self.insertTrackDay)
-        for run in Self.runs(Set(stale).union(trackDays).sorted()) {
-            let photos = try photos(around: run)
-            for date in run where stale.contains(date) {
+        try recompute(stale: stale) { places, tracks in
+            for (date, rows) in places {
                 try deletePlace.bind(date).run()
-                for d in PlaceDay.aggregate(VisitRules.classify(photos[date] ?? [])) {
+                for d in rows {
                     try insertPlace.bind(d.date ?? "", d.status.rawValue, d.continent?.id, d.continent?.name, d.country?.id, d.country?.name,
                                          d.region?.id, d.region?.name, d.city?.id, d.city?.name, d.district?.id, d.district?.name,
                                          d.airport?.id, d.airport?.name, d.photos, d.handSet, d.positioned, d.latitudeSum, d.longitudeSum,
                                          d.firstTime, d.lastTime).run()
                 }
             }
-            let tracks = try self.trackDays(of: run, photos: photos)
-            for date in run where trackDays.contains(date) {
-                try deleteTrack.bind(date).run()
-                if let t = tracks[date] {
+            for (day, track) in tracks {
+                try deleteTrack.bind(day).run()
+                if let t = track {
                     try insertTrack.bind(t.day, t.photos, t.first.time, t.first.path, t.first.latitude, t.first.longitude,
                                          t.last.time, t.last.path, t.last.latitude, t.last.longitude, t.km).run()
                 }
@@ -185,6 +212,11 @@ extension TravelLog {
             dates.formUnion(Self.trackDays(touchedBy: first))
             dates.formUnion(Self.trackDays(touchedBy: last))
         }
+        return try photos(of: dates)
+    }
+
+    /// The photos of each of `dates`.
+    func photos(of dates: some Sequence<String>) throws -> [String: [VisitPhoto]] {
         var out: [String: [VisitPhoto]] = [:]
         for date in dates { out[date] = try photos(onDate: date) }
         return out
