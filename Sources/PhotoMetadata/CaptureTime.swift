@@ -180,4 +180,34 @@ public struct CaptureTime: Sendable, Equatable, Hashable, Codable {
         let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
         return era * 146_097 + doe - 719_468
     }
+
+    /// The wall clock at `offsetSeconds` from UTC of an instant, with that offset; nil outside
+    /// the years 1–9999.
+    ///
+    /// ```swift
+    /// CaptureTime(instant: Date(timeIntervalSince1970: 0), offsetSeconds: 3600)?.iso8601   // "1970-01-01T01:00:00+01:00"
+    /// ```
+    public init?(instant: Date, offsetSeconds: Int) {
+        let seconds = instant.timeIntervalSince1970.rounded(.down) + Double(offsetSeconds)
+        guard seconds.isFinite, abs(seconds) < 3e11 else { return nil }
+        let total = Int(seconds)
+        let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
+        let inDay = total - days * 86_400
+        let (year, month, day) = Self.civil(fromDays: days)
+        guard (1...9999).contains(year) else { return nil }
+        self.init(year: year, month: month, day: day, hour: inDay / 3600, minute: inDay % 3600 / 60, second: inDay % 60, utcOffsetSeconds: offsetSeconds)
+    }
+
+    /// The proleptic Gregorian date `days` after 1970-01-01 (Howard Hinnant's civil_from_days),
+    /// the inverse of `daysFromCivil`.
+    public static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, doy - (153 * mp + 2) / 5 + 1)
+    }
 }

@@ -82,4 +82,11 @@ public enum FileName {
         guard value >= smallest, let scalar = Unicode.Scalar(value) else { return nil }
         return (scalar, length)
     }
+
+    /// The extension of the last component of `path`, lower case, without its dot; nil when
+    /// there is none.
+    public static func extensionLowercased(_ path: String) -> String? {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+        return path[path.index(after: dot)...].lowercased()
+    }
 }

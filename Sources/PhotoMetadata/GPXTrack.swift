@@ -24,6 +24,10 @@ public struct GPXTrack: Sendable, Equatable {
         public var latitude: Double
         public var longitude: Double
         public var elevation: Double?
+
+        public init(time: Date, latitude: Double, longitude: Double, elevation: Double? = nil) {
+            (self.time, self.latitude, self.longitude, self.elevation) = (time, latitude, longitude, elevation)
+        }
     }
 
     /// By time.

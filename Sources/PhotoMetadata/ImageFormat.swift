@@ -23,6 +23,14 @@ public enum ImageFormat: String, Sendable, CaseIterable, Codable {
         }
     }
 
+    /// The extensions photos and videos are named with, lower case: what makes a name claim to
+    /// be one (the bytes still decide what it is).
+    public static let fileExtensions: Set<String> = [
+        "jpg", "jpeg", "jpe", "heic", "heif", "hif", "avif", "png", "webp", "tif", "tiff", "dng",
+        "cr2", "cr3", "nef", "arw", "orf", "rw2", "pef", "srw", "raf",
+        "mov", "mp4", "m4v", "3gp",
+    ]
+
     /// The number of leading bytes ``init(magic:)`` looks at.
     public static let magicLength = 32
 

@@ -40,10 +40,18 @@ public struct ImageMetadata: Sendable, Equatable {
         /// A video's movie header (`mvhd`) creation time: UTC, so the capture time is at
         /// offset +00:00 and the local wall clock is unknown.
         case movieHeader = "mvhd"
+        /// An XMP sidecar's `exif:DateTimeOriginal` or `photoshop:DateCreated`.
+        case xmpSidecar = "xmp-sidecar"
+        /// A Google Takeout JSON's `photoTakenTime`: an instant in UTC.
+        case takeout
+
+        /// The time is an instant in UTC, not the camera's clock: the local time is the wall
+        /// clock at the place it was taken.
+        public var isUTCInstant: Bool { self == .movieHeader || self == .takeout }
     }
 
     /// Where ``position`` came from: the photo's Exif, or which of a video's three places.
-    public enum PositionSource: String, Sendable, Equatable {
+    public enum PositionSource: String, Sendable, Equatable, CaseIterable {
         /// The GPS IFD of the image's Exif.
         case exif
         /// `com.apple.quicktime.location.ISO6709` in a `meta` box's `keys` and `ilst` (iPhone).
@@ -52,6 +60,12 @@ public struct ImageMetadata: Sendable, Equatable {
         case userDataXYZ = "video-xyz"
         /// 3GPP `moov/udta/loci`, fixed-point degrees (ffmpeg's MP4 and 3GP).
         case loci = "video-3gpp-loci"
+        /// An XMP sidecar (``SidecarMetadata/Source/xmpSidecar``).
+        case xmpSidecar = "xmp-sidecar"
+        /// A Google Takeout JSON (``SidecarMetadata/Source/takeout``).
+        case takeout
+        /// A GPX track at the capture instant.
+        case track
     }
 
     public var format: ImageFormat

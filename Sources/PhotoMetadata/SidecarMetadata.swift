@@ -33,3 +33,37 @@ public struct SidecarMetadata: Sendable, Equatable {
     /// The largest sidecar read: real ones are a few kilobytes.
     public static let maximumBytes = 1 << 20
 }
+
+extension XMPSidecar {
+    /// Reads the XMP sidecar at `path` (at most ``SidecarMetadata/maximumBytes``).
+    public static func read(path: String) throws(MetadataError) -> SidecarMetadata {
+        try read(FileSource.contents(path: path, maximumBytes: SidecarMetadata.maximumBytes, what: "XMP sidecar"), path: path)
+    }
+}
+
+extension TakeoutSidecar {
+    /// Reads the Takeout JSON at `path` (at most ``SidecarMetadata/maximumBytes``).
+    public static func read(path: String) throws(MetadataError) -> SidecarMetadata {
+        try read(FileSource.contents(path: path, maximumBytes: SidecarMetadata.maximumBytes, what: "Takeout JSON"), path: path)
+    }
+}
+
+extension GPXTrack {
+    /// Reads the GPX file at `path` (at most ``maximumBytes``).
+    public static func read(path: String) throws(MetadataError) -> GPXTrack {
+        try read(FileSource.contents(path: path, maximumBytes: maximumBytes, what: "GPX"), path: path)
+    }
+}
+
+extension FileSource {
+    /// The whole of a small file (a sidecar, a track), refused before it is read when it is
+    /// larger than `maximumBytes`: an error names the file and the cap.
+    static func contents(path: String, maximumBytes: Int, what: String) throws(MetadataError) -> Data {
+        let file = try FileSource(path: path)
+        guard file.size <= maximumBytes else {
+            throw MetadataError(path: path, reason: .corrupt("\(what) of \(file.size) bytes, over the \(maximumBytes) read"))
+        }
+        guard file.size > 0 else { throw MetadataError(path: path, reason: .empty) }
+        return Data(try file.slice(at: 0, count: file.size))
+    }
+}

@@ -51,4 +51,19 @@ public enum SidecarNames {
         var seen = Set<String>()
         return out.filter { seen.insert($0).inserted }
     }
+
+    /// Whether a `.json` name reads like the sidecar of some photo, present or not: its stem
+    /// (numbering removed) ends in a photo or video extension, in (part of)
+    /// `.supplemental-metadata`, or is as long as Takeout cuts. A Takeout album's
+    /// `metadata.json` is not one.
+    public static func looksLikeTakeout(_ name: String) -> Bool {
+        guard name.lowercased().hasSuffix(".json") else { return false }
+        var stem = Substring(name.dropLast(5))
+        if stem.hasSuffix(")"), let open = stem.lastIndex(of: "("), stem[stem.index(after: open)..<stem.index(before: stem.endIndex)].allSatisfy(\.isNumber) {
+            stem = stem[..<open]
+        }
+        if stem.count >= takeoutStemLimit { return true }
+        guard let ext = FileName.extensionLowercased(String(stem)), !ext.isEmpty else { return false }
+        return ImageFormat.fileExtensions.contains(ext) || "supplemental-metadata".hasPrefix(ext)
+    }
 }

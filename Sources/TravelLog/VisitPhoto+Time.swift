@@ -22,19 +22,11 @@ extension VisitPhoto {
         return Int(time.localAsUTC.timeIntervalSince1970)
     }
 
-    /// `YYYY-MM-DDTHH:MM:SS` of seconds since 1970 (civil_from_days).
+    /// `YYYY-MM-DDTHH:MM:SS` of seconds since 1970.
     static func text(_ seconds: Int) -> String {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let rest = seconds - days * 86_400
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
+        let (y, m, d) = CaptureTime.civil(fromDays: days)
         // Digits into a byte buffer: an export formats a million of these.
         var bytes: [UInt8] = []
         bytes.reserveCapacity(24)

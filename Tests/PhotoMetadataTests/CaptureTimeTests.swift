@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import PhotoMetadata
 
@@ -70,5 +71,26 @@ import Testing
         #expect(CaptureTime(utcSecondsSince1970: 253_402_300_800) == nil)   // year 10000
         #expect(CaptureTime(utcSecondsSince1970: .max) == nil)
         #expect(CaptureTime(utcSecondsSince1970: .min) == nil)
+    }
+}
+
+/// The wall clock of an instant at an offset, against Foundation's Gregorian calendar (from
+/// 1590 on: before, Foundation's calendar is Julian).
+@Suite struct CaptureTimeInstantTests {
+    @Test func theWallClockOfAnInstantMatchesFoundationsCalendar() {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let seconds = Double(Int64.random(in: -12_000_000_000...250_000_000_000, using: &generator))
+            let offset = Int.random(in: -14...14, using: &generator) * 900
+            let instant = Date(timeIntervalSince1970: seconds)
+            guard let time = CaptureTime(instant: instant, offsetSeconds: offset) else { Issue.record("no time for \(seconds)"); continue }
+            let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: instant.addingTimeInterval(Double(offset)))
+            #expect([time.year, time.month, time.day, time.hour, time.minute, time.second] == [c.year, c.month, c.day, c.hour, c.minute, c.second])
+            #expect(time.instant == instant && time.utcOffsetSeconds == offset)
+        }
+        #expect(CaptureTime(instant: Date(timeIntervalSince1970: 0), offsetSeconds: 3600)?.iso8601 == "1970-01-01T01:00:00+01:00")
+        #expect(CaptureTime(instant: Date(timeIntervalSince1970: 1e15), offsetSeconds: 0) == nil)
     }
 }

@@ -61,3 +61,21 @@ import Testing
         #expect(track.position(at: at("2024-05-10T14:00:00Z")) == nil)
     }
 }
+
+/// How a track is stored in the log: every point back, bit for bit; damaged bytes refused.
+@Suite struct GPXTrackEncodingTests {
+    @Test func pointsComeBackExactlyAndDamageIsRefused() {
+        let track = GPXTrack(points: [
+            .init(time: Date(timeIntervalSince1970: 1_715_331_600.5), latitude: -33.9249, longitude: 179.9999, elevation: nil),
+            .init(time: Date(timeIntervalSince1970: 1_715_331_660), latitude: 47.36, longitude: -180, elevation: -12.25),
+        ])
+        let bytes = track.encoded
+        #expect(bytes.count == 64)
+        #expect(GPXTrack(encoded: bytes) == track)
+        #expect(GPXTrack(encoded: []) == GPXTrack(points: []))
+        #expect(GPXTrack(encoded: Array(bytes.dropLast())) == nil)
+        var offGlobe = bytes
+        offGlobe[8..<16] = ArraySlice(withUnsafeBytes(of: 91.0.bitPattern.littleEndian, Array.init))
+        #expect(GPXTrack(encoded: offGlobe) == nil)
+    }
+}
