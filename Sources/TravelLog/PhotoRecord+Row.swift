@@ -9,7 +9,7 @@ extension PhotoRecord {
         "continent_id", "continent_name", "country_id", "country_name", "country_code", "region_id", "region_name", "region_code",
         "city_id", "city_name", "city_km", "airport_id", "airport_name", "airport_code", "airport_km",
         "waters", "border_km", "boundary_quality", "nearest_city_elsewhere", "gazetteer_version", "error_kind", "error_message", "speed_kmh",
-        "district_id", "district_name", "district_km",
+        "district_id", "district_name", "district_km", "position_source", "sidecars",
     ]
 
     /// Binds the record to parameters 1...``columns``.count of `s`, in ``columns`` order, after
@@ -33,6 +33,7 @@ extension PhotoRecord {
         try s.set(place?.gazetteerVersion, at: 35); try s.set(error?.kind, at: 36); try s.set(error?.message, at: 37)
         try s.set(speedKmh, at: 38)
         try bind(place?.district, to: s, at: 39, distance: true)
+        try s.set(positionSource, at: 42); try s.set(sidecars, at: 43)
     }
 
     /// A link's id and name from `index`, then its code and distance when the columns have them.
@@ -77,6 +78,8 @@ extension PhotoRecord {
             self.place = place
         }
         speedKmh = s.optionalDouble(37)
+        positionSource = s.string(41)
+        sidecars = s.string(42)
         if let kind = s.string(35) { error = Failure(kind: kind, message: s.string(36) ?? kind) }
     }
 }

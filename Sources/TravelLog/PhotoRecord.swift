@@ -1,3 +1,5 @@
+import PhotoMetadata
+
 /// One photo as the travel log keeps it: where the file is, what it is, when and where it was
 /// taken, and a denormalised snapshot of its place chain (``PlaceSnapshot``), so the row stays
 /// readable whatever later gazetteers do. A file that could not be read is a record too, with ``error``.
@@ -48,6 +50,14 @@ public struct PhotoRecord: Sendable, Equatable {
     public var altitude: Double?
     /// GPS speed at capture, km/h: with the altitude, what marks a photo taken in flight.
     public var speedKmh: Double?
+    /// Where the position came from: `exif`, `video-apple-keys`, `video-xyz`, `video-3gpp-loci`,
+    /// `xmp-sidecar`, `takeout` or `track`; nil exactly when there is no position.
+    public var positionSource: String?
+    /// Every value ``positionSource`` takes.
+    public static let positionSources: Set<String> = Set(ImageMetadata.PositionSource.allCases.map(\.rawValue))
+    /// The sidecars the file was read with, one per line as `name<TAB>size<TAB>mtime_ns`
+    /// (names in the file's folder): when they change, the file is read again.
+    public var sidecars: String?
     /// Why there is no position (`no GPS IFD`, `position is exactly 0,0`, ...).
     public var gpsIssue: String?
     public var make: String?

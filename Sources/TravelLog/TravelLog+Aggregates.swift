@@ -248,6 +248,7 @@ extension TravelLog {
             (p.latitude, p.longitude, p.altitude, p.speedKmh) = (s.optionalDouble(3), s.optionalDouble(4), s.optionalDouble(5), s.optionalDouble(6))
             (p.continent, p.country, p.region, p.city, p.district, p.airport) = (link(0), link(2), link(4), link(6), link(8), link(10))
             (p.waters, p.gazetteerVersion, p.isHandSet) = (s.string(19), s.string(20), handSet)
+            p.positionSource = s.string(34)
             photos.append(p)
         }
         return photos
@@ -258,7 +259,7 @@ extension TravelLog {
                p.continent_id, p.continent_name, p.country_id, p.country_name, p.region_id, p.region_name,
                p.city_id, p.city_name, p.district_id, p.district_name, p.airport_id, p.airport_name, p.waters, p.gazetteer_version,
                o.photo_id, o.continent_id, o.continent_name, o.country_id, o.country_name, o.region_id, o.region_name,
-               o.city_id, o.city_name, o.district_id, o.district_name, o.airport_id, o.airport_name
+               o.city_id, o.city_name, o.district_id, o.district_name, o.airport_id, o.airport_name, p.position_source
         FROM photos p LEFT JOIN overrides o ON o.photo_id = p.id
         """
     private static let passportRows = "p.error_kind IS NULL AND (p.latitude IS NOT NULL OR o.photo_id IS NOT NULL) ORDER BY p.taken_local, p.path"

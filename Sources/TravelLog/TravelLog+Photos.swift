@@ -11,15 +11,21 @@ extension TravelLog {
         public let hasPosition: Bool
         /// The error kind recorded for the file, when it could not be read.
         public let errorKind: String?
+        /// ``PhotoRecord/format``.
+        public let format: String?
+        /// ``PhotoRecord/positionSource``.
+        public let positionSource: String?
+        /// ``PhotoRecord/sidecars``: the file is read again when they differ.
+        public let sidecars: String?
     }
 
     public func storedFile(at path: String) throws -> StoredFile? {
-        let s = try statement("SELECT id, size, mtime_ns, missing_since IS NOT NULL, latitude IS NOT NULL, error_kind FROM photos WHERE path = ?")
+        let s = try statement("SELECT id, size, mtime_ns, missing_since IS NOT NULL, latitude IS NOT NULL, error_kind, format, position_source, sidecars FROM photos WHERE path = ?")
         try s.bind(path)
         defer { s.reset() }
         guard try s.step() else { return nil }
         return StoredFile(id: Int64(s.int(0)), size: Int64(s.int(1)), modifiedNs: Int64(s.int(2)), isMissing: s.int(3) != 0,
-                          hasPosition: s.int(4) != 0, errorKind: s.string(5))
+                          hasPosition: s.int(4) != 0, errorKind: s.string(5), format: s.string(6), positionSource: s.string(7), sidecars: s.string(8))
     }
 
     /// Inserts the record, or replaces the row at its path, keeping the row's identity (and so

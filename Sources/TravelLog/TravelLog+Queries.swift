@@ -18,14 +18,15 @@ extension TravelLog {
     /// The countries, regions, cities and airports visited (``visits()``), as identifier → name.
     public func visitedPlaces() throws -> VisitedPlaces { try visits().places }
 
-    /// Per-file errors recorded by imports, and what their walks could not read (folders, paths
-    /// too long), by path.
+    /// Per-file errors recorded by imports (photos, videos, GPX tracks), and what their walks
+    /// could not read (folders, paths too long), by path.
     public func errors() throws -> [Problem] {
-        // A log opened read-only may predate the walk_errors table (migration 4).
-        let walk = try database.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'walk_errors'").scalarInt() == 1
+        // A log opened read-only may predate the walk_errors table (migration 4) and the tracks (6).
+        func has(_ table: String) throws -> Bool { try database.prepare("SELECT count(*) FROM sqlite_master WHERE name = '\(table)'").scalarInt() == 1 }
         let s = try database.prepare("""
             SELECT path, error_kind, error_message, missing_since IS NOT NULL FROM photos WHERE error_kind IS NOT NULL
-            \(walk ? "UNION ALL SELECT path, kind, message, 0 FROM walk_errors" : "")
+            \(try has("walk_errors") ? "UNION ALL SELECT path, kind, message, 0 FROM walk_errors" : "")
+            \(try has("tracks") ? "UNION ALL SELECT path, error_kind, error_message, 0 FROM tracks WHERE error_kind IS NOT NULL" : "")
             ORDER BY 1
             """)
         var problems: [Problem] = []

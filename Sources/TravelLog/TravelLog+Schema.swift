@@ -183,6 +183,29 @@ extension TravelLog {
             INSERT INTO stale_days SELECT DISTINCT d FROM (SELECT coalesce(substr(taken_local, 1, 10), '') AS d FROM photos WHERE id = OLD.photo_id) WHERE d NOT IN (SELECT date FROM stale_days);
         END;
         """,
+        // 6: where each position came from, the sidecars a photo was read with, and the GPX
+        // tracks that place photos without a position of their own. A video's position was
+        // stored without saying which of its three boxes held it: those rows are read again
+        // (their modification time no longer matches), which records it.
+        """
+        ALTER TABLE photos ADD COLUMN position_source TEXT;
+        ALTER TABLE photos ADD COLUMN sidecars TEXT;
+        UPDATE photos SET position_source = 'exif' WHERE latitude IS NOT NULL AND format NOT IN ('mov', 'mp4', 'm4v', '3gp');
+        UPDATE photos SET mtime_ns = -1 WHERE format IN ('mov', 'mp4', 'm4v', '3gp');
+        CREATE TABLE tracks (
+            id INTEGER PRIMARY KEY,
+            path TEXT NOT NULL UNIQUE,
+            size INTEGER NOT NULL,
+            mtime_ns INTEGER NOT NULL,
+            points INTEGER NOT NULL,
+            first_time TEXT,                     -- UTC, ISO 8601
+            last_time TEXT,
+            data BLOB,                           -- GPXTrack.encoded
+            error_kind TEXT,
+            error_message TEXT,
+            run INTEGER REFERENCES import_runs(id)
+        );
+        """,
     ]
 
     /// `photo_places`: each photo's place with a hand-set one on top, the id and name of each

@@ -4,6 +4,7 @@ extension VisitPhoto {
         self.init(path: record.path)
         (takenLocal, utcOffsetSeconds) = (record.takenLocal, record.utcOffsetSeconds)
         (latitude, longitude, altitude, speedKmh) = (record.latitude, record.longitude, record.altitude, record.speedKmh)
+        positionSource = record.positionSource
         guard let place = record.place else { return }
         func link(_ l: PlaceSnapshot.Link?) -> PlaceLink? { l.map { PlaceLink(id: $0.id.description, name: $0.name) } }
         (continent, country, region, city, district, airport) = (link(place.continent), link(place.country), link(place.region),

@@ -41,6 +41,8 @@ public struct VisitPhoto: Sendable, Equatable {
     /// `land`, `territorial`, `international`.
     public var waters: String?
     public var gazetteerVersion: String?
+    /// ``PhotoRecord/positionSource``.
+    public var positionSource: String?
     /// The place was set by hand: the user's word, never flight or transit.
     public var isHandSet = false
     public var status: Status = .unplaced
