@@ -35,11 +35,6 @@ public enum CaptureOffset {
     /// with that zone's offset then.
     static func wallClock(_ time: CaptureTime, in zone: TimeZone) -> CaptureTime? {
         guard let instant = time.instant else { return nil }
-        let offset = zone.secondsFromGMT(for: instant)
-        var utc = Calendar(identifier: .gregorian)
-        utc.timeZone = TimeZone(identifier: "UTC")!
-        let c = utc.dateComponents([.year, .month, .day, .hour, .minute, .second], from: instant.addingTimeInterval(TimeInterval(offset)))
-        guard let year = c.year, let month = c.month, let day = c.day, let hour = c.hour, let minute = c.minute, let second = c.second else { return nil }
-        return CaptureTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second, utcOffsetSeconds: offset)
+        return CaptureTime(instant: instant, offsetSeconds: zone.secondsFromGMT(for: instant))
     }
 }

@@ -44,13 +44,19 @@ public final class Importer: @unchecked Sendable {
         /// own) of the files a previous run was reading when it died: true records the file as
         /// an error of kind `crashed`, skipped until it changes. Nil: such files are read again.
         public var probe: (@Sendable (String) -> Bool)?
+        /// GPX files to read besides those under the roots (`--track`), canonical.
+        public var tracks: [String]
+        /// How a track places a photo.
+        public var trackPlacement: TrackPlacer.Options
 
         public static let defaultBatchSize = 4096
 
         public init(roots: [String], jobs: Int = ProcessInfo.processInfo.activeProcessorCount, excludes: [String] = [],
                     followSymlinks: Bool = false, dryRun: Bool = false, batchSize: Int = defaultBatchSize, batchSeconds: Double = 1,
-                    probe: (@Sendable (String) -> Bool)? = nil) {
+                    probe: (@Sendable (String) -> Bool)? = nil, tracks: [String] = [], trackPlacement: TrackPlacer.Options = .init()) {
             self.roots = roots
+            self.tracks = tracks
+            self.trackPlacement = trackPlacement
             self.jobs = max(1, jobs)
             self.excludes = excludes
             self.followSymlinks = followSymlinks
@@ -86,27 +92,28 @@ public final class Importer: @unchecked Sendable {
 
     var isStopping: Bool { stopLock.withLock { stopRequested } }
 
-    /// One file waiting for a worker, and what the log knew of it.
+    /// One file (with its sidecars) waiting for a worker, and what the log knew of it.
     struct Job: Sendable {
-        let file: LibraryWalker.File
+        let media: MediaPairing.Media
         let storedID: Int64?
     }
 
     enum Outcome: Sendable {
-        case record(Job, PhotoRecord?)
+        case read(Job, PlaceFinder.Reading)
         case fatal(Error)
     }
 
+    /// Runs the stages: walk → pair media with sidecars (``MediaPairing``) → read and place
+    /// (``PlaceFinder/read(_:reader:)``, ``PositionChoice``) and resolve, on worker threads →
+    /// write (``ImportWriter``) → place by tracks (``ImportTracks``) → bring the aggregates up
+    /// to date.
     public func run() throws -> ImportSummary {
         let started = Date()
         var summary = ImportSummary()
         summary.roots = options.roots
         summary.dryRun = options.dryRun
         let before = try log?.visits() ?? Visits(days: [], marks: [])
-        // Only a log that had photos before this run can hold the old row of a moved file.
         let logHadPhotos = try log.map { try $0.photoCount() > 0 } ?? false
-        // What a dry run would add; a writing run asks the log at the end instead.
-        var touched: [VisitPhoto] = []
         let writing = !options.dryRun
         if writing {
             guard let log else { preconditionFailure("a writing import needs a log") }
@@ -132,6 +139,64 @@ public final class Importer: @unchecked Sendable {
         // Dry runs track too (a temporary table is no write to the log): move detection needs it.
         try log?.beginPresenceTracking()
 
+        let writer = ImportWriter(log: log, options: options, summary: summary, logHadPhotos: logHadPhotos)
+        let tracks = ImportTracks(log: log, dryRun: options.dryRun, runID: summary.runID)
+        let (walked, walkErrors) = try readAll(into: writer, tracks: tracks, marks: marks)
+        summary = writer.summary
+        summary.interrupted = isStopping
+
+        for path in options.tracks {
+            var status = stat()
+            guard FileName.withCString(path, { stat($0, &status) }) == 0 else {
+                summary.trackErrors.append("\(path): unreadable: \(LibraryWalker.reason(errno))")
+                summary.counts.errors += 1
+                summary.newErrors += 1
+                continue
+            }
+            try tracks.found(LibraryWalker.File(status, path: path), into: &summary)
+        }
+        try tracks.finish(under: options.roots, complete: !summary.interrupted)
+        let placed = try tracks.place(finder: finder, options: options.trackPlacement, dryRunRecords: writer.unplaced, into: &summary)
+
+        if writing, let log {
+            // Under roots the log knew nothing of, every row is this run's: none can be missing.
+            if !summary.interrupted && walked.anyRootKnown {
+                summary.counts.missing = try log.write {
+                    try log.markUnseenMissing(under: options.roots, run: summary.runID, since: started, sparing: walked.spared)
+                }
+            }
+            if !summary.interrupted {
+                let known = try log.walkErrorPaths(under: options.roots)
+                summary.newErrors += walkErrors.filter { !known.contains($0.path) }.count
+                try log.write { try log.replaceWalkErrors(under: options.roots, with: walkErrors, run: summary.runID) }
+            }
+            if !logHadPhotos { try log.restoreBulkLoadIndexes() }
+            try log.refreshAggregates()
+            summary.visited = try log.visitedPlaces()
+            summary.newPlaces = summary.visited.subtracting(before.places)
+            try log.finishRun(summary.runID!, status: summary.interrupted ? .interrupted : .done, counts: summary.counts)
+        } else {
+            // The log's days with the ones the files read would add, by the same rules.
+            let days = try log?.placeDays() ?? []
+            let marks = try log?.marks() ?? []
+            let touched = writer.touched + placed.map(VisitPhoto.init(record:))
+            summary.visited = Visits(days: days + PlaceDay.aggregate(VisitRules.classify(touched)), marks: marks).places
+            summary.newPlaces = summary.visited.subtracting(before.places)
+        }
+        summary.seconds = Date().timeIntervalSince(started)
+        return summary
+    }
+
+    /// What the walk left out: never "missing"; whether any root was known to the log.
+    struct Walked {
+        var spared: [String] = []
+        var anyRootKnown = false
+    }
+
+    /// The walk, the pairing and the reading: folders are walked and paired on this thread,
+    /// files read on `options.jobs` worker threads, results handed to `writer` in batches.
+    /// Returns what the walk spared and the folders and entries it could not read.
+    private func readAll(into writer: ImportWriter, tracks: ImportTracks, marks: ReadingMarks?) throws -> (Walked, [(path: String, kind: String, message: String)]) {
         // Files travel to the workers and back in chunks: one hand-off per file costs more in
         // futex wake-ups than reading a small file's metadata. The queue is deep enough (a few
         // thousand files) that the workers keep reading while this thread writes a batch.
@@ -147,13 +212,13 @@ public final class Importer: @unchecked Sendable {
                     outcomes.reserveCapacity(chunk.count)
                     var (read, resolved) = (0, 0)
                     for job in chunk {
-                        marks?.begin(worker: slot, path: job.file.path)
+                        marks?.begin(worker: slot, path: job.media.file.path)
                         defer { marks?.end(worker: slot) }
                         do {
-                            let record = try finder.record(for: job.file, reader: reader)
+                            let reading = try finder.read(job.media, reader: reader)
                             read += 1
-                            if record?.place != nil { resolved += 1 }
-                            outcomes.append(.record(job, record))
+                            if reading.record?.place != nil { resolved += 1 }
+                            outcomes.append(.read(job, reading))
                         } catch {
                             outcomes.append(.fatal(error))
                         }
@@ -172,98 +237,40 @@ public final class Importer: @unchecked Sendable {
 
         var inFlight = 0
         var fatal: Error?
-        var seenIDs: [Int64] = []
-        var reappeared: [Int64] = []
-        var results: [(Job, PhotoRecord?)] = []
-
-        func tally(hasPosition: Bool, errorKind: String?) {
-            summary.counts.seen += 1
-            if let errorKind {
-                summary.counts.errors += 1
-                summary.errorsByReason[errorKind, default: 0] += 1
-            } else if hasPosition {
-                summary.positioned += 1
-            } else {
-                summary.withoutPosition += 1
-            }
-        }
-
         var chunk: [Job] = []
         func send() {
             guard !chunk.isEmpty else { return }
             input.push(chunk)
             chunk.removeAll(keepingCapacity: true)
         }
-
         func absorb(_ chunks: [[Outcome]]) {
             for outcome in chunks.joined() {
                 inFlight -= 1
                 switch outcome {
-                case .record(let job, let record): results.append((job, record))
+                case .read(let job, let reading): writer.add(job, reading)
                 case .fatal(let error):
                     fatal = fatal ?? error
                     stop()
                 }
             }
         }
-
-        var batchStarted = DispatchTime.now().uptimeNanoseconds
-        let batchNanoseconds = UInt64(max(0, options.batchSeconds) * 1e9)
         func flush(force: Bool) throws {
-            guard force || results.count >= options.batchSize || seenIDs.count >= options.batchSize * 10
-                || (!results.isEmpty && DispatchTime.now().uptimeNanoseconds - batchStarted >= batchNanoseconds) else { return }
-            batchStarted = DispatchTime.now().uptimeNanoseconds
-            let batch = results, seen = seenIDs, back = reappeared
-            results.removeAll(keepingCapacity: true)
-            seenIDs.removeAll(keepingCapacity: true)
-            reappeared.removeAll(keepingCapacity: true)
-            let apply = { [self] in
-                for id in seen { try log?.markSeen(id) }
-                for id in back { if writing { try log!.markPresent(id) } }
-                for (job, record) in batch {
-                    guard let record else {
-                        summary.notImages += 1
-                        if writing { try log!.recordOtherFile(path: job.file.path, size: job.file.size, modifiedNs: job.file.modifiedNs) }
-                        continue
-                    }
-                    summary.filesRead += 1
-                    tally(hasPosition: record.latitude != nil, errorKind: record.error?.kind)
-                    if record.error != nil { summary.newErrors += 1 }
-                    if !writing, record.error == nil, record.place != nil { touched.append(VisitPhoto(record: record)) }
-                    if job.storedID != nil {
-                        summary.counts.changed += 1
-                        // Rows written by this run are known present by their run id.
-                        if writing { try log!.save(record, run: summary.runID) }
-                    } else if let fingerprint = record.fingerprint, let log, logHadPhotos,
-                              let moved = try log.movedCandidate(fingerprint: fingerprint, size: record.size, run: summary.runID, exists: { FileName.withCString($0) { access($0, F_OK) } == 0 }) {
-                        summary.counts.moved += 1
-                        if writing { try log.update(id: moved, with: record, run: summary.runID) }
-                        try log.markSeen(moved)
-                    } else {
-                        summary.counts.added += 1
-                        if writing { try log!.insert(record, run: summary.runID) }
-                    }
-                }
-            }
-            if writing { try log!.write(apply) } else { try apply() }
-            let settled = seen.count + batch.count
-            progress.update { $0.done += settled }
+            let settled = try writer.flush(force: force)
+            if settled > 0 { progress.update { $0.done += settled } }
         }
 
         var walkError: Error?
-        var anyRootKnown = false
-        // What the walk left out: never "missing"; and what it could not read: errors.
-        var spared: [String] = []
+        var walked = Walked()
         var walkErrors: [(path: String, kind: String, message: String)] = []
         func skipped(_ skip: LibraryWalker.Skip) {
-            spared.append(skip.path)
+            walked.spared.append(skip.path)
             switch skip.reason {
             case .excluded: return
             case .unreadable(let why): walkErrors.append((skip.path, "unreadable", "unreadable: cannot list or examine it: \(why)"))
             case .tooLong: walkErrors.append((skip.path, "path-too-long", "path longer than the system allows (\(PATH_MAX) bytes)"))
             }
-            summary.counts.errors += 1
-            summary.errorsByReason[walkErrors.last!.kind, default: 0] += 1
+            writer.summary.counts.errors += 1
+            writer.summary.errorsByReason[walkErrors.last!.kind, default: 0] += 1
         }
         var found = 0
         func reportFound() {
@@ -274,27 +281,32 @@ public final class Importer: @unchecked Sendable {
             for root in options.roots where !isStopping {
                 // A folder the log has never seen needs no question per file.
                 let known = try log?.knowsFiles(under: root) ?? false
-                anyRootKnown = anyRootKnown || known
-                try LibraryWalker(excludes: options.excludes, followSymlinks: options.followSymlinks).walk(root: root, skipped: skipped) { file in
-                    guard !isStopping else { return false }
-                    found += 1
-                    if found == 256 { reportFound() }
+                walked.anyRootKnown = walked.anyRootKnown || known
+                try LibraryWalker(excludes: options.excludes, followSymlinks: options.followSymlinks).walkFolders(root: root, skipped: skipped) { _, files in
+                    let folder = MediaPairing.pair(files)
                     if known { try log?.beginReading() }
-                    let stored = known ? try log?.storedFile(at: file.path) : nil
-                    if let stored, stored.size == file.size, stored.modifiedNs == file.modifiedNs {
-                        summary.counts.unchanged += 1
-                        tally(hasPosition: stored.hasPosition, errorKind: stored.errorKind)
-                        seenIDs.append(stored.id)
-                        if stored.isMissing { reappeared.append(stored.id) }
-                    } else if known, stored == nil, try log?.isOtherFile(path: file.path, size: file.size, modifiedNs: file.modifiedNs) == true {
-                        summary.notImages += 1
-                    } else {
-                        chunk.append(Job(file: file, storedID: stored?.id))
-                        inFlight += 1
-                        if chunk.count >= Self.chunkSize { send() }
-                        absorb(output.drain())
+                    for track in folder.tracks { try tracks.found(track, into: &writer.summary) }
+                    writer.summary.orphanSidecars += folder.orphans.map(\.path)
+                    for media in folder.media {
+                        guard !isStopping else { return false }
+                        found += 1
+                        if found == 256 { reportFound() }
+                        writer.summary.sidecars += (media.xmp == nil ? 0 : 1) + (media.takeout == nil ? 0 : 1)
+                        let file = media.file
+                        if known { try log?.beginReading() }
+                        let stored = known ? try log?.storedFile(at: file.path) : nil
+                        if let stored, stored.size == file.size, stored.modifiedNs == file.modifiedNs, stored.sidecars == media.sidecarStamp {
+                            writer.unchanged(stored)
+                        } else if known, stored == nil, try log?.isOtherFile(path: file.path, size: file.size, modifiedNs: file.modifiedNs) == true {
+                            writer.summary.notImages += 1
+                        } else {
+                            chunk.append(Job(media: media, storedID: stored?.id))
+                            inFlight += 1
+                            if chunk.count >= Self.chunkSize { send() }
+                            absorb(output.drain())
+                        }
+                        try flush(force: false)
                     }
-                    try flush(force: false)
                     return true
                 }
             }
@@ -322,34 +334,7 @@ public final class Importer: @unchecked Sendable {
         finished.wait()
         if let error = walkError ?? fatal { throw error }
         try flush(force: true)
-
-        summary.interrupted = isStopping
-        if writing, let log {
-            // Under roots the log knew nothing of, every row is this run's: none can be missing.
-            if !summary.interrupted && anyRootKnown {
-                summary.counts.missing = try log.write {
-                    try log.markUnseenMissing(under: options.roots, run: summary.runID, since: started, sparing: spared)
-                }
-            }
-            if !summary.interrupted {
-                let known = try log.walkErrorPaths(under: options.roots)
-                summary.newErrors += walkErrors.filter { !known.contains($0.path) }.count
-                try log.write { try log.replaceWalkErrors(under: options.roots, with: walkErrors, run: summary.runID) }
-            }
-            if !logHadPhotos { try log.restoreBulkLoadIndexes() }
-            try log.refreshAggregates()
-            summary.visited = try log.visitedPlaces()
-            summary.newPlaces = summary.visited.subtracting(before.places)
-            try log.finishRun(summary.runID!, status: summary.interrupted ? .interrupted : .done, counts: summary.counts)
-        } else {
-            // The log's days with the ones the files read would add, by the same rules.
-            let days = try log?.placeDays() ?? []
-            let marks = try log?.marks() ?? []
-            summary.visited = Visits(days: days + PlaceDay.aggregate(VisitRules.classify(touched)), marks: marks).places
-            summary.newPlaces = summary.visited.subtracting(before.places)
-        }
-        summary.seconds = Date().timeIntervalSince(started)
-        return summary
+        return (walked, walkErrors)
     }
 
     /// The files a dead run was reading: each one that kills a fresh process too (``Options/probe``)

@@ -24,6 +24,13 @@ public struct LibraryWalker: Sendable {
         public let path: String
         public let size: Int64
         public let modifiedNs: Int64
+
+        public init(path: String, size: Int64, modifiedNs: Int64) {
+            (self.path, self.size, self.modifiedNs) = (path, size, modifiedNs)
+        }
+
+        /// The last component of ``path``.
+        public var name: String { path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path }
     }
 
     /// Something below a root the walk did not enter or read.
@@ -69,9 +76,24 @@ public struct LibraryWalker: Sendable {
     /// `visit` returns false. Returns false when stopped.
     @discardableResult
     public func walk(root: String, skipped: (Skip) -> Void = { _ in }, _ visit: (File) throws -> Bool) rethrows -> Bool {
+        try walkFolders(root: root, skipped: skipped) { _, files in
+            for file in files { guard try visit(file) else { return false } }
+            return true
+        }
+    }
+
+    /// Calls `visit` once per folder under `root` (canonical) with the folder's path and its
+    /// files in name order, so files can be paired with the sidecars beside them; `root` itself
+    /// when it is a file is a folder of one. Subfolders come after their parent, depth first in
+    /// name order. Returns false when `visit` stopped the walk.
+    @discardableResult
+    public func walkFolders(root: String, skipped: (Skip) -> Void = { _ in }, _ visit: (String, [File]) throws -> Bool) rethrows -> Bool {
         var status = stat()
         guard FileName.withCString(root, { stat($0, &status) }) == 0 else { return true }
-        if Self.isRegular(status) { return try visit(File(status, path: root)) }
+        if Self.isRegular(status) {
+            let folder = root.lastIndex(of: "/").map { String(root[..<$0]) } ?? "."
+            return try visit(folder, [File(status, path: root)])
+        }
         var entered = Set<DirectoryID>()
         var pending = [root]
         while let directory = pending.popLast() {
@@ -85,6 +107,7 @@ public struct LibraryWalker: Sendable {
             // for each of its thousands of files.
             let fd = dirfd(handle)
             var subdirectories: [String] = []
+            var files: [File] = []
             for name in Self.entries(of: handle) {
                 let path = directory + "/" + name
                 if Self.isJunk(name) { continue }
@@ -107,9 +130,10 @@ public struct LibraryWalker: Sendable {
                 if Self.isDirectory(status) {
                     subdirectories.append(path)
                 } else if Self.isRegular(status) {
-                    guard try visit(File(status, path: path)) else { return false }
+                    files.append(File(status, path: path))
                 }
             }
+            if !files.isEmpty { guard try visit(directory, files) else { return false } }
             // Reversed so the stack pops them in name order.
             pending += subdirectories.reversed()
         }

@@ -12,6 +12,7 @@ extension PhotoRecord {
         timeSource = m.captureTimeSource?.rawValue
         latitude = m.position?.latitude
         longitude = m.position?.longitude
+        positionSource = m.positionSource?.rawValue
         altitude = m.altitude
         speedKmh = m.speedKmh
         gpsIssue = m.gpsIssue?.description

@@ -52,43 +52,70 @@ public final class PlaceFinder: @unchecked Sendable {
         return zone.isEmpty ? nil : zone
     }
 
-    /// The record of one file: read, resolved, offset derived. Throws only when the gazetteer
-    /// cannot be loaded (fatal); a bad file is a record with an error.
-    func record(for file: LibraryWalker.File, reader: MetadataReader) throws -> PhotoRecord? {
-        let metadata: ImageMetadata
+    /// What the read stage made of one file and its sidecars: the record (nil for a file that
+    /// is no photo or video), and the sidecars that could not be read (the file is recorded
+    /// all the same, from what could).
+    struct Reading: Sendable {
+        var record: PhotoRecord?
+        var sidecarErrors: [MetadataError] = []
+    }
+
+    /// Reads a file and its sidecars, merges them (``PositionChoice``), resolves the position
+    /// and derives the offset. Throws only when the gazetteer cannot be loaded (fatal); a bad
+    /// file is a record with an error.
+    func read(_ media: MediaPairing.Media, reader: MetadataReader) throws -> Reading {
+        let file = media.file
+        var metadata: ImageMetadata
         do {
             metadata = try reader.read(path: file.path, size: Int(file.size))
         } catch {
             // A file that is no image and does not claim to be one (a video, a sidecar) is
             // not a photo at all; a .jpg that is not a JPEG is a broken photo.
-            if error.kind == "unrecognised-format" || error.kind == "empty", !Self.hasImageExtension(file.path) { return nil }
-            return PhotoRecord(file: file, error: error)
+            if error.kind == "unrecognised-format" || error.kind == "empty", !Self.hasImageExtension(file.path) { return Reading() }
+            var record = PhotoRecord(file: file, error: error)
+            record.sidecars = media.sidecarStamp
+            return Reading(record: record)
         }
+        var reading = Reading()
+        func sidecar(_ side: LibraryWalker.File?, _ read: (String) throws(MetadataError) -> SidecarMetadata) -> SidecarMetadata? {
+            guard let side else { return nil }
+            do { return try read(side.path) } catch {
+                reading.sidecarErrors.append(error)
+                return nil
+            }
+        }
+        metadata = PositionChoice.merge(metadata, xmp: sidecar(media.xmp, XMPSidecar.read(path:)), takeout: sidecar(media.takeout, TakeoutSidecar.read(path:)))
+        var record = try record(file, metadata)
+        record.sidecars = media.sidecarStamp
+        reading.record = record
+        return reading
+    }
+
+    /// The record of what was read: the position resolved, the offset derived.
+    func record(_ file: LibraryWalker.File, _ metadata: ImageMetadata) throws -> PhotoRecord {
         var place: PlaceSnapshot?
         if let p = metadata.position { place = try self.place(latitude: p.latitude, longitude: p.longitude) }
-        if metadata.captureTimeSource == .movieHeader, let zone = timeZone(of: place?.city?.id).flatMap(TimeZone.init(identifier:)),
-           let local = metadata.captureTime.flatMap({ CaptureOffset.wallClock($0, in: zone) }) {
-            // A movie header holds an instant in UTC, not the camera's clock: the day it was
-            // filmed is the day at the place, in the place's zone.
-            var shown = metadata
-            shown.captureTime = local
-            return PhotoRecord(file: file, metadata: shown, place: place, offset: local.utcOffsetSeconds.map { ($0, .timezone) })
+        if let shown = localTime(of: metadata.captureTime, source: metadata.captureTimeSource, at: place) {
+            var local = metadata
+            local.captureTime = shown
+            return PhotoRecord(file: file, metadata: local, place: place, offset: shown.utcOffsetSeconds.map { ($0, .timezone) })
         }
         let offset = CaptureOffset.derive(time: metadata.captureTime, gpsTime: metadata.gpsTimestamp,
                                           timeZone: self.timeZone(of: place?.city?.id))
         return PhotoRecord(file: file, metadata: metadata, place: place, offset: offset)
     }
 
-    /// Extensions that claim a photo or a video: such a file that cannot be read is a broken
-    /// one, recorded with its error, not a stranger passed over.
-    static let imageExtensions: Set<String> = [
-        "jpg", "jpeg", "jpe", "heic", "heif", "hif", "avif", "png", "webp", "tif", "tiff", "dng",
-        "cr2", "cr3", "nef", "arw", "orf", "rw2", "pef", "srw", "raf",
-        "mov", "mp4", "m4v", "3gp",
-    ]
+    /// A movie header's or Takeout's time is an instant in UTC, not the camera's clock: the
+    /// day it was taken is the day at the place, in the place's zone. Nil for any other time,
+    /// or without a place.
+    func localTime(of time: CaptureTime?, source: ImageMetadata.TimeSource?, at place: PlaceSnapshot?) -> CaptureTime? {
+        guard source?.isUTCInstant == true, let time, let zone = timeZone(of: place?.city?.id).flatMap(TimeZone.init(identifier:)) else { return nil }
+        return CaptureOffset.wallClock(time, in: zone)
+    }
 
+    /// Whether the name claims a photo or a video: such a file that cannot be read is a broken
+    /// one, recorded with its error, not a stranger passed over.
     static func hasImageExtension(_ path: String) -> Bool {
-        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return false }
-        return imageExtensions.contains(path[path.index(after: dot)...].lowercased())
+        FileName.extensionLowercased(path).map(ImageFormat.fileExtensions.contains) ?? false
     }
 }
