@@ -89,6 +89,11 @@ extension TravelRecord {
         record.utcOffsetSeconds = offset.map { Int($0) }
         (record.latitude, record.longitude) = (try number("latitude", within: -90...90), try number("longitude", within: -180...180))
         guard (record.latitude == nil) == (record.longitude == nil) else { throw fail("a latitude without a longitude, or the reverse") }
+        // Version 4 on; "hand" stands for the hand-set place, restored below, not for a position.
+        if let source = entry["position_source"] as? String, source != "hand", record.latitude != nil {
+            guard PhotoRecord.positionSources.contains(source) else { throw fail("position_source '\(source)' is not one atlas writes") }
+            record.positionSource = source
+        }
         (record.altitude, record.speedKmh) = (try number("altitude_m", within: -12_000...100_000), try number("speed_kmh", within: 0...100_000))
         // A version 1 record has no district: the key is missing, and the level empty.
         let levels = try levelKinds.map(link)

@@ -30,8 +30,9 @@ public struct TravelRecord: Sendable {
     }
 
     /// 2 added the districts: in each photo's snapshot and below each city of the tree; 3 made
-    /// the passport's `busiest_year.year` a number, as every year and count is.
-    public static let schemaVersion = 3
+    /// the passport's `busiest_year.year` a number, as every year and count is; 4 added each
+    /// photo's `position_source`.
+    public static let schemaVersion = 4
     /// The versions ``restore(_:into:)`` loads: a version 1 record is one without districts.
     public static let restorableVersions = 1...schemaVersion
     public static let generator = "TravelAtlas atlas \(AtlasVersion.current)"
@@ -216,6 +217,8 @@ public struct TravelRecord: Sendable {
         json.key(literal: "longitude"); coordinate(p.longitude)
         json.key(literal: "altitude_m"); if coordinates == .exact { json.number(p.altitude, digits: 2) } else { json.null() }
         json.key(literal: "speed_kmh"); json.number(p.speedKmh, digits: 2)
+        // A place set by hand outranks every position (the position stays as the file gave it).
+        json.key(literal: "position_source"); if p.isHandSet { json.string("hand") } else if let source = p.positionSource { json.string(source) } else { json.null() }
         json.key(literal: "status"); json.string(p.status.rawValue)
         json.key(literal: "hand_set"); json.bool(p.isHandSet)
         json.key(literal: "waters"); json.string(p.waters)

@@ -14,8 +14,8 @@
 /// - An option that takes a value (``valueOptions``) takes the next word, even one that looks
 ///   like an option (`--note -h`, `--db --json`), or the text after `=` (`--db=x.sqlite`).
 /// - `--help` or `-h` where an option may stand shows the command's help, whatever else is given.
-/// - Repeated options: the last value wins (`--limit 5 --limit 10` is 10), except `--exclude`,
-///   which collects them all; a flag given twice is given; of two flags that say opposite
+/// - Repeated options: the last value wins (`--limit 5 --limit 10` is 10), except `--exclude`
+///   and `--track`, which collect them all; a flag given twice is given; of two flags that say opposite
 ///   things (`--photos`, `--no-photos`) the last wins.
 /// - A word that starts with `-` and is a number (`-104.06`) is an argument; `-` alone too (stdin).
 struct Arguments {
@@ -23,7 +23,7 @@ struct Arguments {
     static let valueOptions: Set<String> = [
         "--batch-size", "--by", "--continent", "--coordinates", "--count", "--country", "--date", "--db", "--exclude",
         "--gazetteer", "--home", "--in", "--jobs", "--kind", "--limit", "--near", "--note", "--offset", "--output",
-        "--progress", "--region", "--sort", "--year",
+        "--progress", "--region", "--sort", "--track", "--track-gap", "--track-nearest", "--year",
     ]
 
     /// An option as given: its name, its value (nil for a flag, or a value option at the very

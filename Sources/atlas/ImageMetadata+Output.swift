@@ -29,7 +29,7 @@ extension ImageMetadata {
 
     /// One aligned line for people.
     func summaryLine(path: String) -> String {
-        let place = position.map { String(format: "%11.6f %11.6f", $0.latitude, $0.longitude) }
+        let place = position.map { String(format: "%11.6f %11.6f", $0.latitude, $0.longitude) + (positionSource.map { " (\($0.rawValue))" } ?? "") }
             ?? "no position (\(gpsIssue?.description ?? "unknown"))"
         let time = captureTime?.iso8601 ?? "no capture time"
         let camera = cameraName ?? ""

@@ -2,6 +2,7 @@ import Foundation
 import Gazetteer
 import Importer
 import JSONWriter
+import PhotoMetadata
 import TravelLog
 
 /// `atlas import DIR...`: photo folders into the travel log, in parallel and incrementally.
@@ -10,11 +11,15 @@ enum ImportCommand: Command {
     static let summary = "Import photo folders into the travel log (incremental, resumable)"
     static let help = """
         Usage: atlas import DIR... [--db PATH] [--jobs N] [--exclude GLOB] [--follow-symlinks]
+                                   [--track FILE] [--track-gap SECONDS] [--track-nearest SECONDS]
                                    [--dry-run] [--progress auto|always|never] [--batch-size N] [--json]
 
-        Walks the folders, reads the position and capture time of every image (recognised by
-        its first bytes), resolves each position to its place chain and records it in the
-        travel log. A file whose path, size and modification time are unchanged is not opened
+        Walks the folders, reads the position and capture time of every photo and video
+        (recognised by its first bytes), resolves each position to its place chain and records
+        it in the travel log. A position comes from, first that has one: a place set by hand,
+        an XMP sidecar (NAME.xmp, NAME.EXT.xmp), the file's own metadata, a Google Takeout JSON
+        (NAME.EXT.json, NAME.EXT.supplemental-metadata.json), a GPX track recording at the
+        capture time (.gpx files under the folders, and --track). A file whose path, size and modification time are unchanged is not opened
         again; a changed one is re-read; a moved one keeps its history; a vanished one is
         marked missing, never deleted. Killing an import loses nothing committed: run the same
         command again to finish. Ctrl-C stops cleanly after the current batch.
@@ -24,6 +29,12 @@ enum ImportCommand: Command {
           --jobs N          Files read in parallel (default: the number of cores).
           --exclude GLOB    Skip files and folders whose name or relative path matches (repeatable).
           --follow-symlinks Follow symbolic links (each folder is entered once; loops are safe).
+          --track FILE      A GPX track from elsewhere (repeatable); kept in the log like the
+                            .gpx files found under the folders.
+          --track-gap SECONDS
+                            Interpolate between track points at most this far apart (default \(Int(GPXTrack.maximumGap))).
+          --track-nearest SECONDS
+                            Otherwise take the nearer point within this time (default \(Int(GPXTrack.nearestWithin))).
           --dry-run         Read and resolve, report what would change, write nothing.
           --progress WHEN   auto (a line on a terminal), always, never. Progress goes to stderr.
           --batch-size N    Files written per transaction, at most (default \(Importer.Options.defaultBatchSize));
@@ -35,7 +46,8 @@ enum ImportCommand: Command {
 
         Exit status: 0 done (files unreadable since an earlier run are counted on stderr), 1 usage
         error, 2 fatal (travel log, gazetteer, in use), 3 done but this run met files or folders it
-        could not read for the first time (see 'atlas errors'), 4 output error, 130 interrupted.
+        could not read for the first time (see 'atlas errors') or sidecars it could not read (on
+        stderr), 4 output error, 130 interrupted.
         """
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
@@ -45,6 +57,9 @@ enum ImportCommand: Command {
         let jobs = try arguments.integer("--jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
         let excludes = try arguments.options("--exclude")
         let batchSize = try arguments.integer("--batch-size", in: 1...1_000_000) ?? Importer.Options.defaultBatchSize
+        let trackFiles = try arguments.options("--track")
+        let gap = try arguments.integer("--track-gap", in: 0...86_400) ?? Int(GPXTrack.maximumGap)
+        let nearest = try arguments.integer("--track-nearest", in: 0...86_400) ?? Int(GPXTrack.nearestWithin)
         let progressText = try arguments.option("--progress") ?? "auto"
         guard let style = ProgressReporter.Style(rawValue: progressText) else { throw UsageError("--progress takes auto, always or never, not '\(progressText)'") }
         let dbPath = try DatabaseOption.path(&arguments)
@@ -58,6 +73,10 @@ enum ImportCommand: Command {
         }
         // A folder inside another given folder would be walked twice.
         roots = roots.filter { root in !roots.contains { root != $0 && root.hasPrefix($0 + "/") } }
+        let tracks = try trackFiles.map { file in
+            guard let path = LibraryWalker.canonical(file) else { throw UsageError("--track \(file): no such file") }
+            return path
+        }
 
         let gazetteer = try Gazetteer.open(path: gazetteerPath)
         var lock: ImportLock?
@@ -81,7 +100,8 @@ enum ImportCommand: Command {
 
         let importer = Importer(log: log, finder: PlaceFinder(gazetteer: gazetteer),
                                 options: .init(roots: roots, jobs: jobs, excludes: excludes, followSymlinks: follow, dryRun: dryRun, batchSize: batchSize,
-                                               probe: CrashProbe.kills))
+                                               probe: CrashProbe.kills, tracks: tracks,
+                                               trackPlacement: .init(maximumGap: TimeInterval(gap), nearestWithin: TimeInterval(nearest))))
         let interrupt = InterruptSignal { importer.stop() }
         let reporter = ProgressReporter(progress: importer.progress, style: style)
         reporter.start()
@@ -97,6 +117,7 @@ enum ImportCommand: Command {
         interrupt.cancel()
 
         Console.out(json ? summary.json(database: dbPath).rendered() : summary.text(database: dbPath))
+        for problem in summary.sidecarErrors + summary.trackErrors { Console.error("atlas import: \(problem)") }
         if summary.interrupted {
             Console.error("atlas import: interrupted; everything up to the last batch is saved. Run the same command again to finish:\n  atlas import \(folders.joined(separator: " ")) --db \(dbPath)")
             return .interrupted
@@ -104,6 +125,10 @@ enum ImportCommand: Command {
         // Status 3 only for what is new this run: a cron job stays green until something new goes
         // wrong. Either way stderr says how many cannot be read and where to look.
         let n = summary.counts.errors, new = summary.newErrors
+        if !summary.sidecarErrors.isEmpty {
+            Console.error("atlas import: \(counted(summary.sidecarErrors.count, "sidecar")) could not be read (above); their photos were recorded from what could")
+            if new == 0 { return .partial }
+        }
         if new > 0 {
             Console.error("atlas import: \(counted(new, "file or folder", "files or folders")) could not be read for the first time"
                           + (n > new ? " (\(grouped(n)) in the log in all)" : "") + "; 'atlas errors' lists \(n == 1 ? "it" : "them")")

@@ -21,9 +21,25 @@ extension ImportSummary {
         var lines: [String] = []
         let verb = dryRun ? "Would import" : (interrupted ? "Interrupted import of" : "Imported")
         lines.append("\(verb) \(roots.joined(separator: ", ")) in \(String(format: "%.1f", seconds)) s\(dryRun ? " (dry run: nothing written)" : "")")
-        lines.append("  photos seen       \(counts.seen)")
-        lines.append("  with position     \(positioned)")
+        lines.append("  photos seen       \(counts.seen - videos)")
+        lines.append("  videos seen       \(videos)")
+        lines.append("  with position     \(positioned)\(sourcesText.isEmpty ? "" : "  (" + sourcesText + ")")")
         lines.append("  without position  \(withoutPosition)")
+        if sidecars > 0 || !orphanSidecars.isEmpty {
+            lines.append("  sidecars          \(sidecars) beside their files\(orphanSidecars.isEmpty ? "" : ", \(orphanSidecars.count) without one")")
+            let shown = 10
+            for path in orphanSidecars.prefix(shown) { lines.append("    no file for     \(path)") }
+            if orphanSidecars.count > shown { lines.append("    … and \(orphanSidecars.count - shown) more (--json lists them all)") }
+        }
+        if tracks > 0 {
+            var line = "  tracks            \(counted(tracks, "file")), \(counted(trackPoints, "point"))"
+            if placedByTrack > 0 {
+                line += "; placed \(placedByTrack) this run"
+                if placedWithTrackZone > 0 { line += " (\(placedWithTrackZone) without an offset: read in the time zone of the track's position)" }
+            }
+            lines.append(line)
+        }
+        lines.append("  other files       \(notImages) passed over")
         lines.append("  errors            \(counts.errors)")
         for (reason, n) in errorsByReason.sorted(by: { $0.key < $1.key }) { lines.append("    \(reason.padding(toLength: 20, withPad: " ", startingAt: 0)) \(n)") }
         lines.append("  new \(counts.added), changed \(counts.changed), unchanged \(counts.unchanged), moved \(counts.moved), missing \(counts.missing)")
@@ -33,6 +49,17 @@ extension ImportSummary {
                      + "\(counted(visited.regions.count, "region")), \(counted(visited.cities.count, "city", "cities")), \(counted(visited.airports.count, "airport"))")
         if !dryRun { lines.append("Travel log: \(database)") }
         return lines.joined(separator: "\n")
+    }
+
+    /// "Exif 120, video 4, XMP sidecar 2, track 3": positions by where they came from, the
+    /// three video boxes counted together (`--json` has them apart).
+    var sourcesText: String {
+        var groups: [(String, Int)] = []
+        for (label, prefixes) in [("Exif", ["exif"]), ("video", ["video-"]), ("XMP sidecar", ["xmp-sidecar"]), ("Takeout", ["takeout"]), ("track", ["track"])] {
+            let n = positionsBySource.filter { source in prefixes.contains { source.key.hasPrefix($0) } }.values.reduce(0, +)
+            if n > 0 { groups.append((label, n)) }
+        }
+        return groups.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
     }
 
     func json(database: String) -> JSONValue {
@@ -46,8 +73,19 @@ extension ImportSummary {
             ("interrupted", .bool(interrupted)),
             ("seconds", .number(seconds, digits: 3)),
             ("seen", .int(counts.seen)),
+            ("photos", .int(counts.seen - videos)),
+            ("videos", .int(videos)),
             ("with_position", .int(positioned)),
+            ("positions_by_source", .object(positionsBySource.filter { $0.value != 0 }.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),
             ("without_position", .int(withoutPosition)),
+            ("sidecars", .int(sidecars)),
+            ("orphan_sidecars", .array(orphanSidecars.map { .string($0) })),
+            ("sidecar_errors", .array(sidecarErrors.map { .string($0) })),
+            ("tracks", .int(tracks)),
+            ("track_points", .int(trackPoints)),
+            ("track_errors", .array(trackErrors.map { .string($0) })),
+            ("placed_by_track", .int(placedByTrack)),
+            ("placed_with_track_zone", .int(placedWithTrackZone)),
             ("errors", .int(counts.errors)),
             ("errors_by_reason", .object(errorsByReason.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),
             ("read", .int(filesRead)),

@@ -1,4 +1,5 @@
 import Foundation
+import Importer
 import JSONWriter
 import PhotoMetadata
 
@@ -11,7 +12,9 @@ enum InspectCommand: Command {
 
         Reads each file's GPS position, altitude, capture time and camera without decoding
         pixels (JPEG, TIFF and TIFF-based raws, HEIC/HEIF/AVIF, PNG, WebP) or reading media
-        data (MOV, MP4, M4V, 3GP: the metadata in their moov box).
+        data (MOV, MP4, M4V, 3GP: the metadata in their moov box), merged with the XMP and
+        Google Takeout sidecars beside it as an import merges them (position_source says which
+        gave the position). A GPX file shows its points and the time they span.
 
         Options:
           --json    One JSON object per line per file: path, format, latitude, longitude,
@@ -32,7 +35,23 @@ enum InspectCommand: Command {
         var failures = 0
         for path in paths {
             do {
-                let metadata = try reader.read(path: path)
+                if FileName.extensionLowercased(path) == "gpx" {
+                    let track = try GPXTrack.read(path: path)
+                    Console.out(json ? track.json(path: path).rendered() : track.summaryLine(path: path.padding(toLength: width, withPad: " ", startingAt: 0)))
+                    continue
+                }
+                var metadata = try reader.read(path: path)
+                if let media = MediaPairing.media(at: path), media.xmp != nil || media.takeout != nil {
+                    func sidecar(_ file: LibraryWalker.File?, _ read: (String) throws(MetadataError) -> SidecarMetadata) -> SidecarMetadata? {
+                        guard let file else { return nil }
+                        do { return try read(file.path) } catch {
+                            failures += 1
+                            Console.error("atlas inspect: \(error)")
+                            return nil
+                        }
+                    }
+                    metadata = PositionChoice.merge(metadata, xmp: sidecar(media.xmp, XMPSidecar.read(path:)), takeout: sidecar(media.takeout, TakeoutSidecar.read(path:)))
+                }
                 Console.out(json ? metadata.json(path: path).rendered() : metadata.summaryLine(path: path.padding(toLength: width, withPad: " ", startingAt: 0)))
             } catch {
                 failures += 1
