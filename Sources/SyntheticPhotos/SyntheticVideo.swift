@@ -32,12 +32,18 @@ public struct SyntheticVideo: Sendable {
     public var make: String?
     public var model: String?
     public var keysInUserData = false
+    /// More `keys` entries after those four, as an iPhone writes them (software, accuracy,
+    /// content identifier…): full key names and their text values.
+    public var otherKeys: [(key: String, value: String)] = []
     /// `moov/udta/©xyz` text.
     public var xyz: String?
     /// `moov/udta/loci` in degrees and metres.
     public var loci: (latitude: Double, longitude: Double, altitude: Double)?
     /// `mvhd`'s creation time, seconds since 1904-01-01 UTC (0: unknown).
     public var created: UInt64 = 0
+    /// More tracks after the first, each with a sample table of about these many bytes: the
+    /// bulk of a real `moov` (a size and an offset per frame), which a reader steps over.
+    public var sampleTableBytes: [Int] = []
     /// `mvhd` version 1 stores 64-bit times.
     public var movieHeaderVersion: UInt8 = 0
     /// The size of the stand-in media data.
@@ -67,6 +73,10 @@ public struct SyntheticVideo: Sendable {
 
     public func moov() -> [UInt8] {
         var children = movieHeader() + Self.box("trak", Self.fullBox("tkhd", [UInt8](repeating: 0, count: 80)))
+        for bytes in sampleTableBytes {
+            let table = Self.box("stbl", Self.fullBox("stsz", Self.be32(0) + Self.be32(UInt32(max(0, bytes) / 4)) + [UInt8](repeating: 0x5A, count: max(0, bytes) / 4 * 4)))
+            children += Self.box("trak", Self.fullBox("tkhd", [UInt8](repeating: 0, count: 80)) + Self.box("mdia", Self.box("minf", table)))
+        }
         if layout == .fragmented { children += Self.box("mvex", Self.fullBox("trex", [UInt8](repeating: 0, count: 20))) }
         if !keysInUserData, let meta = keysMeta(fullBox: false) { children += meta }
         var userData: [UInt8] = []
@@ -92,7 +102,7 @@ public struct SyntheticVideo: Sendable {
     /// `meta` with `hdlr` (`mdta`), `keys` and `ilst`, for the keys that are set.
     private func keysMeta(fullBox: Bool) -> [UInt8]? {
         let values = [("location.ISO6709", location), ("creationdate", creationDate), ("make", make), ("model", model)]
-            .compactMap { name, value in value.map { ("com.apple.quicktime." + name, $0) } }
+            .compactMap { name, value in value.map { ("com.apple.quicktime." + name, $0) } } + otherKeys.map { ($0.key, $0.value) }
         guard !values.isEmpty else { return nil }
         let handler = Self.fullBox("hdlr", [0, 0, 0, 0] + Array("mdta".utf8) + [UInt8](repeating: 0, count: 12) + [0])
         let keys = Self.fullBox("keys", Self.be32(UInt32(values.count)) + values.flatMap { Self.be32(UInt32($0.0.utf8.count + 8)) + Array("mdta".utf8) + Array($0.0.utf8) })

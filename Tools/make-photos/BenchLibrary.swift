@@ -68,7 +68,7 @@ struct BenchLibrary {
         return photo
     }
 
-    private func writeSparse(_ head: [UInt8], trailer: [UInt8], size: Int, to url: URL) throws {
+    func writeSparse(_ head: [UInt8], trailer: [UInt8], size: Int, to url: URL) throws {
         let fd = open(url.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard fd >= 0 else { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: url.path]) }
         defer { close(fd) }

@@ -5,11 +5,12 @@ import SyntheticPhotos
 /// make-photos: writes synthetic photo libraries with realistic metadata.
 ///
 ///   make-photos sample DIR                         the sample trip that ships in Samples/trip
-///   make-photos bench DIR [--jpeg N] [--heic N]    a benchmark library (sparse full-size bodies)
+///   make-photos bench DIR [--jpeg N] [--heic N] [--mov N] [--mp4 N] [--xmp N] [--takeout N]
+///                                                  a benchmark library (sparse full-size bodies)
 ///   make-photos seeds DIR                          one small file per format, for the fuzzer
 let usage = """
     Usage: make-photos sample DIR
-           make-photos bench DIR [--jpeg N] [--heic N] [--seed S]
+           make-photos bench DIR [--jpeg N] [--heic N] [--mov N] [--mp4 N] [--xmp N] [--takeout N] [--seed S]
            make-photos seeds DIR
 
     sample  Writes the sample trip (Samples/trip): a home region, a trip across several
@@ -18,6 +19,11 @@ let usage = """
     bench   Writes N camera-like JPEGs (default 20000) and N phone-like HEICs (default 5000)
             into DIR/jpeg and DIR/heic: tens of KB of Exif (maker note, thumbnail) and a
             full-size body kept sparse on disk, so only the header occupies blocks.
+            Opt-in (default 0): --mov N iPhone-style MOVs (moov after the media data,
+            keys + ilst) into DIR/mov, --mp4 N Android-style MP4s (moov first, ©xyz) into
+            DIR/mp4, both 20–200 MB with the media data sparse; --xmp N XMP sidecars
+            (darktable and ExifTool shapes) into DIR/xmp; --takeout N Google Takeout JSON
+            sidecars into DIR/takeout. The same seed gives the same files.
     seeds   Writes one small file per format the reader knows (JPEG, a camera-like JPEG,
             big-endian TIFF, PNG, WebP with and without the Exif prefix, CR3, HEIC, AVIF)
             and per video layout (iPhone keys, ffmpeg's udta keys, ©xyz, loci, fragmented
@@ -54,8 +60,12 @@ do {
         for case let (name, bytes?) in files { try Data(bytes).write(to: root.appendingPathComponent(name)) }
     case ("bench", let dir?):
         let jpeg = option("--jpeg", default: 20_000), heic = option("--heic", default: 5_000), seed = option("--seed", default: 1)
+        let mov = option("--mov", default: 0), mp4 = option("--mp4", default: 0)
+        let xmp = option("--xmp", default: 0), takeout = option("--takeout", default: 0)
         var library = BenchLibrary(root: URL(fileURLWithPath: dir), seed: UInt64(seed))
         try library.write(jpegCount: jpeg, heicCount: heic)
+        if mov + mp4 > 0 { try library.writeVideos(movCount: mov, mp4Count: mp4, seed: UInt64(seed)) }
+        if xmp + takeout > 0 { try library.writeSidecars(xmpCount: xmp, takeoutCount: takeout, seed: UInt64(seed)) }
     default:
         FileHandle.standardError.write(Data((usage + "\n").utf8))
         exit(1)
