@@ -156,7 +156,8 @@ public final class Importer: @unchecked Sendable {
             try tracks.found(LibraryWalker.File(status, path: path), into: &summary)
         }
         try tracks.finish(under: options.roots, complete: !summary.interrupted)
-        let placed = try tracks.place(finder: finder, options: options.trackPlacement, dryRunRecords: writer.unplaced, into: &summary)
+        // An interrupted run leaves this to the next, which looks at every photo a track may place.
+        let placed = summary.interrupted ? [] : try tracks.place(finder: finder, options: options.trackPlacement, dryRunRecords: writer.unplaced, into: &summary)
 
         if writing, let log {
             // Under roots the log knew nothing of, every row is this run's: none can be missing.

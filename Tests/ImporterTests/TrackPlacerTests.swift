@@ -68,4 +68,20 @@ import TravelLog
         let wide = TrackPlacer(tracks: [gappy], finder: ImporterTests.finder, options: .init(maximumGap: 1800))
         #expect(abs(try wide.place(photo("2024-05-10T10:10:00", offset: 3600))!.longitude! - (8.5403 + 0.010)) < 1e-9)
     }
+
+    @Test func aTrackAcrossMidnightAndTheAntimeridianPlacesTheShortWayRound() throws {
+        // Two points a minute apart either side of 180° over the Pacific, 23:59:30Z and 00:00:30Z.
+        let midnight = Date(timeIntervalSince1970: 1_704_067_200)  // 2024-01-01T00:00:00Z
+        let crossing = GPXTrack(points: [
+            .init(time: midnight.addingTimeInterval(-30), latitude: -16.50, longitude: 179.99),
+            .init(time: midnight.addingTimeInterval(30), latitude: -16.52, longitude: -179.99),
+        ])
+        let placer = TrackPlacer(tracks: [crossing], finder: ImporterTests.finder)
+        // The new year's first second at +00:00 (a camera set to UTC): halfway, on the antimeridian.
+        let placed = try #require(try placer.place(photo("2024-01-01T00:00:00", offset: 0)))
+        #expect(abs(abs(placed.longitude!) - 180) < 1e-9 && abs(placed.latitude! + 16.51) < 1e-9)
+        // The day before, a quarter of the way: still east of 180°, never through Greenwich.
+        let before = try #require(try placer.place(photo("2023-12-31T23:59:45", offset: 0)))
+        #expect(abs(before.longitude! - 179.995) < 1e-9)
+    }
 }
