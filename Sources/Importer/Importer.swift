@@ -284,7 +284,9 @@ public final class Importer: @unchecked Sendable {
                 let known = try log?.knowsFiles(under: root) ?? false
                 walked.anyRootKnown = walked.anyRootKnown || known
                 try LibraryWalker(excludes: options.excludes, followSymlinks: options.followSymlinks).walkFolders(root: root, skipped: skipped) { _, files in
-                    let folder = MediaPairing.pair(files)
+                    var folder = MediaPairing.pair(files)
+                    // A file given alone is still paired with the sidecars beside it.
+                    if files.count == 1, files[0].path == root, folder.media.count == 1, let alone = MediaPairing.media(at: root) { folder.media = [alone] }
                     if known { try log?.beginReading() }
                     for track in folder.tracks { try tracks.found(track, into: &writer.summary) }
                     writer.summary.orphanSidecars += folder.orphans.map(\.path)

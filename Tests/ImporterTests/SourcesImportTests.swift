@@ -144,6 +144,15 @@ import TravelLog
         #expect(try rows(library)["drive/P2.jpg"]?.place?.country?.id.description == "country:CH")
     }
 
+    @Test func aFileGivenAloneIsPairedWithItsSidecars() throws {
+        let library = try Self.library()
+        let log = try TravelLog(path: library.database)
+        let file = LibraryWalker.canonical(library.root + "/DSC_0101.JPG")!
+        let summary = try Importer(log: log, finder: ImporterTests.finder, options: .init(roots: [file], jobs: 1)).run()
+        #expect(summary.positionsBySource == ["xmp-sidecar": 1] && summary.sidecars == 1)
+        #expect(try log.storedFile(at: file)?.positionSource == "xmp-sidecar")
+    }
+
     @Test func aBrokenTrackIsAnErrorNamingItAndTheRestGoesOn() throws {
         let library = try Self.library()
         try library.writeFile("drive/track.gpx", Array("<gpx><trk>".utf8))
