@@ -11,7 +11,7 @@ import TravelLog
 /// let tracks = ImportTracks(log: log, dryRun: false, runID: id)
 /// try tracks.found(file, into: &summary)      // for each .gpx
 /// try tracks.finish(under: roots, complete: true)
-/// try tracks.place(finder: finder, options: .init(), into: &summary)
+/// try tracks.place(finder: finder, options: .init(), dryRunRecords: [], into: &summary)
 /// ```
 ///
 /// Used from the import's thread only.

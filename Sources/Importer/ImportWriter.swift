@@ -52,8 +52,6 @@ final class ImportWriter {
 
     func add(_ job: Importer.Job, _ reading: PlaceFinder.Reading) { results.append((job, reading)) }
 
-    var isEmpty: Bool { results.isEmpty && seenIDs.isEmpty && reappeared.isEmpty }
-
     /// Counts a file by kind, position source and error.
     func tally(format: String?, positionSource: String?, errorKind: String?) {
         summary.counts.seen += 1
