@@ -77,14 +77,7 @@ public final class PlaceFinder: @unchecked Sendable {
             return Reading(record: record)
         }
         var reading = Reading()
-        func sidecar(_ side: LibraryWalker.File?, _ read: (String) throws(MetadataError) -> SidecarMetadata) -> SidecarMetadata? {
-            guard let side else { return nil }
-            do { return try read(side.path) } catch {
-                reading.sidecarErrors.append(error)
-                return nil
-            }
-        }
-        metadata = PositionChoice.merge(metadata, xmp: sidecar(media.xmp, XMPSidecar.read(path:)), takeout: sidecar(media.takeout, TakeoutSidecar.read(path:)))
+        metadata = PositionChoice.merge(metadata, sidecarsOf: media) { reading.sidecarErrors.append($0) }
         var record = try record(file, metadata)
         record.sidecars = media.sidecarStamp
         reading.record = record

@@ -15,6 +15,19 @@ import PhotoMetadata
 /// (ExifTool and editors copy it), keeping whichever offset either has; Takeout's time is an
 /// instant in UTC, used only when nothing else has a time. Stateless; thread-safe.
 public enum PositionChoice {
+    /// ``merge(_:xmp:takeout:)`` with the sidecars of `media` read from disk; a sidecar that
+    /// cannot be read is handed to `failed` and left out.
+    public static func merge(_ own: ImageMetadata, sidecarsOf media: MediaPairing.Media, failed: (MetadataError) -> Void) -> ImageMetadata {
+        func read(_ side: LibraryWalker.File?, _ reader: (String) throws(MetadataError) -> SidecarMetadata) -> SidecarMetadata? {
+            guard let side else { return nil }
+            do { return try reader(side.path) } catch {
+                failed(error)
+                return nil
+            }
+        }
+        return merge(own, xmp: read(media.xmp, XMPSidecar.read(path:)), takeout: read(media.takeout, TakeoutSidecar.read(path:)))
+    }
+
     public static func merge(_ own: ImageMetadata, xmp: SidecarMetadata?, takeout: SidecarMetadata?) -> ImageMetadata {
         var m = own
         if let xmp, let position = xmp.position {
@@ -28,8 +41,7 @@ public enum PositionChoice {
         if let time = xmp?.captureTime {
             if let mine = own.captureTime, mine.localAsUTC == time.localAsUTC {
                 if mine.utcOffsetSeconds == nil, let offset = time.utcOffsetSeconds {
-                    m.captureTime = CaptureTime(year: mine.year, month: mine.month, day: mine.day, hour: mine.hour, minute: mine.minute,
-                                                second: mine.second, utcOffsetSeconds: offset)
+                    m.captureTime = mine.withOffset(offset)
                 }
             } else {
                 (m.captureTime, m.captureTimeSource) = (time, .xmpSidecar)

@@ -73,7 +73,7 @@ public struct TrackPlacer: Sendable {
         r.place = try finder.place(latitude: point.latitude, longitude: point.longitude)
         if let derived {
             (r.utcOffsetSeconds, r.offsetSource) = (derived, .timezone)
-        } else if let time = r.captureTime.flatMap({ t in r.utcOffsetSeconds.map { CaptureTime(year: t.year, month: t.month, day: t.day, hour: t.hour, minute: t.minute, second: t.second, utcOffsetSeconds: $0) } }),
+        } else if let offset = r.utcOffsetSeconds, let time = r.captureTime?.withOffset(offset),
                   let shown = finder.localTime(of: time, source: r.timeSource.flatMap(ImageMetadata.TimeSource.init(rawValue:)), at: r.place) {
             r.takenLocal = PhotoRecord.localText(shown)
             (r.utcOffsetSeconds, r.offsetSource) = (shown.utcOffsetSeconds, .timezone)

@@ -210,4 +210,9 @@ public struct CaptureTime: Sendable, Equatable, Hashable, Codable {
         let month = mp < 10 ? mp + 3 : mp - 9
         return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, doy - (153 * mp + 2) / 5 + 1)
     }
+
+    /// The same wall clock at another offset (or none).
+    public func withOffset(_ seconds: Int?) -> CaptureTime {
+        CaptureTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second, utcOffsetSeconds: seconds)
+    }
 }

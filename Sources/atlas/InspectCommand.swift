@@ -41,16 +41,11 @@ enum InspectCommand: Command {
                     continue
                 }
                 var metadata = try reader.read(path: path)
-                if let media = MediaPairing.media(at: path), media.xmp != nil || media.takeout != nil {
-                    func sidecar(_ file: LibraryWalker.File?, _ read: (String) throws(MetadataError) -> SidecarMetadata) -> SidecarMetadata? {
-                        guard let file else { return nil }
-                        do { return try read(file.path) } catch {
-                            failures += 1
-                            Console.error("atlas inspect: \(error)")
-                            return nil
-                        }
+                if let media = MediaPairing.media(at: path) {
+                    metadata = PositionChoice.merge(metadata, sidecarsOf: media) { error in
+                        failures += 1
+                        Console.error("atlas inspect: \(error)")
                     }
-                    metadata = PositionChoice.merge(metadata, xmp: sidecar(media.xmp, XMPSidecar.read(path:)), takeout: sidecar(media.takeout, TakeoutSidecar.read(path:)))
                 }
                 Console.out(json ? metadata.json(path: path).rendered() : metadata.summaryLine(path: path.padding(toLength: width, withPad: " ", startingAt: 0)))
             } catch {
