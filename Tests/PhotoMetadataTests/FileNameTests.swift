@@ -39,3 +39,18 @@ import Testing
         #expect(FileName.withCString(FileName.string([0x41, 0xFF])) { $0[1] } == CChar(bitPattern: 0xFF))
     }
 }
+
+/// The extension of a path's last component, by bytes.
+@Suite struct FileNameExtensionTests {
+    @Test func theLastComponentsExtensionLowerCased() {
+        #expect(FileName.extensionLowercased("/a/IMG_1.JPG") == "jpg")
+        #expect(FileName.extensionLowercased("b.jpg.XMP") == "xmp")
+        #expect(FileName.extensionLowercased("/a.jpg/README") == nil)
+        #expect(FileName.extensionLowercased("README") == nil)
+        #expect(FileName.extensionLowercased("/a/.hidden") == "hidden")
+        #expect(FileName.extensionLowercased("/a/name.") == "")
+        #expect(FileName.extensionLowercased("/a/Ärger.Jpeg") == "jpeg")
+        // A stray byte carried as U+F7xx (not UTF-8 on disk) before the dot.
+        #expect(FileName.extensionLowercased("/a/caf\u{F7E9}.HEIC") == "heic")
+    }
+}
