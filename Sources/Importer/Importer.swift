@@ -283,33 +283,38 @@ public final class Importer: @unchecked Sendable {
                 // A folder the log has never seen needs no question per file.
                 let known = try log?.knowsFiles(under: root) ?? false
                 walked.anyRootKnown = walked.anyRootKnown || known
-                try LibraryWalker(excludes: options.excludes, followSymlinks: options.followSymlinks).walkFolders(root: root, skipped: skipped) { _, files in
-                    var folder = MediaPairing.pair(files)
-                    // A file given alone is still paired with the sidecars beside it.
-                    if files.count == 1, files[0].path == root, folder.media.count == 1, let alone = MediaPairing.media(at: root) { folder.media = [alone] }
-                    if known { try log?.beginReading() }
-                    for track in folder.tracks { try tracks.found(track, into: &writer.summary) }
-                    writer.summary.orphanSidecars += folder.orphans.map(\.path)
-                    for media in folder.media {
-                        guard !isStopping else { return false }
-                        found += 1
-                        if found == 256 { reportFound() }
+                var folder = MediaPairing.Folder(path: root, names: [])
+                try LibraryWalker(excludes: options.excludes, followSymlinks: options.followSymlinks)
+                    .walk(root: root, skipped: skipped, entering: { folder = MediaPairing.Folder(path: $0, names: $1) }) { file in
+                    guard !isStopping else { return false }
+                    let media: MediaPairing.Media
+                    switch folder.role(of: file) {
+                    case .sidecar: return true  // read with its file
+                    case .orphan:
+                        writer.summary.orphanSidecars.append(file.path)
+                        return true
+                    case .track:
+                        try tracks.found(file, into: &writer.summary)
+                        return true
+                    case .media(let xmp, let takeout):
+                        media = folder.media(file, xmp: xmp, takeout: takeout)
                         writer.summary.sidecars += (media.xmp == nil ? 0 : 1) + (media.takeout == nil ? 0 : 1)
-                        let file = media.file
-                        if known { try log?.beginReading() }
-                        let stored = known ? try log?.storedFile(at: file.path) : nil
-                        if let stored, stored.size == file.size, stored.modifiedNs == file.modifiedNs, stored.sidecars == media.sidecarStamp {
-                            writer.unchanged(stored)
-                        } else if known, stored == nil, try log?.isOtherFile(path: file.path, size: file.size, modifiedNs: file.modifiedNs) == true {
-                            writer.summary.notImages += 1
-                        } else {
-                            chunk.append(Job(media: media, storedID: stored?.id))
-                            inFlight += 1
-                            if chunk.count >= Self.chunkSize { send() }
-                            absorb(output.drain())
-                        }
-                        try flush(force: false)
                     }
+                    found += 1
+                    if found == 256 { reportFound() }
+                    if known { try log?.beginReading() }
+                    let stored = known ? try log?.storedFile(at: file.path) : nil
+                    if let stored, stored.size == file.size, stored.modifiedNs == file.modifiedNs, stored.sidecars == media.sidecarStamp {
+                        writer.unchanged(stored)
+                    } else if known, stored == nil, try log?.isOtherFile(path: file.path, size: file.size, modifiedNs: file.modifiedNs) == true {
+                        writer.summary.notImages += 1
+                    } else {
+                        chunk.append(Job(media: media, storedID: stored?.id))
+                        inFlight += 1
+                        if chunk.count >= Self.chunkSize { send() }
+                        absorb(output.drain())
+                    }
+                    try flush(force: false)
                     return true
                 }
             }

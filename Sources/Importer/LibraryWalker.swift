@@ -30,7 +30,7 @@ public struct LibraryWalker: Sendable {
         }
 
         /// The last component of ``path``.
-        public var name: String { path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path }
+        public var name: String { path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[path.utf8.index(after: $0)...]) } ?? path }
     }
 
     /// Something below a root the walk did not enter or read.
@@ -74,25 +74,23 @@ public struct LibraryWalker: Sendable {
     /// Calls `visit` for each file under `root` (canonical), or for `root` itself when it is a
     /// file, and `skipped` for each file or folder it leaves out and why; stops early when
     /// `visit` returns false. Returns false when stopped.
+    ///
+    /// Before the files of a folder, `entering` gets the folder and the names in it (junk left
+    /// out), so a file can be paired with the sidecars beside it while files still stream one
+    /// at a time; for a `root` that is a file, the names of the folder holding it.
     @discardableResult
-    public func walk(root: String, skipped: (Skip) -> Void = { _ in }, _ visit: (File) throws -> Bool) rethrows -> Bool {
-        try walkFolders(root: root, skipped: skipped) { _, files in
-            for file in files { guard try visit(file) else { return false } }
-            return true
-        }
-    }
-
-    /// Calls `visit` once per folder under `root` (canonical) with the folder's path and its
-    /// files in name order, so files can be paired with the sidecars beside them; `root` itself
-    /// when it is a file is a folder of one. Subfolders come after their parent, depth first in
-    /// name order. Returns false when `visit` stopped the walk.
-    @discardableResult
-    public func walkFolders(root: String, skipped: (Skip) -> Void = { _ in }, _ visit: (String, [File]) throws -> Bool) rethrows -> Bool {
+    public func walk(root: String, skipped: (Skip) -> Void = { _ in }, entering: (String, [String]) -> Void = { _, _ in },
+                     _ visit: (File) throws -> Bool) rethrows -> Bool {
         var status = stat()
         guard FileName.withCString(root, { stat($0, &status) }) == 0 else { return true }
         if Self.isRegular(status) {
-            let folder = root.lastIndex(of: "/").map { String(root[..<$0]) } ?? "."
-            return try visit(folder, [File(status, path: root)])
+            let file = File(status, path: root)
+            let folder = root.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(root[..<$0]) } ?? "."
+            entering(folder, FileName.withCString(folder, { opendir($0) }).map { handle in
+                defer { closedir(handle) }
+                return Self.entries(of: handle).filter { !Self.isJunk($0) }
+            } ?? [file.name])
+            return try visit(file)
         }
         var entered = Set<DirectoryID>()
         var pending = [root]
@@ -107,10 +105,10 @@ public struct LibraryWalker: Sendable {
             // for each of its thousands of files.
             let fd = dirfd(handle)
             var subdirectories: [String] = []
-            var files: [File] = []
-            for name in Self.entries(of: handle) {
+            let names = Self.entries(of: handle).filter { !Self.isJunk($0) }
+            entering(directory, names)
+            for name in names {
                 let path = directory + "/" + name
-                if Self.isJunk(name) { continue }
                 if !excludes.isEmpty && isExcluded(name: name, relative: String(path.dropFirst(root.count + 1))) {
                     skipped(Skip(path: path, reason: .excluded))
                     continue
@@ -130,14 +128,20 @@ public struct LibraryWalker: Sendable {
                 if Self.isDirectory(status) {
                     subdirectories.append(path)
                 } else if Self.isRegular(status) {
-                    files.append(File(status, path: path))
+                    guard try visit(File(status, path: path)) else { return false }
                 }
             }
-            if !files.isEmpty { guard try visit(directory, files) else { return false } }
             // Reversed so the stack pops them in name order.
             pending += subdirectories.reversed()
         }
         return true
+    }
+
+    /// The regular file at `path` (symlinks followed), or nil.
+    static func file(at path: String) -> File? {
+        var status = stat()
+        guard FileName.withCString(path, { stat($0, &status) }) == 0, isRegular(status) else { return nil }
+        return File(status, path: path)
     }
 
     static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }

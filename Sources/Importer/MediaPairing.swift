@@ -1,25 +1,21 @@
-import Foundation
 import PhotoMetadata
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
-/// The second stage of an import: one folder's files sorted into media (each with the XMP and
-/// Takeout sidecars beside it), GPX tracks, and sidecars whose media file is not there.
+/// The second stage of an import: what each name in a folder is, by the names beside it —
+/// media to read (with the XMP and Takeout sidecars beside it), a GPX track, the sidecar of
+/// another file, or a sidecar whose media file is not there.
 ///
 /// ```swift
-/// let folder = MediaPairing.pair(files)   // DSC_0100.JPG, DSC_0100.xmp, walk.gpx
-/// folder.media[0].xmp?.name               // "DSC_0100.xmp"
-/// folder.tracks.map(\.name)               // ["walk.gpx"]
+/// let folder = MediaPairing.Folder(path: "/photos", names: ["DSC_0100.JPG", "DSC_0100.xmp", "walk.gpx"])
+/// folder.role(of: "DSC_0100.JPG")   // .media(xmp: "DSC_0100.xmp", takeout: nil)
+/// folder.role(of: "walk.gpx")       // .track
 /// ```
 ///
 /// Names decide here, never contents: `.xmp` is an XMP sidecar, `.gpx` a track, and a `.json`
 /// is a Takeout sidecar when a file beside it has the name Takeout gives (``SidecarNames``).
 /// Every other file is media to read, whatever its name: its first bytes say what it is. A
-/// `.json` no file claims is listed as an orphan when its name reads like a Takeout sidecar's,
-/// and is an ordinary file otherwise (a Takeout album's `metadata.json`). Stateless; thread-safe.
+/// `.json` no file claims is an orphan when its name reads like a Takeout sidecar's, and an
+/// ordinary file otherwise (a Takeout album's `metadata.json`). Working on the names a folder
+/// listing gives lets the walk hand files on one at a time, as it stats them. Stateless; thread-safe.
 public enum MediaPairing {
     /// A file to read, with its sidecars.
     public struct Media: Sendable, Equatable {
@@ -34,52 +30,70 @@ public enum MediaPairing {
         /// The sidecars as the log records them (``TravelLog/PhotoRecord/sidecars``): their names,
         /// sizes and times, so a sidecar edited, added or removed makes the file read again.
         public var sidecarStamp: String? {
+            guard xmp != nil || takeout != nil else { return nil }
             let lines = [xmp, takeout].compactMap { $0 }.map { "\($0.name)\t\($0.size)\t\($0.modifiedNs)" }
             return lines.isEmpty ? nil : lines.joined(separator: "\n")
         }
     }
 
-    /// What one folder holds.
-    public struct Folder: Sendable, Equatable {
-        public var media: [Media] = []
-        public var tracks: [LibraryWalker.File] = []
-        /// XMP and Takeout sidecars beside no media file: listed, not errors.
-        public var orphans: [LibraryWalker.File] = []
+    /// What a name is in its folder.
+    public enum Role: Sendable, Equatable {
+        /// A file to read, with the names of its sidecars.
+        case media(xmp: String?, takeout: String?)
+        /// A GPX track.
+        case track
+        /// The sidecar of a file beside it: read with that file.
+        case sidecar
+        /// A sidecar beside no media file: listed, not an error.
+        case orphan
     }
 
-    public static func pair(_ files: [LibraryWalker.File]) -> Folder {
-        var folder = Folder()
-        var xmps: [String: LibraryWalker.File] = [:], jsons: [String: LibraryWalker.File] = [:]
-        var others: [LibraryWalker.File] = []
-        for file in files {
-            switch FileName.extensionLowercased(file.name) {
-            case "xmp": xmps[file.name] = file
-            case "json": jsons[file.name] = file
-            case "gpx": folder.tracks.append(file)
-            default: others.append(file)
+    /// The roles of one folder's names. Only the names that are not plain media are kept, so a
+    /// folder without sidecars or tracks costs nothing per file.
+    public struct Folder: Sendable {
+        public let path: String
+        private let roles: [String: Role]
+
+        public init(path: String, names: [String]) {
+            self.path = path
+            var xmps: [String] = [], jsons = Set<String>(), others: [String] = []
+            var roles: [String: Role] = [:]
+            for name in names {
+                switch FileName.extensionLowercased(name) {
+                case "xmp": xmps.append(name)
+                case "json": jsons.insert(name)
+                case "gpx": roles[name] = .track
+                default: others.append(name)
+                }
             }
-        }
-        let xmpNames = Set(xmps.keys), jsonNames = Set(jsons.keys)
-        var used = Set<String>()
-        for file in others {
-            var media = Media(file: file)
-            if !xmpNames.isEmpty, let name = SidecarNames.xmp(for: file.name, among: xmpNames) {
-                media.xmp = xmps[name]
-                used.insert(name)
+            var claimed = Set<String>()
+            if !xmps.isEmpty || !jsons.isEmpty {
+                let lowered = SidecarNames.lowercased(xmps)
+                for name in others {
+                    let xmp = lowered.isEmpty ? nil : SidecarNames.xmp(for: name, amongLowercased: lowered)
+                    let takeout = jsons.isEmpty ? nil : SidecarNames.takeout(for: name, among: jsons)
+                    guard xmp != nil || takeout != nil else { continue }
+                    roles[name] = .media(xmp: xmp, takeout: takeout)
+                    for sidecar in [xmp, takeout] { if let sidecar { claimed.insert(sidecar) } }
+                }
             }
-            if !jsonNames.isEmpty, let name = SidecarNames.takeout(for: file.name, among: jsonNames) {
-                media.takeout = jsons[name]
-                used.insert(name)
+            for name in xmps { roles[name] = claimed.contains(name) ? .sidecar : .orphan }
+            for name in jsons {
+                if claimed.contains(name) { roles[name] = .sidecar } else if SidecarNames.looksLikeTakeout(name) { roles[name] = .orphan }
             }
-            folder.media.append(media)
+            self.roles = roles
         }
-        folder.orphans = xmps.values.filter { !used.contains($0.name) }
-        for json in jsons.values where !used.contains(json.name) {
-            if SidecarNames.looksLikeTakeout(json.name) { folder.orphans.append(json) } else { folder.media.append(Media(file: json)) }
+
+        public func role(of name: String) -> Role { roles[name] ?? .media(xmp: nil, takeout: nil) }
+
+        /// The role of a file of this folder.
+        public func role(of file: LibraryWalker.File) -> Role { roles.isEmpty ? .media(xmp: nil, takeout: nil) : role(of: file.name) }
+
+        /// The media `file` is with the sidecars its role names (looked up now: the walk may
+        /// not have reached them).
+        public func media(_ file: LibraryWalker.File, xmp: String?, takeout: String?) -> Media {
+            Media(file: file, xmp: xmp.flatMap { LibraryWalker.file(at: path + "/" + $0) }, takeout: takeout.flatMap { LibraryWalker.file(at: path + "/" + $0) })
         }
-        folder.orphans.sort { $0.path < $1.path }
-        folder.media.sort { $0.file.path < $1.file.path }
-        return folder
     }
 }
 
@@ -87,16 +101,10 @@ extension MediaPairing {
     /// The file at `path` with the sidecars beside it in its folder, for reading one file alone
     /// (`atlas inspect`); nil when it is no regular file.
     public static func media(at path: String) -> Media? {
+        var folder: Folder?
         var found: Media?
-        LibraryWalker().walkFolders(root: path) { folder, files in
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-            let sidecars = names.filter { ["xmp", "json"].contains(FileName.extensionLowercased($0)) }.compactMap { name -> LibraryWalker.File? in
-                var status = stat()
-                let path = folder + "/" + name
-                guard FileName.withCString(path, { stat($0, &status) }) == 0, LibraryWalker.isRegular(status) else { return nil }
-                return LibraryWalker.File(status, path: path)
-            }
-            found = pair(files + sidecars).media.first { $0.file.path == files.first?.path }
+        LibraryWalker().walk(root: path, entering: { folder = Folder(path: $0, names: $1) }) { file in
+            if let folder, case .media(let xmp, let takeout) = folder.role(of: file) { found = folder.media(file, xmp: xmp, takeout: takeout) }
             return false
         }
         return found

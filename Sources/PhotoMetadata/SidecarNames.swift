@@ -19,7 +19,18 @@ public enum SidecarNames {
     public static let takeoutStemLimit = 46
 
     public static func xmp(for photo: String, among names: Set<String>) -> String? {
-        let lowered = Dictionary(names.map { ($0.lowercased(), $0) }, uniquingKeysWith: { a, b in min(a, b) })
+        xmp(for: photo, amongLowercased: lowercased(names))
+    }
+
+    /// XMP names by their lower-case form (of two that differ only in case, the first in
+    /// code-point order): built once per folder for ``xmp(for:amongLowercased:)``.
+    public static func lowercased(_ names: some Sequence<String>) -> [String: String] {
+        Dictionary(names.map { ($0.lowercased(), $0) }, uniquingKeysWith: { a, b in min(a, b) })
+    }
+
+    /// ``xmp(for:among:)`` against ``lowercased(_:)`` of the names: a folder of thousands of
+    /// sidecars is not lower-cased again for each photo.
+    public static func xmp(for photo: String, amongLowercased lowered: [String: String]) -> String? {
         let stem = photo.split(separator: ".", omittingEmptySubsequences: false).dropLast().joined(separator: ".")
         let candidates = [photo + ".xmp"] + (stem.isEmpty ? [] : [stem + ".xmp"])
         return candidates.lazy.compactMap { lowered[$0.lowercased()] }.first

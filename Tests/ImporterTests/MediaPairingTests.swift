@@ -3,32 +3,36 @@ import Testing
 
 /// The pairing stage: which files of a folder are media, sidecars of which, tracks, orphans.
 @Suite struct MediaPairingTests {
-    private func files(_ names: String...) -> [LibraryWalker.File] {
-        names.enumerated().map { LibraryWalker.File(path: "/lib/" + $1, size: Int64(100 + $0), modifiedNs: 1_000 + Int64($0)) }
+    private func folder(_ names: String...) -> (MediaPairing.Folder, [String]) { (MediaPairing.Folder(path: "/lib", names: names), names) }
+
+    /// Media name → its XMP and Takeout sidecars.
+    private func pairs(_ f: (MediaPairing.Folder, [String])) -> [String: [String?]] {
+        var out: [String: [String?]] = [:]
+        for name in f.1 { if case .media(let xmp, let takeout) = f.0.role(of: name) { out[name] = [xmp, takeout] } }
+        return out
     }
 
-    private func pairs(_ folder: MediaPairing.Folder) -> [String: [String?]] {
-        Dictionary(uniqueKeysWithValues: folder.media.map { ($0.file.name, [$0.xmp?.name, $0.takeout?.name]) })
-    }
+    private func names(_ f: (MediaPairing.Folder, [String]), _ role: MediaPairing.Role) -> [String] { f.1.filter { f.0.role(of: $0) == role } }
 
     @Test func bothXMPConventionsInAnyCaseAndTheWholeNameFirst() {
-        let folder = MediaPairing.pair(files("A.JPG", "A.xmp", "B.jpg", "B.JPG.XMP", "C.NEF", "C.xmp", "C.NEF.xmp"))
-        let p = pairs(folder)
+        let f = folder("A.JPG", "A.xmp", "B.jpg", "B.JPG.XMP", "C.NEF", "C.NEF.xmp", "C.xmp")
+        let p = pairs(f)
         #expect(p["A.JPG"] == ["A.xmp", nil])
         #expect(p["B.jpg"] == ["B.JPG.XMP", nil])
         // darktable's NAME.EXT.xmp is the one written for this file; Lightroom's NAME.xmp second.
         #expect(p["C.NEF"] == ["C.NEF.xmp", nil])
-        #expect(folder.orphans.map(\.name) == ["C.xmp"])
-        #expect(folder.media.count == 3)
+        #expect(names(f, .orphan) == ["C.xmp"])
+        #expect(names(f, .sidecar) == ["A.xmp", "B.JPG.XMP", "C.NEF.xmp"])
+        #expect(p.count == 3)
     }
 
     @Test func takeoutNamesPlainSupplementalNumberedTruncatedAndEdited() {
         let long = "a_very_long_file_name_from_a_phone_camera_2024.jpg"
         let cut = String((long + ".supplemental-metadata").prefix(46)) + ".json"
-        let folder = MediaPairing.pair(files("IMG.jpg", "IMG.jpg.json", "IMG(1).jpg", "IMG.jpg(1).json",
-                                             "PXL.jpg", "PXL.jpg.supplemental-metadata.json", "PXL-edited.jpg",
-                                             long, cut, "metadata.json"))
-        let p = pairs(folder)
+        let f = folder("IMG.jpg", "IMG.jpg.json", "IMG(1).jpg", "IMG.jpg(1).json",
+                       "PXL.jpg", "PXL.jpg.supplemental-metadata.json", "PXL-edited.jpg",
+                       long, cut, "metadata.json")
+        let p = pairs(f)
         #expect(p["IMG.jpg"] == [nil, "IMG.jpg.json"])
         #expect(p["IMG(1).jpg"] == [nil, "IMG.jpg(1).json"])
         #expect(p["PXL.jpg"] == [nil, "PXL.jpg.supplemental-metadata.json"])
@@ -36,14 +40,27 @@ import Testing
         #expect(p[long] == [nil, cut])
         // An album's metadata.json is no sidecar: an ordinary file, read and passed over.
         #expect(p["metadata.json"] == [nil, nil])
-        #expect(folder.orphans.isEmpty)
+        #expect(names(f, .orphan).isEmpty)
     }
 
     @Test func tracksAndOrphansAreNotMedia() {
-        let folder = MediaPairing.pair(files("walk.GPX", "gone.jpg.json", "gone.xmp", "x.jpg"))
-        #expect(folder.tracks.map(\.name) == ["walk.GPX"])
-        #expect(folder.orphans.map(\.name) == ["gone.jpg.json", "gone.xmp"])
-        #expect(folder.media.map(\.file.name) == ["x.jpg"])
+        let f = folder("gone.jpg.json", "gone.xmp", "walk.GPX", "x.jpg")
+        #expect(names(f, .track) == ["walk.GPX"])
+        #expect(names(f, .orphan) == ["gone.jpg.json", "gone.xmp"])
+        #expect(Array(pairs(f).keys) == ["x.jpg"])
+        // A folder of plain photos has nothing to look up.
+        #expect(MediaPairing.Folder(path: "/lib", names: ["a.jpg", "b.heic"]).role(of: LibraryWalker.File(path: "/lib/a.jpg", size: 1, modifiedNs: 1)) == .media(xmp: nil, takeout: nil))
+    }
+
+    @Test func theSidecarsOfAFileAreTheFilesOnDisk() throws {
+        let library = try Library()
+        try library.writeFile("a.jpg.xmp", Array("<x/>".utf8))
+        let folder = MediaPairing.Folder(path: library.root, names: ["a.jpg", "a.jpg.xmp", "a.jpg.json"])
+        let photo = LibraryWalker.File(path: library.root + "/a.jpg", size: 3, modifiedNs: 1)
+        let media = folder.media(photo, xmp: "a.jpg.xmp", takeout: "a.jpg.json")
+        #expect(media.xmp?.path == library.root + "/a.jpg.xmp" && media.xmp?.size == 4)
+        // Gone since the folder was listed: no sidecar.
+        #expect(media.takeout == nil)
     }
 
     @Test func theStampChangesWithAnySidecar() {
