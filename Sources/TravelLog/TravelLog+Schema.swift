@@ -206,6 +206,29 @@ extension TravelLog {
             run INTEGER REFERENCES import_runs(id)
         );
         """,
+        // 7: the traveller's homes (each from a date on) and their edits of the detected trips,
+        // both the user's word: imports and reresolve never touch them.
+        """
+        CREATE TABLE homes (
+            since TEXT PRIMARY KEY,              -- YYYY-MM-DD, '' for "from the start"
+            place_id TEXT NOT NULL,
+            place_name TEXT NOT NULL,
+            latitude REAL,
+            longitude REAL,
+            country_id TEXT, country_name TEXT,
+            region_id TEXT, region_name TEXT,
+            city_id TEXT, city_name TEXT,
+            set_at TEXT NOT NULL
+        ) WITHOUT ROWID;
+        CREATE TABLE trip_edits (
+            id INTEGER PRIMARY KEY,              -- the order edits apply in
+            kind TEXT NOT NULL,                  -- rename, split, merge, exclude
+            date TEXT NOT NULL,                  -- the trip's start when made; split: the first day of the second part
+            until TEXT,                          -- merge: the last day of the later trip
+            title TEXT,                          -- rename
+            made_at TEXT NOT NULL
+        );
+        """,
     ]
 
     /// `photo_places`: each photo's place with a hand-set one on top, the id and name of each
