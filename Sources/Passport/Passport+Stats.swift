@@ -2,30 +2,60 @@ import TravelLog
 import Foundation
 
 extension Passport {
-    /// The passport figures under `scheme`. Home is `home` (a region or country id) or else the
-    /// region with the most days (ties: the lower id). "This year" is `year`, or the year of the
-    /// latest visit day when nil, so a figure depends only on the log.
-    public func stats(scheme: CountingScheme, home: PlaceLink? = nil, year: Int? = nil) -> PassportStats {
-        let countries = visits(.country)
+    /// The passport figures under `scheme`, for the whole log or, with `year`, for that year
+    /// only (the year in review: what was visited in it, what was new in it, its days abroad,
+    /// trips, distance, busiest month and farthest point). Home is `homes`, else the log's
+    /// (``HomeTimeline``). Without `year`, "new" is of `currentYear`, or of the year of the latest
+    /// visit when nil, so a figure depends only on the log. `trips`, when given, are this
+    /// passport's under `homes` and `rules` (a caller asking for many years finds them once).
+    public func stats(scheme: CountingScheme, homes: HomeTimeline? = nil, rules: TripRules = .init(), year: Int? = nil,
+                      currentYear: Int? = nil, trips: [Trip]? = nil) -> PassportStats {
+        stats(scheme: scheme, homes: homes, rules: rules, year: year, currentYear: currentYear, trips: trips,
+              scope: year.map { restricted(toYear: $0) } ?? self)
+    }
+
+    /// The figures of `scope`: this passport, or the part of it in `year`.
+    private func stats(scheme: CountingScheme, homes: HomeTimeline?, rules: TripRules, year: Int?, currentYear: Int?, trips: [Trip]?,
+                       scope: Passport) -> PassportStats {
+        let homes = homes ?? homeTimeline()
         let latestDay = visits(.country).compactMap(\.lastDate).max()
-        var s = PassportStats(scheme: scheme.name, year: year ?? latestDay.flatMap { Int($0.prefix(4)) } ?? 0)
+        var s = PassportStats(scheme: scheme.name, year: year ?? currentYear ?? latestDay.flatMap { Int($0.prefix(4)) } ?? 0)
+        s.reviewYear = year
+        let countries = scope.visits(.country)
         s.countriesVisited = countries.count
         s.countries = countries.filter { scheme.countries.contains($0.id) }.count
         s.countriesInScheme = scheme.countries.count
-        (s.continents, s.regions, s.cities, s.airports) = (visits(.continent).count, visits(.region).count, visits(.city).count, visits(.airport).count)
+        (s.continents, s.regions, s.cities, s.airports) = (scope.visits(.continent).count, scope.visits(.region).count, scope.visits(.city).count,
+                                                          scope.visits(.airport).count)
 
-        // Home: the region with the most days, unless given.
-        let regions = visits(.region)
-        let homeVisit = regions.max { ($0.days.count, $1.id) < ($1.days.count, $0.id) }
-        s.home = home ?? homeVisit.map { .init(id: $0.id, name: $0.name) }
-        if let h = s.home {
-            s.homeCountry = h.id.hasPrefix("country:") ? h.id : (regions.first { $0.id == h.id }?.country?.id ?? days.first { $0.region?.id == h.id }?.country?.id)
+        // The home shown is the one at the end of what the page covers.
+        let shownDate = year.map { String(format: "%04d-12-31", $0) } ?? latestDay
+        if let home = homes.home(on: shownDate) {
+            (s.home, s.homeCountry, s.homeInferred) = (home.place, home.country?.id, home.inferred)
         }
 
         var abroad: Set<String> = []
-        for c in countries where c.id != s.homeCountry { abroad.formUnion(c.days) }
+        for d in scope.days where d.status == .visit {
+            if let date = d.date, let c = d.country?.id, c != homes.home(on: date)?.country?.id { abroad.insert(date) }
+        }
+        for m in scope.marks {
+            if let date = m.date, let c = m.country?.id, c != homes.home(on: date)?.country?.id { abroad.insert(date) }
+        }
         s.daysAbroad = abroad.count
-        s.firstTrip = abroad.min()
+
+        let trips = (trips ?? self.trips(homes: homes, rules: rules, year: year)).filter { !$0.excluded && (year.map($0.overlaps(year:)) ?? true) }
+        s.trips = trips.count
+        s.firstTrip = trips.first?.start
+        var awayByMonth: [String: Set<String>] = [:]
+        let yearPrefix = year.map { String(format: "%04d-", $0) }
+        for trip in trips {
+            for day in trip.days where !day.places.isEmpty || day.photos > 0 {
+                if yearPrefix.map(day.date.hasPrefix) ?? true { awayByMonth[String(day.date.prefix(7)), default: []].insert(day.date) }
+            }
+        }
+        if let busiest = awayByMonth.max(by: { ($0.value.count, $1.key) < ($1.value.count, $0.key) }) {
+            s.busiestMonth = (busiest.key, busiest.value.count)
+        }
 
         var daysByYear: [String: Set<String>] = [:]
         for c in countries { for d in c.days { daysByYear[String(d.prefix(4)), default: []].insert(d) } }
@@ -36,27 +66,35 @@ extension Passport {
             s.mostVisitedCountry = (most.id, most.name, most.days.count)
         }
 
-        // Farthest: from the centre of the home photos to the mean position of each place and
+        // Farthest: from the point of each day's home to the mean position of each place and
         // day visited (the aggregates keep sums, not every photo).
-        let visited = days.filter { $0.status == .visit }
-        let home = visited.filter { $0.positioned > 0 && ($0.region?.id == s.home?.id || $0.country?.id == s.home?.id) }
-        let count = home.reduce(0) { $0 + $1.positioned }
-        if count > 0 {
-            let lat = home.reduce(0) { $0 + $1.latitudeSum } / Double(count)
-            let lon = home.reduce(0) { $0 + $1.longitudeSum } / Double(count)
-            for d in visited {
-                guard let mean = d.meanPosition else { continue }
-                let km = GreatCircle.km(lat, lon, mean.latitude, mean.longitude)
-                if km > (s.farthest?.km ?? -1) { s.farthest = (km, d.city ?? d.region ?? d.country) }
-            }
+        for d in scope.days where d.status == .visit {
+            guard let mean = d.meanPosition, let home = homes.home(on: d.date), let lat = home.latitude, let lon = home.longitude else { continue }
+            let km = GreatCircle.km(lat, lon, mean.latitude, mean.longitude)
+            if km > (s.farthest?.km ?? -1) { s.farthest = (km, d.city ?? d.region ?? d.country) }
         }
 
         // Distance: along every positioned photo, flights included, in time order.
-        s.distanceKm = TrackDay.distanceKm(tracks)
+        s.distanceKm = TrackDay.distanceKm(scope.tracks)
 
         let yearText = String(format: "%04d", s.year)
         func new(_ level: Level) -> Int { visits(level).filter { $0.firstDate?.hasPrefix(yearText) == true }.count }
         (s.newCountriesThisYear, s.newRegionsThisYear, s.newCitiesThisYear) = (new(.country), new(.region), new(.city))
         return s
+    }
+}
+
+extension Passport {
+    /// The year in review of every year with a visit, oldest first.
+    public func years(scheme: CountingScheme, homes: HomeTimeline, rules: TripRules = .init(), trips: [Trip]) -> [PassportStats] {
+        // Each row read once, not once a year.
+        func year(_ date: String?) -> Int? { date.flatMap { Int($0.prefix(4)) } }
+        let days = Dictionary(grouping: days.filter { year($0.date) != nil }, by: { year($0.date)! })
+        let tracks = Dictionary(grouping: tracks, by: { year($0.day) ?? 0 })
+        let marks = Dictionary(grouping: marks.filter { year($0.date) != nil }, by: { year($0.date)! })
+        return Set(days.keys).union(marks.keys).sorted().map { y in
+            let scope = Passport(days: days[y] ?? [], tracks: tracks[y] ?? [], marks: marks[y] ?? [], homes: self.homes, tripEdits: tripEdits)
+            return stats(scheme: scheme, homes: homes, rules: rules, year: y, currentYear: nil, trips: trips, scope: scope)
+        }
     }
 }

@@ -25,22 +25,26 @@ public struct Passport: Sendable {
     /// The track, day by day: the distance travelled.
     public let tracks: [TrackDay]
     public let marks: [Mark]
+    /// The homes saved in the log (``HomeTimeline`` infers the rest).
+    public let homes: [Home]
+    /// The user's edits of the trips, in the order made.
+    public let tripEdits: [TripEdit]
     private let all: Visits
 
     public init(log: TravelLog) throws {
         let (days, tracks) = try log.aggregates()
-        self.init(days: days, tracks: tracks, marks: try log.marks())
+        self.init(days: days, tracks: tracks, marks: try log.marks(), homes: try log.homes(), tripEdits: try log.tripEdits())
     }
 
-    public init(days: [PlaceDay], tracks: [TrackDay], marks: [Mark]) {
-        (self.days, self.tracks, self.marks) = (days, tracks, marks)
+    public init(days: [PlaceDay], tracks: [TrackDay], marks: [Mark], homes: [Home] = [], tripEdits: [TripEdit] = []) {
+        (self.days, self.tracks, self.marks, self.homes, self.tripEdits) = (days, tracks, marks, homes, tripEdits)
         all = Visits(days: days, marks: marks)
     }
 
     /// The passport of photos held in memory (classified here), by the same rules as the log's.
-    public init(photos: [VisitPhoto], marks: [Mark]) {
+    public init(photos: [VisitPhoto], marks: [Mark], homes: [Home] = [], tripEdits: [TripEdit] = []) {
         let classified = VisitRules.classify(photos)
-        self.init(days: PlaceDay.aggregate(classified), tracks: TrackDay.aggregate(classified), marks: marks)
+        self.init(days: PlaceDay.aggregate(classified), tracks: TrackDay.aggregate(classified), marks: marks, homes: homes, tripEdits: tripEdits)
     }
 
     /// The visited places of one level, sorted by identifier.
@@ -60,6 +64,6 @@ extension Passport {
     public func restricted(toYear year: Int) -> Passport {
         let prefix = String(format: "%04d-", year)
         return Passport(days: days.filter { $0.date?.hasPrefix(prefix) == true }, tracks: tracks.filter { $0.day.hasPrefix(prefix) },
-                        marks: marks.filter { $0.date?.hasPrefix(prefix) == true })
+                        marks: marks.filter { $0.date?.hasPrefix(prefix) == true }, homes: homes, tripEdits: tripEdits)
     }
 }

@@ -2,7 +2,7 @@ import TravelLog
 /// The passport page: the figures `atlas stats` prints and the export's `passport` object.
 ///
 /// ```swift
-/// let stats = passport.stats(scheme: un, home: nil, currentYear: 2026)
+/// let stats = passport.stats(scheme: un, year: 2024)
 /// print("\(stats.countries) of \(stats.countriesInScheme) countries")
 /// ```
 ///
@@ -22,10 +22,15 @@ public struct PassportStats: Sendable, Equatable {
     /// The home region (or country) and its name.
     public var home: PlaceLink?
     public var homeCountry: String?
-    /// Distinct local dates with a visit outside the home country.
+    /// Guessed from the photos (``HomeTimeline``), not saved.
+    public var homeInferred = false
+    /// Distinct local dates with a visit outside that date's home country.
     public var daysAbroad = 0
-    /// The first day abroad.
+    /// The start of the first trip (not excluded), and how many trips there are.
     public var firstTrip: String?
+    public var trips = 0
+    /// The month (`YYYY-MM`) with the most days on trips, and those days.
+    public var busiestMonth: (month: String, days: Int)?
     /// The year with most days visited, and those days.
     public var busiestYear: (year: Int, days: Int)?
     public var mostVisitedCountry: (id: String, name: String, days: Int)?
@@ -33,7 +38,10 @@ public struct PassportStats: Sendable, Equatable {
     public var farthest: (km: Double, place: PlaceLink?)?
     /// Along every positioned photo in time order.
     public var distanceKm = 0.0
+    /// The year "new" counts in: the year in review, or the current year.
     public var year: Int
+    /// The year the page covers (`atlas stats --year`), nil for the whole log.
+    public var reviewYear: Int?
     public var newCountriesThisYear = 0
     public var newRegionsThisYear = 0
     public var newCitiesThisYear = 0
@@ -47,6 +55,8 @@ public struct PassportStats: Sendable, Equatable {
             && a.mostVisitedCountry?.id == b.mostVisitedCountry?.id && a.mostVisitedCountry?.days == b.mostVisitedCountry?.days
             && a.farthest?.km == b.farthest?.km && a.distanceKm == b.distanceKm && a.year == b.year
             && a.newCountriesThisYear == b.newCountriesThisYear && a.newRegionsThisYear == b.newRegionsThisYear
-            && a.newCitiesThisYear == b.newCitiesThisYear && a.countriesVisited == b.countriesVisited
+            && a.newCitiesThisYear == b.newCitiesThisYear && a.countriesVisited == b.countriesVisited && a.homeInferred == b.homeInferred
+            && a.trips == b.trips && a.busiestMonth?.month == b.busiestMonth?.month && a.busiestMonth?.days == b.busiestMonth?.days
+            && a.reviewYear == b.reviewYear
     }
 }

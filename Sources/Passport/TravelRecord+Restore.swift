@@ -13,11 +13,13 @@ extension TravelRecord {
     public struct Restored: Sendable, Equatable {
         public var photos = 0
         public var marks = 0
+        public var homes = 0
+        public var tripEdits = 0
     }
 
     /// Loads a travel record written by `atlas export` into an empty travel log: its photos
     /// (path, capture time and offset, position, altitude, speed, place snapshot with its
-    /// district, hand-set places) and its marks, so that exporting the log again gives the same bytes. The record
+    /// district, hand-set places), its marks, saved homes and trip edits (version 5 on), so that exporting the log again gives the same bytes. The record
     /// must hold the photos with exact coordinates: anything less would lose what it cannot say.
     /// Files are recorded with size and time 0, so a later `atlas import` of the same folders
     /// reads them again and updates the rows in place.
@@ -31,7 +33,7 @@ extension TravelRecord {
         guard restorableVersions.contains(version) else {
             throw RestoreError("schema version \(version), this program reads \(restorableVersions.lowerBound) to \(schemaVersion)")
         }
-        guard try log.photoCount() == 0, try log.marks().isEmpty else { throw RestoreError("the travel log \(log.path) is not empty") }
+        guard try log.photoCount() == 0, try log.marks().isEmpty, try log.homes().isEmpty, try log.tripEdits().isEmpty else { throw RestoreError("the travel log \(log.path) is not empty") }
         guard let photos = doc["photos"] as? [[String: Any]] else { throw RestoreError("the record has no photos (exported with --no-photos)") }
         guard doc["coordinates"] as? String == Coordinates.exact.rawValue else {
             throw RestoreError("the record's coordinates are '\(doc["coordinates"] ?? "")', not exact: it cannot be restored without loss")
@@ -58,8 +60,40 @@ extension TravelRecord {
                 try log.saveMark(mark)
                 restored.marks += 1
             }
+            for (index, entry) in (doc["homes"] as? [[String: Any]] ?? []).enumerated() {
+                try log.saveHome(try restoreHome(entry, position: index + 1))
+                restored.homes += 1
+            }
+            for (index, entry) in (doc["trip_edits"] as? [[String: Any]] ?? []).enumerated() {
+                guard let kind = (entry["kind"] as? String).flatMap(TripEdit.Kind.init(rawValue:)) else {
+                    throw RestoreError("trip edit \(index + 1): kind is not one of \(TripEdit.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                guard let date = entry["date"] as? String, CalendarDay(date) != nil else { throw RestoreError("trip edit \(index + 1): no date (YYYY-MM-DD)") }
+                let until = entry["until"] as? String
+                if kind == .merge, until.flatMap(CalendarDay.init) == nil { throw RestoreError("trip edit \(index + 1): a merge without its until date") }
+                if kind == .rename, (entry["title"] as? String ?? "").isEmpty { throw RestoreError("trip edit \(index + 1): a rename without a title") }
+                try log.saveTripEdit(TripEdit(kind: kind, date: date, until: until, title: entry["title"] as? String))
+                restored.tripEdits += 1
+            }
         }
         return restored
+    }
+
+    /// A saved home, checked: a place identifier, a date or none, a point on the globe or none.
+    private static func restoreHome(_ entry: [String: Any], position: Int) throws -> Home {
+        func link(_ key: String) -> PlaceLink? {
+            (entry[key] as? [String: Any]).flatMap { o in (o["id"] as? String).map { PlaceLink(id: $0, name: o["name"] as? String ?? "") } }
+        }
+        guard let place = link("place"), PlaceID(place.id) != nil else { throw RestoreError("home \(position): no place identifier") }
+        let since = entry["since"] as? String
+        if let since, CalendarDay(since) == nil { throw RestoreError("home \(position) (\(place.id)): since '\(since)' is not a date (YYYY-MM-DD)") }
+        var home = Home(place: place, since: since)
+        (home.latitude, home.longitude) = ((entry["latitude"] as? NSNumber)?.doubleValue, (entry["longitude"] as? NSNumber)?.doubleValue)
+        if let lat = home.latitude, let lon = home.longitude, !((-90...90).contains(lat) && (-180...180).contains(lon)) {
+            throw RestoreError("home \(position) (\(place.id)): \(lat), \(lon) is not a position")
+        }
+        (home.country, home.region, home.city) = (link("country"), link("region"), link("city"))
+        return home
     }
 
     /// Loads one photo after checking what a hand-edited or damaged record could hold (a trap

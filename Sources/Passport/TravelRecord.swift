@@ -31,8 +31,8 @@ public struct TravelRecord: Sendable {
 
     /// 2 added the districts: in each photo's snapshot and below each city of the tree; 3 made
     /// the passport's `busiest_year.year` a number, as every year and count is; 4 added each
-    /// photo's `position_source`.
-    public static let schemaVersion = 4
+    /// photo's `position_source`; 5 the homes, the trips with their edits and the years in review.
+    public static let schemaVersion = 5
     /// The versions ``restore(_:into:)`` loads: a version 1 record is one without districts.
     public static let restorableVersions = 1...schemaVersion
     public static let generator = "TravelAtlas atlas \(AtlasVersion.current)"
@@ -40,12 +40,23 @@ public struct TravelRecord: Sendable {
 
     public var passport: Passport
     public var stats: PassportStats
+    public var homes: HomeTimeline
+    public var trips: [Trip]
+    /// The year in review of every year with a visit.
+    public var years: [PassportStats]
     public var gazetteerVersion: String
     public var includePhotos = true
     public var coordinates = Coordinates.exact
 
-    public init(passport: Passport, stats: PassportStats, gazetteerVersion: String, includePhotos: Bool = true, coordinates: Coordinates = .exact) {
-        (self.passport, self.stats, self.gazetteerVersion) = (passport, stats, gazetteerVersion)
+    /// The record of `passport`, its figures counted under `scheme`, home `homes` (else the
+    /// log's), trips by `rules`.
+    public init(passport: Passport, scheme: CountingScheme, homes: HomeTimeline? = nil, rules: TripRules = .init(), gazetteerVersion: String,
+                includePhotos: Bool = true, coordinates: Coordinates = .exact) {
+        let homes = homes ?? passport.homeTimeline()
+        let trips = passport.trips(homes: homes, rules: rules)
+        stats = passport.stats(scheme: scheme, homes: homes, rules: rules, trips: trips)
+        years = passport.years(scheme: scheme, homes: homes, rules: rules, trips: trips)
+        (self.passport, self.homes, self.trips, self.gazetteerVersion) = (passport, homes, trips, gazetteerVersion)
         (self.includePhotos, self.coordinates) = (includePhotos, coordinates)
     }
 
@@ -61,6 +72,11 @@ public struct TravelRecord: Sendable {
             ("airports", .array(passport.visits(.airport).map { Self.json($0) })),
             ("excluded", .object([("flight", .int(passport.photoCount(.flight))), ("transit", .int(passport.photoCount(.transit)))])),
             ("marks", .array(passport.marks.map(Self.json))),
+            ("homes", .array(passport.homes.map { Self.json($0, coordinates: placeCoordinates) })),
+            ("home_timeline", .array(homes.periods.map { Self.json($0, coordinates: placeCoordinates) })),
+            ("trip_edits", .array(passport.tripEdits.map(Self.json))),
+            ("trips", .array(trips.map { Self.json($0) })),
+            ("years", .array(years.map(Self.yearJSON))),
         ]
         if includePhotos { pairs.append(("photos", .array([]))) }
         return .object(pairs)
@@ -187,13 +203,85 @@ public struct TravelRecord: Sendable {
             ("countries_visited", .int(s.countriesVisited)),
             ("continents", .int(s.continents)), ("continents_in_world", .int(PassportStats.continentsInWorld)),
             ("regions", .int(s.regions)), ("cities", .int(s.cities)), ("airports", .int(s.airports)),
-            ("home", link(s.home)), ("days_abroad", .int(s.daysAbroad)), ("first_trip", .optional(s.firstTrip)),
+            ("home", link(s.home)), ("home_inferred", .bool(s.homeInferred)), ("days_abroad", .int(s.daysAbroad)),
+            ("trips", .int(s.trips)), ("first_trip", .optional(s.firstTrip)),
             ("busiest_year", s.busiestYear.map { .object([("year", .int($0.year)), ("days", .int($0.days))]) } ?? .null),
+            ("busiest_month", s.busiestMonth.map { .object([("month", .string($0.month)), ("days", .int($0.days))]) } ?? .null),
             ("most_visited_country", s.mostVisitedCountry.map { .object([("id", .string($0.id)), ("name", .string($0.name)), ("days", .int($0.days))]) } ?? .null),
             ("farthest", s.farthest.map { .object([("km", .number($0.km, digits: 1)), ("place", link($0.place))]) } ?? .null),
             ("distance_km", .number(s.distanceKm, digits: 1)),
-            ("year", .int(s.year)),
+            ("year", .int(s.year)), ("year_in_review", s.reviewYear.map { .int($0) } ?? .null),
             ("new_this_year", .object([("countries", .int(s.newCountriesThisYear)), ("regions", .int(s.newRegionsThisYear)), ("cities", .int(s.newCitiesThisYear))])),
+        ])
+    }
+
+    /// A position at the precision given.
+    static func coordinate(_ value: Double?, _ coordinates: Coordinates) -> JSONValue {
+        guard let value else { return .null }
+        switch coordinates {
+        case .exact: return .number(value, digits: 7)
+        case .city: return .number((value * 10).rounded() / 10, digits: 1)
+        case .none: return .null
+        }
+    }
+
+    /// The precision of home points: the photos' (none when the photos are left out, as their
+    /// positions are).
+    var placeCoordinates: Coordinates { includePhotos ? coordinates : .none }
+
+    /// A saved home, as `import-record` restores it.
+    static func json(_ h: Home, coordinates: Coordinates) -> JSONValue {
+        .object([("since", .optional(h.since)), ("place", link(h.place)), ("latitude", coordinate(h.latitude, coordinates)),
+                 ("longitude", coordinate(h.longitude, coordinates)),
+                 ("country", link(h.country)), ("region", link(h.region)), ("city", link(h.city))])
+    }
+
+    /// A home of the timeline, saved or inferred, with the point trips are measured from.
+    public static func json(_ p: HomeTimeline.Period, coordinates: Coordinates = .exact) -> JSONValue {
+        .object([("since", .optional(p.since)), ("until", .optional(p.until)), ("place", link(p.place)), ("inferred", .bool(p.inferred)),
+                 ("country", link(p.country)), ("region", link(p.region)),
+                 ("latitude", coordinate(p.latitude, coordinates)), ("longitude", coordinate(p.longitude, coordinates)),
+                 ("point_city", link(p.pointCity))])
+    }
+
+    public static func json(_ e: TripEdit) -> JSONValue {
+        .object([("kind", .string(e.kind.rawValue)), ("date", .string(e.date)), ("until", .optional(e.until)), ("title", .optional(e.title))])
+    }
+
+    /// A trip: what `atlas trips --json` prints and the record's `trips` hold; `days` adds the
+    /// day-by-day list (`atlas trip ID --json`).
+    public static func json(_ t: Trip, days: Bool = false) -> JSONValue {
+        func places(_ list: [Trip.Place]) -> JSONValue {
+            .array(list.map { .object([("id", .string($0.place.id)), ("name", .string($0.place.name)), ("days", .int($0.days))]) })
+        }
+        var pairs: [(String, JSONValue)] = [
+            ("id", .string(t.id)), ("title", .string(t.title)), ("title_edited", .bool(t.titleIsEdited)), ("excluded", .bool(t.excluded)),
+            ("start", .string(t.start)), ("end", .string(t.end)), ("days", .int(t.dayCount)),
+            ("countries", places(t.countries)), ("regions", places(t.regions)), ("cities", places(t.cities)),
+            ("transit", places(t.transit)), ("airports", places(t.airports)),
+            ("distance_km", .number(t.distanceKm, digits: 1)), ("photos", .int(t.photos)), ("flight_photos", .int(t.flightPhotos)),
+            ("marks", .int(t.marks)),
+        ]
+        if days {
+            func links(_ l: [PlaceLink]) -> JSONValue { .array(l.map { link($0) }) }
+            pairs.append(("day_by_day", .array(t.days.map { d in
+                .object([("date", .string(d.date)), ("places", links(d.places)), ("countries", links(d.countries)), ("at_home", .bool(d.atHome)),
+                         ("transit", links(d.transit)), ("photos", .int(d.photos)), ("flight_photos", .int(d.flightPhotos)), ("marks", .int(d.marks))])
+            })))
+        }
+        return .object(pairs)
+    }
+
+    /// One year in review, as the record's `years` hold it.
+    public static func yearJSON(_ s: PassportStats) -> JSONValue {
+        .object([
+            ("year", .int(s.reviewYear ?? s.year)), ("countries", .int(s.countries)), ("countries_visited", .int(s.countriesVisited)),
+            ("continents", .int(s.continents)), ("regions", .int(s.regions)), ("cities", .int(s.cities)), ("airports", .int(s.airports)),
+            ("new", .object([("countries", .int(s.newCountriesThisYear)), ("regions", .int(s.newRegionsThisYear)), ("cities", .int(s.newCitiesThisYear))])),
+            ("home", link(s.home)), ("days_abroad", .int(s.daysAbroad)), ("trips", .int(s.trips)),
+            ("busiest_month", s.busiestMonth.map { .object([("month", .string($0.month)), ("days", .int($0.days))]) } ?? .null),
+            ("farthest", s.farthest.map { .object([("km", .number($0.km, digits: 1)), ("place", link($0.place))]) } ?? .null),
+            ("distance_km", .number(s.distanceKm, digits: 1)),
         ])
     }
 

@@ -17,9 +17,8 @@ import TravelLog
     func export(_ log: String, scheme: CountingScheme.Name = .un, photos: Bool = true, coordinates: TravelRecord.Coordinates = .exact) throws -> String {
         let log = try TravelLog(path: log, readOnly: true)
         let passport = try Passport(log: log)
-        let stats = passport.stats(scheme: try CountingScheme.load(scheme, from: PassportTests.gazetteer))
         var bytes: [UInt8] = []
-        try TravelRecord(passport: passport, stats: stats, gazetteerVersion: PassportTests.gazetteer.version,
+        try TravelRecord(passport: passport, scheme: try CountingScheme.load(scheme, from: PassportTests.gazetteer), gazetteerVersion: PassportTests.gazetteer.version,
                          includePhotos: photos, coordinates: coordinates).write(photosFrom: log) { bytes += $0 }
         return String(decoding: bytes, as: UTF8.self)
     }

@@ -1,0 +1,159 @@
+import TravelLog
+
+/// Where the traveller lived on each date: the homes saved in the log (`atlas home set`), and
+/// before the first of them, or when none is saved, the homes the photos suggest.
+///
+/// ```swift
+/// let homes = HomeTimeline(saved: try log.homes(), days: passport.days)
+/// homes.home(on: "2024-07-06")?.place.name   // "Lyon"
+/// ```
+///
+/// **The inferred home** of a calendar year is the region photographed in the most distinct
+/// months of that year (ties: more days, then the lower identifier), provided that is at least
+/// ``minimumMonths`` months: home is where one is all year round, so a two-week holiday never
+/// wins, however many photos it has. A year without such a region (a thin year, or a year of
+/// travel only) keeps the home of the nearest year before it that has one, else after it; a log
+/// where no year has one takes the region photographed in the most distinct months overall.
+/// Only photos count, not marks (a mark says "been there", not "lived there").
+///
+/// **The point** trips are measured from is the coordinate saved with the home (a city's, or the
+/// one given); for a region or a country, it is the mean position of the photos of the city
+/// photographed on the most days inside it during that home's years.
+///
+/// A value type; `Sendable`.
+public struct HomeTimeline: Sendable, Equatable {
+    /// One home and the dates it holds for.
+    public struct Period: Sendable, Equatable {
+        /// The first date, nil from the start.
+        public var since: String?
+        /// The last date, nil for "to this day".
+        public var until: String?
+        public var place: PlaceLink
+        public var country: PlaceLink?
+        public var region: PlaceLink?
+        /// The point distances are measured from, and the city whose photos gave it when the
+        /// home was saved without one.
+        public var latitude: Double?
+        public var longitude: Double?
+        public var pointCity: PlaceLink?
+        /// Guessed from the photos, not saved.
+        public var inferred: Bool
+
+        func holds(_ date: String) -> Bool { (since.map { $0 <= date } ?? true) && (until.map { date <= $0 } ?? true) }
+    }
+
+    public static let minimumMonths = 3
+    public let periods: [Period]
+
+    /// The homes of a log: `saved` (from ``TravelLog/homes()``), inferred from `days` before the
+    /// first saved date or throughout when nothing is saved.
+    public init(saved: [Home], days: [PlaceDay]) {
+        // Indices, not copies: a row is a dozen strings.
+        let visits = days.indices.filter { days[$0].status == .visit && days[$0].date != nil }
+        let saved = saved.sorted { ($0.since ?? "") < ($1.since ?? "") }
+        var periods: [Period] = []
+        if saved.first?.since != nil || saved.isEmpty {
+            let cut = saved.first?.since
+            for var p in Self.inferred(visits, of: days) {
+                if let cut {
+                    if let since = p.since, since >= cut { continue }
+                    let dayBefore = (CalendarDay(cut)! - 1).text
+                    p.until = p.until.map { min($0, dayBefore) } ?? dayBefore
+                }
+                periods.append(p)
+            }
+        }
+        for (i, home) in saved.enumerated() {
+            let next = i + 1 < saved.count ? saved[i + 1].since.flatMap(CalendarDay.init).map { ($0 - 1).text } : nil
+            periods.append(Period(since: home.since, until: next, place: home.place, country: home.country ?? (home.place.id.hasPrefix("country:") ? home.place : nil),
+                                  region: home.region ?? (home.place.id.hasPrefix("region:") ? home.place : nil),
+                                  latitude: home.latitude, longitude: home.longitude, pointCity: nil, inferred: false))
+        }
+        self.periods = periods.map { Self.locate($0, visits, of: days) }
+    }
+
+    /// One home for every date (`--home`), saved or not.
+    public init(only home: Home, days: [PlaceDay]) {
+        var home = home
+        home.since = nil
+        self.init(saved: [home], days: days)
+    }
+
+    /// The home on `date` (`YYYY-MM-DD`); for an undated photo, the latest home.
+    public func home(on date: String?) -> Period? {
+        guard let date else { return periods.last }
+        return periods.last { $0.holds(date) } ?? periods.first
+    }
+
+    public var isInferred: Bool { periods.contains { $0.inferred } }
+
+    /// The inferred periods, one per run of years with the same home region.
+    static func inferred(_ visits: [Int], of days: [PlaceDay]) -> [Period] {
+        // Rows come sorted by date, so a key's dates arrive in order: distinct days are counted
+        // by comparing with the last one, months are bits.
+        struct Key: Hashable { let year: Int, region: String }
+        struct Tally { var months: UInt16 = 0, days = 0, lastDate = "", link: PlaceLink, country: PlaceLink? }
+        var byYear: [Key: Tally] = [:]
+        for i in visits {
+            guard let date = days[i].date, let region = days[i].region, let day = CalendarDay(date) else { continue }
+            let (year, month, _) = day.components
+            let key = Key(year: year, region: region.id)
+            var tally = byYear.removeValue(forKey: key) ?? Tally(link: region, country: days[i].country)
+            tally.months |= 1 << month
+            if tally.lastDate != date { (tally.days, tally.lastDate) = (tally.days + 1, date) }
+            byYear[key] = tally
+        }
+        typealias Score = (months: Int, days: Int, link: PlaceLink, country: PlaceLink?)
+        func best(_ scores: [Score]) -> Score? {
+            scores.max { a, b in (a.months, a.days, b.link.id) < (b.months, b.days, a.link.id) }
+        }
+        let grouped = Dictionary(grouping: byYear, by: { $0.key.year })
+        let years = grouped.keys.sorted()
+        var chosen: [Int: Score] = [:]
+        for year in years {
+            if let top = best(grouped[year]!.map { ($0.value.months.nonzeroBitCount, $0.value.days, $0.value.link, $0.value.country) }),
+               top.months >= minimumMonths { chosen[year] = top }
+        }
+        if chosen.isEmpty {
+            // No year has a home: the region of the most months over all years.
+            let overall = Dictionary(grouping: byYear.values, by: { $0.link.id }).values.map { tallies -> Score in
+                (tallies.reduce(0) { $0 + $1.months.nonzeroBitCount }, tallies.reduce(0) { $0 + $1.days }, tallies[0].link, tallies[0].country)
+            }
+            guard let top = best(overall) else { return [] }
+            chosen[years[0]] = top
+        }
+        var periods: [Period] = []
+        for year in years {
+            let home = chosen[year] ?? chosen.keys.filter { $0 < year }.max().flatMap { chosen[$0] } ?? chosen[chosen.keys.min()!]!
+            if periods.last?.place.id == home.link.id { continue }
+            if !periods.isEmpty { periods[periods.count - 1].until = String(format: "%04d-12-31", year - 1) }
+            periods.append(Period(since: periods.isEmpty ? nil : String(format: "%04d-01-01", year), until: nil, place: home.link,
+                                  country: home.country, region: home.link, latitude: nil, longitude: nil, pointCity: nil, inferred: true))
+        }
+        return periods
+    }
+
+    /// `period` with a point: the city photographed on the most days inside its place during
+    /// its dates (else at any time), at the mean position of those photos.
+    static func locate(_ period: Period, _ visits: [Int], of days: [PlaceDay]) -> Period {
+        guard period.latitude == nil || period.longitude == nil else { return period }
+        var p = period
+        let id = p.place.id
+        let inside = visits.filter { days[$0].country?.id == id || days[$0].region?.id == id || days[$0].city?.id == id }
+        for rows in [inside.filter { p.holds(days[$0].date!) }, inside] {
+            struct City { var days = Set<String>(), positioned = 0, lat = 0.0, lon = 0.0 }
+            var cities: [PlaceLink: City] = [:]
+            for d in rows.lazy.map({ days[$0] }) where d.positioned > 0 {
+                let key = d.city ?? d.region ?? d.country!
+                cities[key, default: City()].days.insert(d.date!)
+                cities[key]!.positioned += d.positioned
+                cities[key]!.lat += d.latitudeSum
+                cities[key]!.lon += d.longitudeSum
+            }
+            guard let top = cities.max(by: { a, b in (a.value.days.count, b.key.id) < (b.value.days.count, a.key.id) }) else { continue }
+            (p.latitude, p.longitude, p.pointCity) = (top.value.lat / Double(top.value.positioned), top.value.lon / Double(top.value.positioned), top.key)
+            return p
+        }
+        return p
+    }
+}

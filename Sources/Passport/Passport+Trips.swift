@@ -1,0 +1,226 @@
+import TravelLog
+
+extension Passport {
+    /// The trips of the log by `rules` with the log's edits applied, oldest first; excluded
+    /// trips are there, flagged. No home, no trips: nothing can be away. With `year`, only the
+    /// trips with days in that year (found among all, so edits and identifiers stay the same).
+    public func trips(homes: HomeTimeline? = nil, rules: TripRules = .init(), year: Int? = nil) -> [Trip] {
+        let homes = homes ?? homeTimeline()
+        // Indices of each date's rows, not copies: a row is a dozen strings.
+        var rows: [String: [Int]] = [:]
+        for i in days.indices { if let date = days[i].date { rows[date, default: []].append(i) } }
+        var dayMarks: [String: [Mark]] = [:]
+        for m in marks { if let date = m.date { dayMarks[date, default: []].append(m) } }
+        let judge = AwayJudge(homes: homes, rules: rules)
+
+        // Each date with something on it: away, at home, or only passing (flight, transit).
+        enum Kind { case away, home, passing }
+        var kinds: [(day: CalendarDay, kind: Kind)] = []
+        for date in Set(rows.keys).union(dayMarks.keys) {
+            guard let day = CalendarDay(date) else { continue }
+            let indices = rows[date] ?? []
+            let kind: Kind
+            if indices.contains(where: { days[$0].status == .visit && judge.isAway(days[$0]) })
+                || dayMarks[date, default: []].contains(where: { judge.isAway($0) }) { kind = .away }
+            // A morning at home, then the airport or the plane: the day one leaves or comes back.
+            else if indices.contains(where: { days[$0].status == .flight || days[$0].status == .transit }) { kind = .passing }
+            else { kind = .home }
+            kinds.append((day, kind))
+        }
+        kinds.sort { $0.day < $1.day }
+        let active = Set(kinds.filter { $0.kind != .home }.map(\.day))
+
+        var spans: [Span] = []
+        var current: (span: Span, away: Bool)?
+        func close() {
+            if let c = current, c.away { spans.append(c.span) }
+            current = nil
+        }
+        for (day, kind) in kinds {
+            guard kind != .home, judge.hasHome(day.text) else { close(); continue }
+            if let c = current, day.number - c.span.end.number - 1 <= rules.maximumGap {
+                current = (Span(start: c.span.start, end: day), c.away || kind == .away)
+            } else {
+                close()
+                current = (Span(start: day, end: day), kind == .away)
+            }
+        }
+        close()
+        for edit in tripEdits { spans = Span.apply(edit, to: spans, active: active) }
+
+        var seen: [String: Int] = [:]
+        return spans.compactMap { span in
+            let start = span.start.text
+            seen[start, default: 0] += 1
+            if let year, !(span.start.components.year...span.end.components.year).contains(year) { return nil }
+            var trip = build(span, rows: rows, marks: dayMarks, judge: judge)
+            if let n = seen[start], n > 1 { trip.id += "-\(n)" }
+            return trip
+        }
+    }
+
+    /// The homes of the log: saved, else inferred from the photos (``HomeTimeline``).
+    public func homeTimeline() -> HomeTimeline { HomeTimeline(saved: homes, days: days) }
+
+    private func build(_ span: Span, rows: [String: [Int]], marks: [String: [Mark]], judge: AwayJudge) -> Trip {
+        var trip = Trip(id: span.start.text, title: "", start: span.start.text, end: span.end.text)
+        (trip.excluded, trip.titleIsEdited) = (span.excluded, span.title != nil)
+        let homeCountry = judge.homes.home(on: trip.start)?.country?.id
+        var countries = Tally(), regions = Tally(), cities = Tally(), transit = Tally(), airports = Tally()
+        for day in span.start...span.end {
+            let date = day.text
+            var out = Trip.Day(date: date)
+            for i in rows[date] ?? [] {
+                let row = days[i]
+                switch row.status {
+                case .visit where judge.isAway(row):
+                    out.places.append(row.city ?? row.region ?? row.country!)
+                    if let c = row.country, !out.countries.contains(c) { out.countries.append(c) }
+                    countries.add(row.country, date)
+                    regions.add(row.region, date)
+                    cities.add(row.city, date)
+                    airports.add(row.airport, date)
+                    out.photos += row.photos
+                case .visit:
+                    out.atHome = true
+                case .transit:
+                    if let a = row.airport, !out.transit.contains(a) { out.transit.append(a) }
+                    if row.country?.id != homeCountry { transit.add(row.country, date) }
+                    airports.add(row.airport, date)
+                    out.photos += row.photos
+                case .flight:
+                    out.flightPhotos += row.photos
+                    out.photos += row.photos
+                case .unplaced:
+                    break
+                }
+            }
+            for m in marks[date] ?? [] where judge.isAway(m) {
+                let link = { (pair: (id: String, name: String)?) in pair.map { PlaceLink(id: $0.id, name: $0.name) } }
+                out.places.append(PlaceLink(id: m.placeID, name: m.placeName))
+                if let c = link(m.country), !out.countries.contains(c) { out.countries.append(c) }
+                countries.add(link(m.country), date)
+                regions.add(link(m.region), date)
+                cities.add(link(m.city), date)
+                out.marks += 1
+            }
+            out.places = out.places.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+            trip.photos += out.photos
+            trip.flightPhotos += out.flightPhotos
+            trip.marks += out.marks
+            trip.days.append(out)
+        }
+        trip.countries = countries.places
+        trip.regions = regions.places
+        trip.cities = cities.places
+        trip.airports = airports.places
+        trip.transit = transit.places.filter { t in !trip.countries.contains { $0.place.id == t.place.id } }
+        trip.distanceKm = distance(span, judge.homes)
+        trip.title = span.title ?? Self.title(trip, homeCountry: homeCountry)
+        return trip
+    }
+
+    /// From the home of the first day along the photos of the trip's days and back to the home
+    /// of the last.
+    private func distance(_ span: Span, _ homes: HomeTimeline) -> Double {
+        let (first, last) = (span.start.text, span.end.text)
+        // The track days are sorted by day: the trip's are one slice of them.
+        func index(from day: String) -> Int {
+            var (low, high) = (0, tracks.count)
+            while low < high {
+                let mid = (low + high) / 2
+                if tracks[mid].day < day { low = mid + 1 } else { high = mid }
+            }
+            return low
+        }
+        let inside = tracks[index(from: first)..<max(index(from: first), index(from: (span.end + 1).text))]
+        guard let head = inside.first, let tail = inside.last else { return 0 }
+        var km = TrackDay.distanceKm(Array(inside))
+        if let h = homes.home(on: first), let lat = h.latitude, let lon = h.longitude {
+            km += GreatCircle.km(lat, lon, head.first.latitude, head.first.longitude)
+        }
+        if let h = homes.home(on: last), let lat = h.latitude, let lon = h.longitude {
+            km += GreatCircle.km(tail.last.latitude, tail.last.longitude, lat, lon)
+        }
+        return km
+    }
+}
+
+/// The dates a trip covers, and the user's word on it.
+struct Span: Equatable {
+    var start: CalendarDay
+    var end: CalendarDay
+    var title: String?
+    var excluded = false
+
+    func holds(_ day: CalendarDay) -> Bool { start <= day && day <= end }
+
+    /// `spans` after `edit`; an edit that fits no trip (its trip gone with the photos) does nothing.
+    static func apply(_ edit: TripEdit, to spans: [Span], active: Set<CalendarDay>) -> [Span] {
+        guard let day = CalendarDay(edit.date) else { return spans }
+        var spans = spans
+        switch edit.kind {
+        case .rename:
+            if let i = spans.firstIndex(where: { $0.holds(day) }) { spans[i].title = edit.title }
+        case .exclude:
+            if let i = spans.firstIndex(where: { $0.holds(day) }) { spans[i].excluded = true }
+        case .split:
+            guard let i = spans.firstIndex(where: { $0.start < day && day <= $0.end }) else { break }
+            let s = spans[i]
+            guard let firstEnd = (s.start..<day).last(where: { active.contains($0) }),
+                  let secondStart = (day...s.end).first(where: { active.contains($0) }) else { break }
+            var second = s
+            (second.start, second.title) = (secondStart, nil)
+            spans[i].end = firstEnd
+            spans.insert(second, at: i + 1)
+        case .merge:
+            guard let until = edit.until.flatMap(CalendarDay.init) else { break }
+            let meeting = spans.indices.filter { spans[$0].end >= day && spans[$0].start <= until }
+            guard meeting.count > 1, let first = meeting.first, let last = meeting.last else { break }
+            spans[first].end = spans[last].end
+            spans.removeSubrange(first + 1...last)
+        }
+        return spans
+    }
+}
+
+/// Whether a visit is away from the home of its day (``TripRules``).
+struct AwayJudge {
+    let homes: HomeTimeline
+    let rules: TripRules
+
+    func hasHome(_ date: String) -> Bool { homes.home(on: date) != nil }
+
+    func isAway(_ row: PlaceDay) -> Bool {
+        guard let home = homes.home(on: row.date), let country = row.country?.id else { return false }
+        if let homeCountry = home.country?.id, country != homeCountry { return true }
+        guard let mean = row.meanPosition, let lat = home.latitude, let lon = home.longitude else { return false }
+        return GreatCircle.km(lat, lon, mean.latitude, mean.longitude) > rules.awayKm
+    }
+
+    /// A mark has no position: it is away in another country, or in another region than home's.
+    func isAway(_ mark: Mark) -> Bool {
+        guard let home = homes.home(on: mark.date), let country = mark.country?.id else { return false }
+        if let homeCountry = home.country?.id, country != homeCountry { return true }
+        if let homeRegion = home.region?.id, let region = mark.region?.id { return region != homeRegion }
+        return false
+    }
+}
+
+/// Days per place, sorted for the trip: most days first. Dates come in order, so a new day is
+/// one unlike the last.
+private struct Tally {
+    private var dates: [PlaceLink: (first: String, last: String, days: Int)] = [:]
+
+    mutating func add(_ link: PlaceLink?, _ date: String) {
+        guard let link else { return }
+        let isNewDay = dates[link]?.last != date
+        dates[link, default: (date, date, 0)].days += isNewDay ? 1 : 0
+        dates[link]!.last = date
+    }
+
+    var places: [Trip.Place] {
+        dates.map { Trip.Place(place: $0.key, days: $0.value.days, first: $0.value.first) }
+            .sorted { ($1.days, $0.first, $0.place.id) < ($0.days, $1.first, $1.place.id) }
+    }
+}
