@@ -21,9 +21,9 @@
 struct Arguments {
     /// The options that take a value, in every command: a name means the same everywhere.
     static let valueOptions: Set<String> = [
-        "--batch-size", "--by", "--continent", "--coordinates", "--count", "--country", "--date", "--db", "--exclude",
-        "--gazetteer", "--home", "--in", "--jobs", "--kind", "--limit", "--near", "--note", "--offset", "--output",
-        "--progress", "--region", "--sort", "--track", "--track-gap", "--track-nearest", "--year",
+        "--away-km", "--batch-size", "--by", "--continent", "--coordinates", "--count", "--country", "--date", "--db", "--exclude",
+        "--gap", "--gazetteer", "--home", "--in", "--jobs", "--kind", "--limit", "--near", "--note", "--offset", "--output",
+        "--progress", "--region", "--since", "--sort", "--track", "--track-gap", "--track-nearest", "--year",
     ]
 
     /// An option as given: its name, its value (nil for a flag, or a value option at the very

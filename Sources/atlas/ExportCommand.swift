@@ -10,14 +10,17 @@ enum ExportCommand: Command {
     static let summary = "Write the travel record: one deterministic JSON document"
     static let help = """
         Usage: atlas export [--output FILE] [--photos|--no-photos] [--coordinates exact|city|none]
-                            [--count un|iso|all] [--home PLACE] [--db PATH]
+                            [--count un|iso|all] [--home PLACE] [--away-km KM] [--gap DAYS]
+                            [--db PATH]
 
         Writes one JSON document (Resources/travel-record.schema.json): schema version,
         generator, gazetteer version and attribution, counting scheme, the passport,
         continents > countries > regions > cities with visit dates, days and counts, airports,
-        marks and, unless --no-photos, every photo with its path, local and UTC capture time,
-        position at the chosen precision and place snapshot. The same log gives the same bytes:
-        "this year" in the passport is the year of the latest visit.
+        marks, the saved homes and the home of every date, the trips with their edits, the year
+        in review of every year and, unless --no-photos, every photo with its path, local and
+        UTC capture time, position at the chosen precision and place snapshot. Home positions
+        follow --coordinates too. The same log gives the same bytes: "this year" in the
+        passport is the year of the latest visit.
 
         Options:
           --output FILE     Write there instead of stdout ('-' is stdout): a new file or a
@@ -28,6 +31,7 @@ enum ExportCommand: Command {
           --coordinates P   exact (default), city (0.1°) or none.
         \(PassportOption.countHelp)
         \(PassportOption.homeHelp)
+        \(PassportOption.tripRulesHelp)
         \(DatabaseOption.help)
         \(GazetteerOption.help)
           --help            Show this help.
@@ -46,6 +50,7 @@ enum ExportCommand: Command {
         }
         let scheme = try PassportOption.scheme(&arguments)
         let homeText = try arguments.option("--home")
+        let rules = try PassportOption.tripRules(&arguments)
         let dbPath = try DatabaseOption.path(&arguments)
         let gazetteer = try GazetteerOption.open(&arguments)
         guard try arguments.finish().isEmpty else { throw UsageError("export takes no arguments (use --output FILE)") }
@@ -56,8 +61,9 @@ enum ExportCommand: Command {
         }
         let log = try TravelLog(path: dbPath, readOnly: true)
         let passport = try Passport(log: log)
-        let stats = passport.stats(scheme: try CountingScheme.load(scheme, from: gazetteer), home: try PassportOption.home(homeText, gazetteer: gazetteer))
-        let record = TravelRecord(passport: passport, stats: stats, gazetteerVersion: gazetteer.version, includePhotos: !noPhotos, coordinates: coordinates)
+        let record = TravelRecord(passport: passport, scheme: try CountingScheme.load(scheme, from: gazetteer),
+                                  homes: try PassportOption.homes(homeText, gazetteer: gazetteer, passport: passport), rules: rules,
+                                  gazetteerVersion: gazetteer.version, includePhotos: !noPhotos, coordinates: coordinates)
         guard let file else {
             try record.write(photosFrom: log) { Console.outBytes($0) }
             return .success

@@ -8,7 +8,14 @@ import TravelLog
 /// counting scheme (`--count un|iso|all`), `--home`, `--sort`, and aligned text tables.
 enum PassportOption {
     static let countHelp = "  --count SCHEME    Which countries count: un (195, default), iso (ISO 3166-1), all (every country-level entry)."
-    static let homeHelp = "  --home PLACE      Home region or country, by identifier, code or name (default: the region with the most days)."
+    static let homeHelp = """
+          --home PLACE      Home for every date: a city, region or country, by identifier, code or
+                            name (default: the homes saved by 'atlas home set', else inferred).
+        """
+    static let tripRulesHelp = """
+          --away-km KM      A day is away beyond this distance from home (default 100).
+          --gap DAYS        Days without photos a trip may hold (default 2).
+        """
     static let jsonHelp = "  --json            One JSON object per line."
     static let sortHelp = """
           --sort KEY        name (default), days (most first), first (oldest first visit first),
@@ -56,17 +63,31 @@ enum PassportOption {
         return order
     }
 
-    /// `--home` resolved through the gazetteer to a region or country.
-    static func home(_ text: String?, gazetteer: Gazetteer) throws -> PlaceLink? {
-        guard let text else { return nil }
-        let place = try PlaceArgument.resolve(text, kinds: [.region, .country], option: "--home", in: gazetteer)
-        return .init(id: place.id.description, name: place.name)
+    /// The homes: `--home` (one home for every date, resolved through the gazetteer) or else
+    /// the log's, saved or inferred.
+    static func homes(_ text: String?, gazetteer: Gazetteer, passport: Passport) throws -> HomeTimeline {
+        guard let text else { return passport.homeTimeline() }
+        let place = try PlaceArgument.resolve(text, kinds: [.city, .region, .country], option: "--home", in: gazetteer)
+        return HomeTimeline(only: Home(place: place), days: passport.days)
+    }
+
+    /// `--away-km` and `--gap`.
+    static func tripRules(_ arguments: inout Arguments) throws -> TripRules {
+        var rules = TripRules()
+        if let km = try arguments.integer("--away-km", in: 1...20_000) { rules.awayKm = Double(km) }
+        if let gap = try arguments.integer("--gap", in: 0...365) { rules.maximumGap = gap }
+        return rules
     }
 
     /// An option naming a place of `kind` (`--country Italy`), as its identifier.
     static func place(_ text: String?, kind: PlaceKind, option: String, gazetteer: Gazetteer) throws -> Place? {
         guard let text else { return nil }
         return try PlaceArgument.resolve(text, kinds: [kind], option: option, in: gazetteer)
+    }
+
+    /// Digits, with commas grouping them ("3,610"): a number the tables right-align.
+    static func isNumber(_ cell: String) -> Bool {
+        !cell.isEmpty && cell.utf8.first != UInt8(ascii: ",") && cell.utf8.allSatisfy { ($0 >= 48 && $0 <= 57) || $0 == UInt8(ascii: ",") }
     }
 
     /// Left-aligned columns, two spaces apart; numbers right-aligned.
@@ -76,8 +97,8 @@ enum PassportOption {
         return all.map { row in
             row.indices.map { i -> String in
                 let cell = row[i], pad = String(repeating: " ", count: widths[i] - cell.count)
-                return Int(cell.replacingOccurrences(of: ",", with: "")) != nil && i > 0 ? pad + cell : cell + pad
-            }.joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+                return i > 0 && isNumber(cell) ? pad + cell : cell + pad
+            }.joined(separator: "  ").trimmingTrailingSpaces
         }.joined(separator: "\n")
     }
 
@@ -104,5 +125,14 @@ enum PassportOption {
     static func nothing(_ what: String, in places: Place?...) -> String {
         let names = places.compactMap { $0?.name }
         return "No \(what) visited\(names.isEmpty ? "" : " in " + names.joined(separator: ", "))."
+    }
+}
+
+extension String {
+    /// Without the spaces at its end (a table's last column padded to its width).
+    var trimmingTrailingSpaces: String {
+        var end = endIndex
+        while end > startIndex, self[index(before: end)] == " " { end = index(before: end) }
+        return String(self[..<end])
     }
 }

@@ -60,19 +60,23 @@ enum ResolveCommand: Command {
         } catch {
             throw UsageError("'\(words.joined(separator: " ").shown)' is not a coordinate: \(error.reason)")
         }
-        let resolver = try Resolver(gazetteer: gazetteer)
-        let chain: PlaceChain
-        do {
-            chain = try resolver.resolve(coordinate)
-        } catch {
-            throw UsageError("\(coordinate.latitude), \(coordinate.longitude): \(error.reason)", showsUsage: false)
-        }
+        let chain = try chain(at: coordinate, gazetteer: gazetteer)
         if json {
             Console.out(chain.json())
         } else {
             Console.out(chain.text())
         }
         return .success
+    }
+
+    /// The place chain of one coordinate; a coordinate the resolver refuses is a usage error.
+    static func chain(at coordinate: GeoCoordinate, gazetteer: Gazetteer) throws -> PlaceChain {
+        let resolver = try Resolver(gazetteer: gazetteer)
+        do {
+            return try resolver.resolve(coordinate)
+        } catch {
+            throw UsageError("\(coordinate.latitude), \(coordinate.longitude): \(error.reason)", showsUsage: false)
+        }
     }
 
     private static func runBatch(_ resolver: Resolver, input: String) throws -> ExitStatus {

@@ -8,17 +8,24 @@ enum StatsCommand: Command {
     static let name = "stats"
     static let summary = "The passport: countries, share of the world, continents, days abroad, distance"
     static let help = """
-        Usage: atlas stats [--count un|iso|all] [--home PLACE] [--year YYYY] [--db PATH] [--json]
+        Usage: atlas stats [--year YYYY] [--count un|iso|all] [--home PLACE] [--db PATH] [--json]
 
         The passport: countries visited and their share of the world under the counting scheme,
-        continents (of 7), regions, cities, airports, days abroad (outside the home country),
-        first trip, busiest year, most-visited country by days, the farthest point from home,
-        the great-circle distance along the photos in time order, and new places this year.
+        continents (of 7), regions, cities, airports, home (saved with 'atlas home set', else
+        inferred, and said so), days abroad (outside that day's home country), trips and the
+        first of them, busiest year and month, most-visited country by days, the farthest point
+        from home, the great-circle distance along the photos in time order, and the places
+        new this year.
+
+        With --year, the year in review: the whole page covers that year only (places visited
+        in it, its days abroad, trips, distance, busiest month, farthest point) and says which
+        places were new in it.
 
         Options:
+          --year YYYY       The year in review (default: the whole log; "new" is this year's).
         \(PassportOption.countHelp)
         \(PassportOption.homeHelp)
-          --year YYYY       What "this year" is (default: the current year).
+        \(PassportOption.tripRulesHelp)
         \(DatabaseOption.help)
         \(GazetteerOption.help)
           --json            One JSON object (the export's passport); counts, years and
@@ -32,37 +39,44 @@ enum StatsCommand: Command {
         let json = arguments.flag("--json")
         let scheme = try PassportOption.scheme(&arguments)
         let homeText = try arguments.option("--home")
-        let year = try arguments.integer("--year", in: 1800...9999) ?? Calendar(identifier: .gregorian).component(.year, from: Date())
+        let rules = try PassportOption.tripRules(&arguments)
+        let year = try arguments.integer("--year", in: 1800...9999)
         let dbPath = try DatabaseOption.path(&arguments)
         let gazetteer = try GazetteerOption.open(&arguments)
         guard try arguments.finish().isEmpty else { throw UsageError("stats takes no arguments") }
-        let home = try PassportOption.home(homeText, gazetteer: gazetteer)
         let passport = try PassportOption.passport(dbPath)
-        let s = passport.stats(scheme: try CountingScheme.load(scheme, from: gazetteer), home: home, year: year)
+        let homes = try PassportOption.homes(homeText, gazetteer: gazetteer, passport: passport)
+        let s = passport.stats(scheme: try CountingScheme.load(scheme, from: gazetteer), homes: homes, rules: rules, year: year,
+                               currentYear: Calendar(identifier: .gregorian).component(.year, from: Date()))
         if json {
             Console.out(TravelRecord.json(s).rendered())
             return .success
         }
         let percent = String(format: "%.1f%%", s.share * 100)
         func count(_ n: Int, _ one: String, _ many: String? = nil) -> String { counted(n, one, many) }
-        var rows: [(String, String)] = [
+        var rows: [(String, String)] = year.map { [("Year", "\($0) in review")] } ?? []
+        rows += [
             ("Countries", "\(s.countries) of \(s.countriesInScheme) (\(percent), counting scheme \(s.scheme.rawValue))"
                 + (s.countriesVisited != s.countries ? "; \(count(s.countriesVisited, "country-level entry", "country-level entries")) in all" : "")),
             ("Continents", "\(s.continents) of \(PassportStats.continentsInWorld)"),
             ("Regions", "\(s.regions)"),
             ("Cities", "\(s.cities)"),
             ("Airports", "\(s.airports)"),
-            ("Home", s.home.map { "\($0.name) (\($0.id))" } ?? "-"),
+            ("Home", s.home.map { "\($0.name) (\($0.id))" + (s.homeInferred ? ", inferred ('atlas home set' saves one)" : "") } ?? "-"),
             ("Days abroad", grouped(s.daysAbroad)),
-            ("First trip", s.firstTrip ?? "-"),
-            ("Busiest year", s.busiestYear.map { "\($0.year) (\(count($0.days, "day")))" } ?? "-"),
+            ("Trips", s.trips == 0 ? "0" : "\(grouped(s.trips)), the first from \(s.firstTrip ?? "-")"),
+        ]
+        if year == nil { rows.append(("Busiest year", s.busiestYear.map { "\($0.year) (\(count($0.days, "day")))" } ?? "-")) }
+        rows += [
+            ("Busiest month", s.busiestMonth.map { "\($0.month) (\(count($0.days, "day")) away)" } ?? "-"),
             ("Most visited", s.mostVisitedCountry.map { "\($0.name) (\(count($0.days, "day")))" } ?? "-"),
             ("Farthest", s.farthest.map { "\($0.place?.name ?? "?") (\(grouped(Int($0.km.rounded()))) km from home)" } ?? "-"),
             ("Distance", "\(grouped(Int(s.distanceKm.rounded()))) km"),
             ("New in \(s.year)", "\(count(s.newCountriesThisYear, "country", "countries")), \(count(s.newRegionsThisYear, "region")), "
                 + count(s.newCitiesThisYear, "city", "cities")),
         ]
-        let excluded = (passport.photoCount(.flight), passport.photoCount(.transit))
+        let scope = year.map { passport.restricted(toYear: $0) } ?? passport
+        let excluded = (scope.photoCount(.flight), scope.photoCount(.transit))
         if excluded.0 + excluded.1 > 0 { rows.append(("Not counted", "\(count(excluded.0, "photo")) in flight, \(grouped(excluded.1)) in transit")) }
         let width = rows.map(\.0.count).max() ?? 0
         let lines = rows.map { $0.0.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.1 }

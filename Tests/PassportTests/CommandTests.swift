@@ -36,9 +36,12 @@ import Testing
         #expect(lines.first??["regions_total"] == .int(26))
         let europe = try atlas(["countries", "--db", db, "--continent", "EU", "--year", "2024"])
         #expect(europe.status == 0 && europe.out.contains("Switzerland") && !europe.out.contains("Iceland") && !europe.out.contains("Hong Kong"))
-        let stats = try atlas(["stats", "--db", db, "--count", "all", "--year", "2024"])
+        let stats = try atlas(["stats", "--db", db, "--count", "all"])
         #expect(stats.status == 0 && stats.out.contains("7 of 252") && stats.out.contains("2 photos in flight, 2 in transit"))
-        for command in ["regions", "cities", "airports", "continents", "timeline", "marks"] {
+        // The year in review leaves out the marks of 2023.
+        let review = try atlas(["stats", "--db", db, "--count", "all", "--year", "2024"])
+        #expect(review.status == 0 && review.out.contains("2024 in review") && review.out.contains("5 of 252"))
+        for command in ["regions", "cities", "airports", "continents", "timeline", "marks", "home", "trips", "days"] {
             #expect(try atlas([command, "--db", db]).status == 0, "\(command)")
             #expect(try atlas([command, "--help"]).status == 0, "\(command) --help")
         }
@@ -66,5 +69,58 @@ import Testing
         #expect(try atlas(["unmark", "DE", "--db", copy]).status == 0)
         #expect(try !atlas(["countries", "--db", copy]).out.contains("Germany"))
         #expect(try atlas(["unmark", "DE", "--db", copy]).status == 1)
+    }
+}
+
+extension CommandTests {
+    @Test func homeTripsAndTheirEditsSurviveReimportReresolveAndRestore() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("atlas-trips-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let record = dir + "/a.json", db = dir + "/copy.sqlite"
+        #expect(try atlas(["export", "--db", PassportTests.itinerary.database, "--output", record]).status == 0)
+        #expect(try atlas(["import-record", record, "--db", db]).status == 0)
+
+        #expect(try atlas(["home", "--db", db]).out.contains("inferred"))
+        #expect(try atlas(["home", "set", "Lyon", "--db", db]).status == 0)
+        let home = try atlas(["home", "--db", db, "--json"])
+        #expect(try JSON.parse(home.out)["place"]?["id"] == .string("city:2996944") && home.out.contains("\"inferred\":false"))
+        func trips(_ extra: [String] = []) throws -> [JSON] {
+            try atlas(["trips", "--db", db, "--json"] + extra).out.split(separator: "\n").map { try JSON.parse(String($0)) }
+        }
+        #expect(try trips().map { $0["id"] } == ["2023-05-01", "2024-07-10", "2024-08-01"].map(JSON.string))
+        #expect(try atlas(["trip", "rename", "2024-07-10", "Milan and Geneva", "--db", db]).status == 0)
+        #expect(try atlas(["trip", "exclude", "2023-05-01", "--db", db]).status == 0)
+        #expect(try atlas(["trip", "2024-07-12", "--db", db]).out.contains("Milan and Geneva"))
+
+        // Reresolve, a re-import that reads every photo again, a restore: the edits hold.
+        #expect(try atlas(["reresolve", "--db", db]).status == 0)
+        #expect(try atlas(["import", PassportTests.itinerary.root, "--db", db]).status == 0)
+        let second = dir + "/b.json", restored = dir + "/restored.sqlite"
+        #expect(try atlas(["export", "--db", db, "--output", second]).status == 0)
+        #expect(try atlas(["import-record", second, "--db", restored]).status == 0)
+        for log in [db, restored] {
+            let listed = try atlas(["trips", "--db", log, "--json"]).out.split(separator: "\n").map { try JSON.parse(String($0)) }
+            #expect(listed.map { $0["id"] } == ["2024-07-10", "2024-08-01"].map(JSON.string), "\(log)")
+            #expect(listed.first?["title"] == .string("Milan and Geneva"))
+        }
+        let third = dir + "/c.json"
+        #expect(try atlas(["export", "--db", restored, "--output", third]).status == 0)
+        #expect(FileManager.default.contents(atPath: second) == FileManager.default.contents(atPath: third))
+
+        let review = try JSON.parse(atlas(["stats", "--db", db, "--year", "2024", "--json"]).out)
+        #expect(review["trips"] == .int(2) && review["year_in_review"] == .int(2024) && review["home_inferred"] == .bool(false))
+        let days = try atlas(["days", "--db", db, "--year", "2024", "--json"]).out.split(separator: "\n").map { try JSON.parse(String($0)) }
+        #expect(days.first { $0["id"] == .string("country:DE") }?["transit_days"] == .int(1))
+
+        // Mistakes say so and change nothing.
+        for bad in [["trip", "2031-01-01"], ["trip", "rename", "2024-07-10", " "], ["trip", "split", "2024-07-10", "2024-07-10"],
+                    ["trip", "merge", "2024-07-10", "2024-07-10"], ["home", "set", "nowhere-at-all"], ["home", "set", "Lyon", "--since", "2024-02-30"],
+                    ["home", "remove", "--since", "1999-01-01"], ["trip", "reset", "2024-08-01"]] {
+            #expect(try atlas(bad + ["--db", db]).status == 1, "\(bad)")
+        }
+        #expect(try atlas(["trip", "reset", "2024-07-10", "--db", db]).status == 0)
+        #expect(try trips(["--all"]).map { $0["title"] } == ["Iceland & Kosovo, May 2023", "Italy & Switzerland, July 2024", "China & Hong Kong, August 2024"]
+                    .map(JSON.string))
     }
 }

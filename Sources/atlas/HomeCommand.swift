@@ -1,0 +1,114 @@
+import Foundation
+import Gazetteer
+import Passport
+import Resolver
+import TravelLog
+
+/// `atlas home`, `atlas home set PLACE|LAT,LON [--since DATE]`, `atlas home remove [--since DATE]`.
+enum HomeCommand: Command {
+    static let name = "home"
+    static let summary = "Show, save or remove where you live (trips are measured from it)"
+    static let help = """
+        Usage: atlas home [--db PATH] [--json]
+               atlas home set PLACE|LAT,LON [--since YYYY-MM-DD] [--db PATH]
+               atlas home remove [--since YYYY-MM-DD | --all] [--db PATH]
+
+        Home decides what is a trip, what is abroad and how far is far. Without a saved home it
+        is inferred, per calendar year: the region photographed in the most distinct months of
+        the year (at least 3; ties: more days), a thinner year keeping the home of the year
+        before; 'atlas home' says "inferred". Trips are measured from a point: the coordinate
+        given, the city's, or for a region or country the city photographed on the most days
+        inside it.
+
+        'set' saves a home from --since on (default: from the start); homes can change over
+        the years: save one per move. Before the first saved date, the inferred home holds.
+        PLACE is a city, region or country (identifier, code or name); LAT,LON saves that
+        exact point, in the city it resolves to. 'remove' forgets the home saved for --since
+        (default: the one from the start), or every one with --all.
+
+        Options:
+          --since YYYY-MM-DD The first day of that home.
+          --all             remove: every saved home.
+        \(DatabaseOption.help)
+        \(GazetteerOption.help)
+          --json            One JSON object per home (since, until, place, inferred, point).
+          --help            Show this help.
+
+        Exit status: 0 done, 1 usage error (unknown place, bad date, no such saved home),
+        2 travel log or gazetteer problem.
+        """
+
+    static func run(_ arguments: inout Arguments) throws -> ExitStatus {
+        let json = arguments.flag("--json")
+        let all = arguments.flag("--all")
+        let since = try arguments.option("--since")
+        let dbPath = try DatabaseOption.path(&arguments)
+        let gazetteer = try GazetteerOption.open(&arguments)
+        let words = try arguments.finish()
+        if let since, !Mark.isValidDate(since) { throw UsageError("--since takes YYYY-MM-DD, not '\(since.shown)'") }
+        switch words.first {
+        case nil:
+            return try show(TravelLog(path: dbPath, readOnly: true), json: json)
+        case "set":
+            guard words.count == 2 else { throw UsageError("home set takes one PLACE or LAT,LON (quote a name of several words)") }
+            var home = try place(words[1], gazetteer: gazetteer)
+            home.since = since
+            try TravelLog(path: dbPath).saveHome(home)
+            let point = home.latitude.map { lat in String(format: " at %.4f, %.4f", lat, home.longitude ?? 0) } ?? ""
+            Console.out("Home: \(home.place.name) (\(home.place.id))\(point), \(since.map { "since \($0)" } ?? "from the start")")
+            return .success
+        case "remove":
+            guard words.count == 1 else { throw UsageError("home remove takes no PLACE: it removes by --since") }
+            let log = try TravelLog(path: dbPath)
+            if all {
+                let homes = try log.homes()
+                for h in homes { try log.removeHome(since: h.since) }
+                Console.out("Removed \(counted(homes.count, "saved home"))")
+                return .success
+            }
+            guard try log.removeHome(since: since) else {
+                throw UsageError("no home saved \(since.map { "since \($0)" } ?? "from the start") ('atlas home' lists them)", showsUsage: false)
+            }
+            Console.out("Removed the home saved \(since.map { "since \($0)" } ?? "from the start")")
+            return .success
+        case let word?:
+            throw UsageError("unknown action '\(word.shown)': home takes set or remove, or nothing" + Suggestion.didYouMean(word, among: ["set", "remove"]))
+        }
+    }
+
+    /// A home from a place argument, or from a coordinate through the resolver.
+    private static func place(_ text: String, gazetteer: Gazetteer) throws -> Home {
+        guard let coordinate = try? GeoCoordinate(parsing: text) else {
+            return Home(place: try PlaceArgument.resolve(text, kinds: [.city, .region, .country], in: gazetteer))
+        }
+        let chain = try ResolveCommand.chain(at: coordinate, gazetteer: gazetteer)
+        func link(_ l: PlaceChain.Link?) -> PlaceLink? { l.map { PlaceLink(id: $0.id.description, name: $0.name) } }
+        guard let named = link(chain.city) ?? link(chain.region) ?? link(chain.country) else {
+            throw UsageError("\(coordinate.latitude), \(coordinate.longitude) is in no country (international waters)", showsUsage: false)
+        }
+        var home = Home(place: named)
+        (home.latitude, home.longitude) = (coordinate.latitude, coordinate.longitude)
+        (home.country, home.region, home.city) = (link(chain.country), link(chain.region), link(chain.city))
+        return home
+    }
+
+    private static func show(_ log: TravelLog, json: Bool) throws -> ExitStatus {
+        let passport = try Passport(log: log)
+        let homes = passport.homeTimeline()
+        guard !homes.periods.isEmpty else {
+            Console.error("No home: none saved, and no photos to infer one from ('atlas home set PLACE' saves one).")
+            return .success
+        }
+        if json {
+            for p in homes.periods { Console.out(TravelRecord.json(p).rendered()) }
+            return .success
+        }
+        let rows = homes.periods.map { p -> [String] in
+            let point = p.latitude.map { String(format: "%.4f, %.4f", $0, p.longitude ?? 0) } ?? "-"
+            return [p.since ?? "(start)", p.until ?? "-", "\(p.place.name) (\(p.place.id))", p.inferred ? "inferred" : "saved",
+                    (p.pointCity.map { $0.name + " " } ?? "") + point]
+        }
+        Console.out(PassportOption.table(["SINCE", "UNTIL", "HOME", "", "MEASURED FROM"], rows))
+        return .success
+    }
+}

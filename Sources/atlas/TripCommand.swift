@@ -1,0 +1,151 @@
+import Foundation
+import Gazetteer
+import Passport
+import TravelLog
+
+/// `atlas trip ID`, and its edits: `rename`, `split`, `merge`, `exclude`, `reset`.
+enum TripCommand: Command {
+    static let name = "trip"
+    static let summary = "Show one trip day by day; rename, split, merge or exclude trips"
+    static let help = """
+        Usage: atlas trip ID [--db PATH] [--json]
+               atlas trip rename ID TITLE
+               atlas trip split ID DATE
+               atlas trip merge ID ID
+               atlas trip exclude ID
+               atlas trip reset ID
+
+        Shows one trip ('atlas trips' lists them) day by day: each date, the places visited
+        away from home (city, else region or country), layover airports, photos in flight, and
+        whether the day began or ended at home. ID is the trip's identifier or any date inside it.
+
+        Edits are kept in the travel log and apply each time trips are detected, so they
+        survive imports, reresolve and new photos, and are exported:
+          rename ID TITLE   Give the trip a title of your own.
+          split ID DATE     Make two trips, the second from DATE (a day of the trip after its
+                            first, with photos on both sides).
+          merge ID ID       Make one trip of two, with the days between.
+          exclude ID        Not a trip (a commute, a move): left out of trips and stats.
+          reset ID          Forget every edit made to the trip (its title, exclusion, splits
+                            and merges): the trip as detected.
+
+        Options:
+        \(PassportOption.homeHelp)
+        \(PassportOption.tripRulesHelp)
+        \(DatabaseOption.help)
+        \(GazetteerOption.help)
+          --json            The trip as 'atlas trips --json' has it, with day_by_day.
+          --help            Show this help.
+
+        Exit status: 0 shown or edited, 1 usage error (no such trip, a date outside it, an edit
+        that changes nothing), 2 travel log or gazetteer problem.
+        """
+
+    static let actions = ["rename", "split", "merge", "exclude", "reset"]
+
+    static func run(_ arguments: inout Arguments) throws -> ExitStatus {
+        let json = arguments.flag("--json")
+        let homeText = try arguments.option("--home")
+        let rules = try PassportOption.tripRules(&arguments)
+        let dbPath = try DatabaseOption.path(&arguments)
+        let gazetteer = try GazetteerOption.open(&arguments)
+        let words = try arguments.finish()
+        guard let first = words.first else { throw UsageError("expected a trip ID ('atlas trips' lists them) or an action") }
+        let action = actions.contains(first) ? first : nil
+        let rest = Array(words.dropFirst(action == nil ? 0 : 1))
+        let log = try TravelLog(path: dbPath, readOnly: action == nil)
+        let passport = try Passport(log: log)
+        let homes = try PassportOption.homes(homeText, gazetteer: gazetteer, passport: passport)
+        // Shown, a trip is found among the trips of its year (an ID is a date inside it); edited,
+        // among all, which an edit may change.
+        let year = action == nil ? rest.first.flatMap { CalendarDay($0.prefix(10)) }?.components.year : nil
+        let trips = passport.trips(homes: homes, rules: rules, year: year)
+        func find(_ text: String) throws -> Trip {
+            if let trip = trips.first(where: { $0.id == text }) ?? trips.first(where: { $0.start <= text && text <= $0.end && CalendarDay(text) != nil }) {
+                return trip
+            }
+            throw UsageError("no trip '\(text.shown)' ('atlas trips --all' lists them)" + Suggestion.didYouMean(text, among: trips.map(\.id)), showsUsage: false)
+        }
+        func expect(_ count: Int, _ what: String) throws {
+            guard rest.count == count else { throw UsageError("trip \(action ?? "") takes \(what)") }
+        }
+        /// Saves `edit` once it is known to change the trips.
+        func save(_ edit: TripEdit, _ done: String) throws -> ExitStatus {
+            let edited = Passport(days: passport.days, tracks: passport.tracks, marks: passport.marks, homes: passport.homes,
+                                  tripEdits: passport.tripEdits + [edit])
+            guard edited.trips(homes: homes, rules: rules) != trips else {
+                throw UsageError("that changes nothing: \(done.lowercased()) already, or no photos on each side", showsUsage: false)
+            }
+            try log.saveTripEdit(edit)
+            Console.out(done)
+            return .success
+        }
+        switch action {
+        case nil:
+            try expect(1, "one ID")
+            let trip = try find(rest[0])
+            if json {
+                Console.out(TravelRecord.json(trip, days: true).rendered())
+            } else {
+                Console.out(text(trip))
+            }
+            return .success
+        case "rename":
+            try expect(2, "an ID and a TITLE (quote a title of several words)")
+            let trip = try find(rest[0])
+            let title = rest[1].trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !title.isEmpty else { throw UsageError("the title is empty ('atlas trip reset ID' brings back the generated one)") }
+            return try save(TripEdit(kind: .rename, date: trip.start, title: title), "Renamed \(trip.id): \(title)")
+        case "split":
+            try expect(2, "an ID and a DATE (YYYY-MM-DD)")
+            let trip = try find(rest[0])
+            guard CalendarDay(rest[1]) != nil else { throw UsageError("'\(rest[1].shown)' is not a date (YYYY-MM-DD)") }
+            guard trip.start < rest[1] && rest[1] <= trip.end else {
+                throw UsageError("\(rest[1]) is not a day of trip \(trip.id) after its first (\(trip.start) to \(trip.end))", showsUsage: false)
+            }
+            return try save(TripEdit(kind: .split, date: rest[1]), "Split \(trip.id): a new trip from \(rest[1])")
+        case "merge":
+            try expect(2, "two IDs")
+            let pair = try [find(rest[0]), find(rest[1])].sorted { $0.start < $1.start }
+            guard pair[0].id != pair[1].id else { throw UsageError("a trip cannot be merged with itself", showsUsage: false) }
+            return try save(TripEdit(kind: .merge, date: pair[0].start, until: pair[1].end), "Merged \(pair[0].id) and \(pair[1].id)")
+        case "exclude":
+            try expect(1, "one ID")
+            let trip = try find(rest[0])
+            return try save(TripEdit(kind: .exclude, date: trip.start), "Excluded \(trip.id): \(trip.title)")
+        default:
+            try expect(1, "one ID")
+            let trip = try find(rest[0])
+            let mine = passport.tripEdits.filter { e in
+                (trip.start <= e.date && e.date <= trip.end) || (e.until.map { trip.start <= $0 && $0 <= trip.end } ?? false)
+            }
+            guard !mine.isEmpty else { throw UsageError("trip \(trip.id) has no edits", showsUsage: false) }
+            try log.removeTripEdits(mine.compactMap(\.sequence))
+            Console.out("Reset \(trip.id): \(counted(mine.count, "edit")) forgotten")
+            return .success
+        }
+    }
+
+    /// The title, the figures, the places, then one line per day.
+    static func text(_ t: Trip) -> String {
+        func list(_ places: [Trip.Place]) -> String {
+            places.map { "\($0.place.name) (\(counted($0.days, "day")))" }.joined(separator: ", ")
+        }
+        var lines = [t.title + (t.excluded ? " (excluded)" : ""),
+                     "\(t.start) to \(t.end) · \(counted(t.dayCount, "day")) · \(counted(t.photos, "photo")) · \(grouped(Int(t.distanceKm.rounded()))) km"]
+        if !t.countries.isEmpty { lines.append("Countries: " + list(t.countries)) }
+        if !t.cities.isEmpty { lines.append("Cities: " + list(t.cities)) }
+        if !t.transit.isEmpty { lines.append("Transit: " + list(t.transit)) }
+        lines.append("")
+        let rows = t.days.map { d -> [String] in
+            var what: [String] = []
+            if !d.places.isEmpty { what.append(d.places.map(\.name).joined(separator: ", ")) }
+            if !d.transit.isEmpty { what.append("transit at " + d.transit.map(\.name).joined(separator: ", ")) }
+            if d.flightPhotos > 0 { what.append("\(counted(d.flightPhotos, "photo")) in flight") }
+            if d.atHome { what.append("at home") }
+            if d.marks > 0 { what.append(counted(d.marks, "mark")) }
+            return [d.date, d.photos == 0 ? "-" : String(d.photos), what.isEmpty ? "no photos" : what.joined(separator: "; ")]
+        }
+        return (lines + [PassportOption.table(["DATE", "PHOTOS", "WHERE"], rows)]).joined(separator: "\n")
+    }
+}
