@@ -43,14 +43,24 @@ extension Passport {
         }
         s.daysAbroad = abroad.count
 
-        let trips = (trips ?? self.trips(homes: homes, rules: rules, year: year)).filter { !$0.excluded && (year.map($0.overlaps(year:)) ?? true) }
-        s.trips = trips.count
-        s.firstTrip = trips.first?.start
+        // The trips' dates are enough here: their places need not be gathered.
+        let outlines: [(start: String, days: [String])]
+        if let trips {
+            outlines = trips.filter { !$0.excluded && (year.map($0.overlaps(year:)) ?? true) }
+                .map { ($0.start, $0.days.filter { !$0.places.isEmpty || $0.photos > 0 }.map(\.date)) }
+        } else {
+            let detection = detectTrips(homes: homes, rules: rules)
+            outlines = detection.spans.filter { span in
+                !span.excluded && (year.map { (span.start.components.year...span.end.components.year).contains($0) } ?? true)
+            }.map { span in (span.start.text, (span.start...span.end).filter(detection.active.contains).map(\.text)) }
+        }
+        s.trips = outlines.count
+        s.firstTrip = outlines.first?.start
         var awayByMonth: [String: Set<String>] = [:]
         let yearPrefix = year.map { String(format: "%04d-", $0) }
-        for trip in trips {
-            for day in trip.days where !day.places.isEmpty || day.photos > 0 {
-                if yearPrefix.map(day.date.hasPrefix) ?? true { awayByMonth[String(day.date.prefix(7)), default: []].insert(day.date) }
+        for trip in outlines {
+            for day in trip.days where yearPrefix.map(day.hasPrefix) ?? true {
+                awayByMonth[String(day.prefix(7)), default: []].insert(day)
             }
         }
         if let busiest = awayByMonth.max(by: { ($0.value.count, $1.key) < ($1.value.count, $0.key) }) {

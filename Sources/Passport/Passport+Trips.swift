@@ -5,7 +5,30 @@ extension Passport {
     /// trips are there, flagged. No home, no trips: nothing can be away. With `year`, only the
     /// trips with days in that year (found among all, so edits and identifiers stay the same).
     public func trips(homes: HomeTimeline? = nil, rules: TripRules = .init(), year: Int? = nil) -> [Trip] {
-        let homes = homes ?? homeTimeline()
+        let detection = detectTrips(homes: homes ?? homeTimeline(), rules: rules)
+        var seen: [String: Int] = [:]
+        return detection.spans.compactMap { span in
+            let start = span.start.text
+            seen[start, default: 0] += 1
+            if let year, !(span.start.components.year...span.end.components.year).contains(year) { return nil }
+            var trip = build(span, rows: detection.rows, marks: detection.marks, judge: detection.judge)
+            if let n = seen[start], n > 1 { trip.id += "-\(n)" }
+            return trip
+        }
+    }
+
+    /// What detecting the trips leaves: their dates with the edits applied, the dates with
+    /// something away or passing, and the rows and marks of each date.
+    struct TripDetection {
+        var spans: [Span]
+        var active: Set<CalendarDay>
+        var rows: [String: [Int]]
+        var marks: [String: [Mark]]
+        var judge: AwayJudge
+    }
+
+    /// The trips' dates, before their places are gathered (``trips(homes:rules:year:)``).
+    func detectTrips(homes: HomeTimeline, rules: TripRules) -> TripDetection {
         // Indices of each date's rows, not copies: a row is a dozen strings.
         var rows: [String: [Int]] = [:]
         for i in days.indices { if let date = days[i].date { rows[date, default: []].append(i) } }
@@ -47,16 +70,7 @@ extension Passport {
         }
         close()
         for edit in tripEdits { spans = Span.apply(edit, to: spans, active: active) }
-
-        var seen: [String: Int] = [:]
-        return spans.compactMap { span in
-            let start = span.start.text
-            seen[start, default: 0] += 1
-            if let year, !(span.start.components.year...span.end.components.year).contains(year) { return nil }
-            var trip = build(span, rows: rows, marks: dayMarks, judge: judge)
-            if let n = seen[start], n > 1 { trip.id += "-\(n)" }
-            return trip
-        }
+        return TripDetection(spans: spans, active: active, rows: rows, marks: dayMarks, judge: judge)
     }
 
     /// The homes of the log: saved, else inferred from the photos (``HomeTimeline``).
