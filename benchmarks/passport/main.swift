@@ -179,8 +179,23 @@ let reference = timed(["--help"])
 print("\n" + "command".padding(toLength: 46, withPad: " ", startingAt: 0) + "  wall ms  ÷ start")
 row("atlas --help (process start, the reference)", reference.ms, reference.ms)
 let db = ["--db", database]
+/// A trip of 2019 to show with `atlas trip`: the first one `atlas trips` lists for that year.
+func tripOf2019() -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: atlas)
+    process.arguments = ["trips", "--year", "2019", "--json", "--db", database]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try? process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let first = String(decoding: data, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
+    let object = (try? JSONSerialization.jsonObject(with: Data(first.utf8))) as? [String: Any]
+    return object?["id"] as? String ?? "2019-01-01"
+}
 let queries: [[String]] = [
-    ["stats"], ["stats", "--year", "2019"], ["countries"], ["countries", "--year", "2019"], ["countries", "--continent", "AS"],
+    ["stats"], ["stats", "--year", "2019"], ["home"], ["trips"], ["trips", "--year", "2019"], ["trip", tripOf2019()], ["days", "--year", "2019"],
+    ["countries"], ["countries", "--year", "2019"], ["countries", "--continent", "AS"],
     ["regions"], ["regions", "--country", "country:FR"], ["cities"], ["cities", "--country", "country:FR"],
     ["cities", "--region", "region:FR.84"], ["airports"], ["continents"], ["timeline"], ["timeline", "--by", "month"],
     ["export", "--no-photos"],
