@@ -51,7 +51,7 @@ let package = Package(
         .target(name: "Importer", dependencies: ["TravelLog", "PhotoMetadata", "Gazetteer", "Resolver"]),
 
         // The passport, its statistics and the JSON travel record, read from the log's aggregates.
-        .target(name: "Passport", dependencies: ["TravelLog", "Gazetteer", "JSONWriter", "PhotoMetadata"]),
+        .target(name: "Passport", dependencies: ["TravelLog", "Gazetteer", "JSONWriter"]),
 
         // Deterministic JSON rendering for every machine-readable output.
         .target(name: "JSONWriter"),

@@ -9,8 +9,8 @@ import TravelLog
 ///
 /// A day is a local date; a travel day counts for every country it touches (a photo or a mark
 /// there that day), which is the rule day counters for tax residence and visas use. Layovers at
-/// an airport and photos in flight are not presence (airside is not entry); they are listed as
-/// transit days. Photos are evidence of presence, not proof, and a day without photos is not
+/// an airport, photos in flight and the airports of a flight log are not presence (airside is
+/// not entry); they are listed as transit days. Photos are evidence of presence, not proof, and a day without photos is not
 /// counted: the figures are a lower bound.
 ///
 /// A value type; `Sendable`.
@@ -36,6 +36,7 @@ extension Passport {
         }
         for d in days where d.status == .visit || d.status == .transit { add(d.date, d.country, transitOnly: d.status == .transit) }
         for m in marks { add(m.date, m.country.map { PlaceLink(id: $0.id, name: $0.name) }, transitOnly: false) }
+        for f in flights { for a in [f.from, f.to] { add(f.date, a.country, transitOnly: true) } }
         return Set(present.keys).union(transit.keys).map { key in
             let days = present[key] ?? []
             return CountryPresence(year: key.year, country: names[key.country]!, days: days.sorted(), transitDays: (transit[key] ?? []).subtracting(days).sorted())

@@ -47,7 +47,7 @@ extension Passport {
         let outlines: [(start: String, days: [String])]
         if let trips {
             outlines = trips.filter { !$0.excluded && (year.map($0.overlaps(year:)) ?? true) }
-                .map { ($0.start, $0.days.filter { !$0.places.isEmpty || $0.photos > 0 }.map(\.date)) }
+                .map { ($0.start, $0.days.filter { !$0.places.isEmpty || $0.photos > 0 || !$0.flights.isEmpty }.map(\.date)) }
         } else {
             let detection = detectTrips(homes: homes, rules: rules)
             outlines = detection.spans.filter { span in
@@ -86,6 +86,8 @@ extension Passport {
 
         // Distance: along every positioned photo, flights included, in time order.
         s.distanceKm = TrackDay.distanceKm(scope.tracks)
+        s.flights = scope.flights.count
+        s.flightKm = scope.flights.reduce(0) { $0 + $1.km }
 
         let yearText = String(format: "%04d", s.year)
         func new(_ level: Level) -> Int { visits(level).filter { $0.firstDate?.hasPrefix(yearText) == true }.count }
@@ -102,8 +104,10 @@ extension Passport {
         let days = Dictionary(grouping: days.filter { year($0.date) != nil }, by: { year($0.date)! })
         let tracks = Dictionary(grouping: tracks, by: { year($0.day) ?? 0 })
         let marks = Dictionary(grouping: marks.filter { year($0.date) != nil }, by: { year($0.date)! })
-        return Set(days.keys).union(marks.keys).sorted().map { y in
-            let scope = Passport(days: days[y] ?? [], tracks: tracks[y] ?? [], marks: marks[y] ?? [], homes: self.homes, tripEdits: tripEdits)
+        let flights = Dictionary(grouping: flights, by: { year($0.date) ?? 0 })
+        return Set(days.keys).union(marks.keys).union(flights.keys.filter { $0 > 0 }).sorted().map { y in
+            let scope = Passport(days: days[y] ?? [], tracks: tracks[y] ?? [], marks: marks[y] ?? [], homes: self.homes, tripEdits: tripEdits,
+                                 flights: flights[y] ?? [])
             return stats(scheme: scheme, homes: homes, rules: rules, year: y, currentYear: nil, trips: trips, scope: scope)
         }
     }

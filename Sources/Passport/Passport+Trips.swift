@@ -11,7 +11,7 @@ extension Passport {
             let start = span.start.text
             seen[start, default: 0] += 1
             if let year, !(span.start.components.year...span.end.components.year).contains(year) { return nil }
-            var trip = build(span, rows: detection.rows, marks: detection.marks, judge: detection.judge)
+            var trip = build(span, detection)
             if let n = seen[start], n > 1 { trip.id += "-\(n)" }
             return trip
         }
@@ -24,6 +24,7 @@ extension Passport {
         var active: Set<CalendarDay>
         var rows: [String: [Int]]
         var marks: [String: [Mark]]
+        var flights: [String: [Flight]]
         var judge: AwayJudge
     }
 
@@ -34,19 +35,20 @@ extension Passport {
         for i in days.indices { if let date = days[i].date { rows[date, default: []].append(i) } }
         var dayMarks: [String: [Mark]] = [:]
         for m in marks { if let date = m.date { dayMarks[date, default: []].append(m) } }
+        let dayFlights = Dictionary(grouping: flights, by: \.date)
         let judge = AwayJudge(homes: homes, rules: rules)
 
         // Each date with something on it: away, at home, or only passing (flight, transit).
         enum Kind { case away, home, passing }
         var kinds: [(day: CalendarDay, kind: Kind)] = []
-        for date in Set(rows.keys).union(dayMarks.keys) {
+        for date in Set(rows.keys).union(dayMarks.keys).union(dayFlights.keys) {
             guard let day = CalendarDay(date) else { continue }
             let indices = rows[date] ?? []
             let kind: Kind
             if indices.contains(where: { days[$0].status == .visit && judge.isAway(days[$0]) })
                 || dayMarks[date, default: []].contains(where: { judge.isAway($0) }) { kind = .away }
             // A morning at home, then the airport or the plane: the day one leaves or comes back.
-            else if indices.contains(where: { days[$0].status == .flight || days[$0].status == .transit }) { kind = .passing }
+            else if indices.contains(where: { days[$0].status == .flight || days[$0].status == .transit }) || dayFlights[date] != nil { kind = .passing }
             else { kind = .home }
             kinds.append((day, kind))
         }
@@ -70,13 +72,14 @@ extension Passport {
         }
         close()
         for edit in tripEdits { spans = Span.apply(edit, to: spans, active: active) }
-        return TripDetection(spans: spans, active: active, rows: rows, marks: dayMarks, judge: judge)
+        return TripDetection(spans: spans, active: active, rows: rows, marks: dayMarks, flights: dayFlights, judge: judge)
     }
 
     /// The homes of the log: saved, else inferred from the photos (``HomeTimeline``).
     public func homeTimeline() -> HomeTimeline { HomeTimeline(saved: homes, days: days) }
 
-    private func build(_ span: Span, rows: [String: [Int]], marks: [String: [Mark]], judge: AwayJudge) -> Trip {
+    private func build(_ span: Span, _ detection: TripDetection) -> Trip {
+        let (rows, marks, judge) = (detection.rows, detection.marks, detection.judge)
         var trip = Trip(id: span.start.text, title: "", start: span.start.text, end: span.end.text)
         (trip.excluded, trip.titleIsEdited) = (span.excluded, span.title != nil)
         let homeCountry = judge.homes.home(on: trip.start)?.country?.id
@@ -117,6 +120,14 @@ extension Passport {
                 regions.add(link(m.region), date)
                 cities.add(link(m.city), date)
                 out.marks += 1
+            }
+            for f in detection.flights[date] ?? [] {
+                out.flights.append(f.id)
+                for a in [f.from, f.to] {
+                    if a.country?.id != homeCountry { transit.add(a.country, date) }
+                    airports.add(a.place, date)
+                }
+                trip.flights.append(f)
             }
             out.places = out.places.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
             trip.photos += out.photos

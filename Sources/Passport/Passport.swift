@@ -29,22 +29,31 @@ public struct Passport: Sendable {
     public let homes: [Home]
     /// The user's edits of the trips, in the order made.
     public let tripEdits: [TripEdit]
+    /// The flights of the flight logs imported, by date.
+    public let flights: [Flight]
     private let all: Visits
 
     public init(log: TravelLog) throws {
         let (days, tracks) = try log.aggregates()
-        self.init(days: days, tracks: tracks, marks: try log.marks(), homes: try log.homes(), tripEdits: try log.tripEdits())
+        self.init(days: days, tracks: tracks, marks: try log.marks(), homes: try log.homes(), tripEdits: try log.tripEdits(),
+                  flights: try log.flights())
     }
 
-    public init(days: [PlaceDay], tracks: [TrackDay], marks: [Mark], homes: [Home] = [], tripEdits: [TripEdit] = []) {
-        (self.days, self.tracks, self.marks, self.homes, self.tripEdits) = (days, tracks, marks, homes, tripEdits)
-        all = Visits(days: days, marks: marks)
+    public init(days: [PlaceDay], tracks: [TrackDay], marks: [Mark], homes: [Home] = [], tripEdits: [TripEdit] = [], flights: [Flight] = []) {
+        (self.days, self.tracks, self.marks, self.homes, self.tripEdits, self.flights) = (days, tracks, marks, homes, tripEdits, flights)
+        all = Visits(days: days, marks: marks, flights: flights)
     }
 
     /// The passport of photos held in memory (classified here), by the same rules as the log's.
-    public init(photos: [VisitPhoto], marks: [Mark], homes: [Home] = [], tripEdits: [TripEdit] = []) {
+    public init(photos: [VisitPhoto], marks: [Mark], homes: [Home] = [], tripEdits: [TripEdit] = [], flights: [Flight] = []) {
         let classified = VisitRules.classify(photos)
-        self.init(days: PlaceDay.aggregate(classified), tracks: TrackDay.aggregate(classified), marks: marks, homes: homes, tripEdits: tripEdits)
+        self.init(days: PlaceDay.aggregate(classified), tracks: TrackDay.aggregate(classified), marks: marks, homes: homes, tripEdits: tripEdits,
+                  flights: flights)
+    }
+
+    /// The same passport with other trip edits (what an edit would change).
+    public func with(tripEdits: [TripEdit]) -> Passport {
+        Passport(days: days, tracks: tracks, marks: marks, homes: homes, tripEdits: tripEdits, flights: flights)
     }
 
     /// The visited places of one level, sorted by identifier.
@@ -64,6 +73,7 @@ extension Passport {
     public func restricted(toYear year: Int) -> Passport {
         let prefix = String(format: "%04d-", year)
         return Passport(days: days.filter { $0.date?.hasPrefix(prefix) == true }, tracks: tracks.filter { $0.day.hasPrefix(prefix) },
-                        marks: marks.filter { $0.date?.hasPrefix(prefix) == true }, homes: homes, tripEdits: tripEdits)
+                        marks: marks.filter { $0.date?.hasPrefix(prefix) == true }, homes: homes, tripEdits: tripEdits,
+                        flights: flights.filter { $0.date.hasPrefix(prefix) })
     }
 }

@@ -38,6 +38,9 @@ public struct PassportStats: Sendable, Equatable {
     public var farthest: (km: Double, place: PlaceLink?)?
     /// Along every positioned photo in time order.
     public var distanceKm = 0.0
+    /// The flights of the flight logs, and the great-circle distance between their airports.
+    public var flights = 0
+    public var flightKm = 0.0
     /// The year "new" counts in: the year in review, or the current year.
     public var year: Int
     /// The year the page covers (`atlas stats --year`), nil for the whole log.
@@ -57,6 +60,6 @@ public struct PassportStats: Sendable, Equatable {
             && a.newCountriesThisYear == b.newCountriesThisYear && a.newRegionsThisYear == b.newRegionsThisYear
             && a.newCitiesThisYear == b.newCitiesThisYear && a.countriesVisited == b.countriesVisited && a.homeInferred == b.homeInferred
             && a.trips == b.trips && a.busiestMonth?.month == b.busiestMonth?.month && a.busiestMonth?.days == b.busiestMonth?.days
-            && a.reviewYear == b.reviewYear
+            && a.reviewYear == b.reviewYear && a.flights == b.flights && a.flightKm == b.flightKm
     }
 }

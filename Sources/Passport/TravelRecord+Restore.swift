@@ -15,6 +15,7 @@ extension TravelRecord {
         public var marks = 0
         public var homes = 0
         public var tripEdits = 0
+        public var flights = 0
     }
 
     /// Loads a travel record written by `atlas export` into an empty travel log: its photos
@@ -33,7 +34,8 @@ extension TravelRecord {
         guard restorableVersions.contains(version) else {
             throw RestoreError("schema version \(version), this program reads \(restorableVersions.lowerBound) to \(schemaVersion)")
         }
-        guard try log.photoCount() == 0, try log.marks().isEmpty, try log.homes().isEmpty, try log.tripEdits().isEmpty else { throw RestoreError("the travel log \(log.path) is not empty") }
+        guard try log.photoCount() == 0, try log.marks().isEmpty, try log.homes().isEmpty, try log.tripEdits().isEmpty,
+              try log.flights().isEmpty else { throw RestoreError("the travel log \(log.path) is not empty") }
         guard let photos = doc["photos"] as? [[String: Any]] else { throw RestoreError("the record has no photos (exported with --no-photos)") }
         guard doc["coordinates"] as? String == Coordinates.exact.rawValue else {
             throw RestoreError("the record's coordinates are '\(doc["coordinates"] ?? "")', not exact: it cannot be restored without loss")
@@ -75,8 +77,35 @@ extension TravelRecord {
                 try log.saveTripEdit(TripEdit(kind: kind, date: date, until: until, title: entry["title"] as? String))
                 restored.tripEdits += 1
             }
+            let flights = try (doc["flights"] as? [[String: Any]] ?? []).enumerated().map { try restoreFlight($1, position: $0 + 1) }
+            restored.flights = try log.saveFlights(flights)
         }
         return restored
+    }
+
+    /// A flight, checked: a date, two airport identifiers, positions on the globe or none.
+    private static func restoreFlight(_ entry: [String: Any], position: Int) throws -> Flight {
+        func link(_ o: [String: Any]?, _ key: String) -> PlaceLink? {
+            (o?[key] as? [String: Any]).flatMap { o in (o["id"] as? String).map { PlaceLink(id: $0, name: o["name"] as? String ?? "") } }
+        }
+        func airport(_ key: String) throws -> Flight.Airport {
+            let o = entry[key] as? [String: Any]
+            guard let id = o?["id"] as? String, let placeID = PlaceID(id), placeID.kind == .airport else {
+                throw RestoreError("flight \(position): \(key) is no airport identifier")
+            }
+            var a = Flight.Airport(place: PlaceLink(id: id, name: o?["name"] as? String ?? ""), code: o?["code"] as? String ?? placeID.code)
+            (a.latitude, a.longitude) = ((o?["latitude"] as? NSNumber)?.doubleValue, (o?["longitude"] as? NSNumber)?.doubleValue)
+            if let lat = a.latitude, let lon = a.longitude, !((-90...90).contains(lat) && (-180...180).contains(lon)) {
+                throw RestoreError("flight \(position): \(key) \(lat), \(lon) is not a position")
+            }
+            (a.continent, a.country, a.region, a.city) = (link(o, "continent"), link(o, "country"), link(o, "region"), link(o, "city"))
+            return a
+        }
+        guard let date = entry["date"] as? String, CalendarDay(date) != nil else { throw RestoreError("flight \(position): no date (YYYY-MM-DD)") }
+        var flight = Flight(date: date, from: try airport("from"), to: try airport("to"), flightNumber: entry["flight"] as? String ?? "",
+                            airline: entry["airline"] as? String)
+        (flight.source, flight.line) = (entry["source"] as? String, (entry["line"] as? NSNumber)?.intValue)
+        return flight
     }
 
     /// A saved home, checked: a place identifier, a date or none, a point on the globe or none.

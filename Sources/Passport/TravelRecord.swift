@@ -31,7 +31,8 @@ public struct TravelRecord: Sendable {
 
     /// 2 added the districts: in each photo's snapshot and below each city of the tree; 3 made
     /// the passport's `busiest_year.year` a number, as every year and count is; 4 added each
-    /// photo's `position_source`; 5 the homes, the trips with their edits and the years in review.
+    /// photo's `position_source`; 5 the homes, the trips with their edits, the flights and the
+    /// years in review.
     public static let schemaVersion = 5
     /// The versions ``restore(_:into:)`` loads: a version 1 record is one without districts.
     public static let restorableVersions = 1...schemaVersion
@@ -75,6 +76,7 @@ public struct TravelRecord: Sendable {
             ("homes", .array(passport.homes.map { Self.json($0, coordinates: placeCoordinates) })),
             ("home_timeline", .array(homes.periods.map { Self.json($0, coordinates: placeCoordinates) })),
             ("trip_edits", .array(passport.tripEdits.map(Self.json))),
+            ("flights", .array(passport.flights.map(Self.json))),
             ("trips", .array(trips.map { Self.json($0) })),
             ("years", .array(years.map(Self.yearJSON))),
         ]
@@ -209,7 +211,7 @@ public struct TravelRecord: Sendable {
             ("busiest_month", s.busiestMonth.map { .object([("month", .string($0.month)), ("days", .int($0.days))]) } ?? .null),
             ("most_visited_country", s.mostVisitedCountry.map { .object([("id", .string($0.id)), ("name", .string($0.name)), ("days", .int($0.days))]) } ?? .null),
             ("farthest", s.farthest.map { .object([("km", .number($0.km, digits: 1)), ("place", link($0.place))]) } ?? .null),
-            ("distance_km", .number(s.distanceKm, digits: 1)),
+            ("distance_km", .number(s.distanceKm, digits: 1)), ("flights", .int(s.flights)), ("flight_km", .number(s.flightKm, digits: 1)),
             ("year", .int(s.year)), ("year_in_review", s.reviewYear.map { .int($0) } ?? .null),
             ("new_this_year", .object([("countries", .int(s.newCountriesThisYear)), ("regions", .int(s.newRegionsThisYear)), ("cities", .int(s.newCitiesThisYear))])),
         ])
@@ -260,13 +262,14 @@ public struct TravelRecord: Sendable {
             ("countries", places(t.countries)), ("regions", places(t.regions)), ("cities", places(t.cities)),
             ("transit", places(t.transit)), ("airports", places(t.airports)),
             ("distance_km", .number(t.distanceKm, digits: 1)), ("photos", .int(t.photos)), ("flight_photos", .int(t.flightPhotos)),
-            ("marks", .int(t.marks)),
+            ("marks", .int(t.marks)), ("flights", .array(t.flights.map { .string($0.id) })),
         ]
         if days {
             func links(_ l: [PlaceLink]) -> JSONValue { .array(l.map { link($0) }) }
             pairs.append(("day_by_day", .array(t.days.map { d in
                 .object([("date", .string(d.date)), ("places", links(d.places)), ("countries", links(d.countries)), ("at_home", .bool(d.atHome)),
-                         ("transit", links(d.transit)), ("photos", .int(d.photos)), ("flight_photos", .int(d.flightPhotos)), ("marks", .int(d.marks))])
+                         ("transit", links(d.transit)), ("photos", .int(d.photos)), ("flight_photos", .int(d.flightPhotos)), ("marks", .int(d.marks)),
+                         ("flights", .array(d.flights.map(JSONValue.string)))])
             })))
         }
         return .object(pairs)
@@ -281,8 +284,20 @@ public struct TravelRecord: Sendable {
             ("home", link(s.home)), ("days_abroad", .int(s.daysAbroad)), ("trips", .int(s.trips)),
             ("busiest_month", s.busiestMonth.map { .object([("month", .string($0.month)), ("days", .int($0.days))]) } ?? .null),
             ("farthest", s.farthest.map { .object([("km", .number($0.km, digits: 1)), ("place", link($0.place))]) } ?? .null),
-            ("distance_km", .number(s.distanceKm, digits: 1)),
+            ("distance_km", .number(s.distanceKm, digits: 1)), ("flights", .int(s.flights)), ("flight_km", .number(s.flightKm, digits: 1)),
         ])
+    }
+
+    /// A flight, as `atlas flights --json` prints it and `import-record` restores it.
+    public static func json(_ f: Flight) -> JSONValue {
+        func airport(_ a: Flight.Airport) -> JSONValue {
+            .object([("id", .string(a.place.id)), ("name", .string(a.place.name)), ("code", .string(a.code)),
+                     ("latitude", .number(a.latitude, digits: 7)), ("longitude", .number(a.longitude, digits: 7)),
+                     ("continent", link(a.continent)), ("country", link(a.country)), ("region", link(a.region)), ("city", link(a.city))])
+        }
+        return .object([("id", .string(f.id)), ("date", .string(f.date)), ("from", airport(f.from)), ("to", airport(f.to)),
+                        ("flight", .string(f.flightNumber)), ("airline", .optional(f.airline)), ("km", .number(f.km, digits: 1)),
+                        ("source", .optional(f.source)), ("line", f.line.map { .int($0) } ?? .null)])
     }
 
     /// One photo of the record: its path, times, position at the chosen precision, verdict and

@@ -31,6 +31,8 @@ public struct Trip: Sendable, Equatable {
         /// Airports of a layover (every photo in that country that day was taken at one).
         public var transit: [PlaceLink] = []
         public var flightPhotos = 0
+        /// The flights of the flight logs that day (``Flight/id``).
+        public var flights: [String] = []
         /// Photos away, in transit and in flight.
         public var photos = 0
         public var marks = 0
@@ -54,6 +56,8 @@ public struct Trip: Sendable, Equatable {
     public var transit: [Place] = []
     public var airports: [Place] = []
     public var flightPhotos = 0
+    /// The flights of the flight logs dated within the trip.
+    public var flights: [Flight] = []
     public var photos = 0
     public var marks = 0
     /// From home along the photos in time order and back home, great circle.

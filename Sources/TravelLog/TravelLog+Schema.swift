@@ -229,6 +229,26 @@ extension TravelLog {
             made_at TEXT NOT NULL
         );
         """,
+        // 8: flights from flight logs, each with its airports' place snapshots; a flight is its
+        // date, airports and number, so importing a log again adds nothing.
+        """
+        CREATE TABLE flights (
+            id INTEGER PRIMARY KEY,
+            date TEXT NOT NULL,                  -- local date of departure
+            from_id TEXT NOT NULL, from_name TEXT NOT NULL, from_code TEXT NOT NULL, from_latitude REAL, from_longitude REAL,
+            from_continent_id TEXT, from_continent_name TEXT, from_country_id TEXT, from_country_name TEXT,
+            from_region_id TEXT, from_region_name TEXT, from_city_id TEXT, from_city_name TEXT,
+            to_id TEXT NOT NULL, to_name TEXT NOT NULL, to_code TEXT NOT NULL, to_latitude REAL, to_longitude REAL,
+            to_continent_id TEXT, to_continent_name TEXT, to_country_id TEXT, to_country_name TEXT,
+            to_region_id TEXT, to_region_name TEXT, to_city_id TEXT, to_city_name TEXT,
+            flight_number TEXT NOT NULL,         -- '' when the log has none
+            airline TEXT,
+            source TEXT,
+            line INTEGER,
+            imported_at TEXT NOT NULL,
+            UNIQUE (date, from_id, to_id, flight_number)
+        );
+        """,
     ]
 
     /// `photo_places`: each photo's place with a hand-set one on top, the id and name of each

@@ -14,8 +14,9 @@ public struct Visits: Sendable, Equatable {
 
     private var byLevel: [Level: [Visit]] = [:]
 
-    /// The visits of `days` (aggregate rows) and `marks`.
-    public init(days: [PlaceDay], marks: [Mark]) {
+    /// The visits of `days` (aggregate rows), `marks` and `flights` (their airports only: a
+    /// flight's countries are passed through, not visited).
+    public init(days: [PlaceDay], marks: [Mark], flights: [Flight] = []) {
         var table: [Level: [String: Visit]] = [:]
         func touch(_ level: Level, _ link: PlaceLink?, _ day: String?, photos: Int, marks: Int,
                    continent: PlaceLink?, country: PlaceLink?, region: PlaceLink?, city: PlaceLink? = nil) {
@@ -58,6 +59,11 @@ public struct Visits: Sendable, Equatable {
             }
             if m.placeID.hasPrefix("airport:") {
                 touch(.airport, marked, m.date, photos: 0, marks: 1, continent: continent, country: country, region: region)
+            }
+        }
+        for f in flights {
+            for a in [f.from, f.to] {
+                touch(.airport, a.place, f.date, photos: 0, marks: 0, continent: a.continent, country: a.country, region: a.region)
             }
         }
         byLevel = table.mapValues { $0.values.sorted { $0.id < $1.id } }

@@ -11,7 +11,7 @@ enum ImportRecordCommand: Command {
 
         Loads a travel record written by 'atlas export' (with photos and exact coordinates,
         the defaults) into an empty travel log: photos with their capture times, positions and
-        place snapshots, hand-set places, marks, saved homes and trip edits. For a backup, or a
+        place snapshots, hand-set places, marks, saved homes, trip edits and flights. For a backup, or a
         move to a new machine:
         exporting the restored log gives the same bytes. The whole record is one transaction.
 
@@ -35,8 +35,8 @@ enum ImportRecordCommand: Command {
         } catch let error as NSError where error.domain == NSCocoaErrorDomain {
             throw UsageError("'\(words[0])' is not JSON: \(error.localizedDescription)")
         }
-        Console.out("Loaded \(counted(restored.photos, "photo")), \(counted(restored.marks, "mark")), \(counted(restored.homes, "saved home"))"
-                    + " and \(counted(restored.tripEdits, "trip edit")) into \(dbPath)")
+        Console.out("Loaded \(counted(restored.photos, "photo")), \(counted(restored.marks, "mark")), \(counted(restored.homes, "saved home")),"
+                    + " \(counted(restored.tripEdits, "trip edit")) and \(counted(restored.flights, "flight")) into \(dbPath)")
         return .success
     }
 }

@@ -72,6 +72,7 @@ enum StatsCommand: Command {
             ("Most visited", s.mostVisitedCountry.map { "\($0.name) (\(count($0.days, "day")))" } ?? "-"),
             ("Farthest", s.farthest.map { "\($0.place?.name ?? "?") (\(grouped(Int($0.km.rounded()))) km from home)" } ?? "-"),
             ("Distance", "\(grouped(Int(s.distanceKm.rounded()))) km"),
+            ("Flights", s.flights == 0 ? "-" : "\(grouped(s.flights)), \(grouped(Int(s.flightKm.rounded()))) km between their airports"),
             ("New in \(s.year)", "\(count(s.newCountriesThisYear, "country", "countries")), \(count(s.newRegionsThisYear, "region")), "
                 + count(s.newCitiesThisYear, "city", "cities")),
         ]

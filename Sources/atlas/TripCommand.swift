@@ -71,8 +71,7 @@ enum TripCommand: Command {
         }
         /// Saves `edit` once it is known to change the trips.
         func save(_ edit: TripEdit, _ done: String) throws -> ExitStatus {
-            let edited = Passport(days: passport.days, tracks: passport.tracks, marks: passport.marks, homes: passport.homes,
-                                  tripEdits: passport.tripEdits + [edit])
+            let edited = passport.with(tripEdits: passport.tripEdits + [edit])
             guard edited.trips(homes: homes, rules: rules) != trips else {
                 throw UsageError("that changes nothing: \(done.lowercased()) already, or no photos on each side", showsUsage: false)
             }
@@ -141,6 +140,7 @@ enum TripCommand: Command {
             var what: [String] = []
             if !d.places.isEmpty { what.append(d.places.map(\.name).joined(separator: ", ")) }
             if !d.transit.isEmpty { what.append("transit at " + d.transit.map(\.name).joined(separator: ", ")) }
+            if !d.flights.isEmpty { what.append("flight " + d.flights.joined(separator: ", ")) }
             if d.flightPhotos > 0 { what.append("\(counted(d.flightPhotos, "photo")) in flight") }
             if d.atHome { what.append("at home") }
             if d.marks > 0 { what.append(counted(d.marks, "mark")) }

@@ -10,6 +10,7 @@ let commands: [any Command.Type] = [
     ErrorsCommand.self, ReresolveCommand.self, SetPlaceCommand.self,
     MarkCommand.self, UnmarkCommand.self, MarksCommand.self, CountriesCommand.self, RegionsCommand.self, CitiesCommand.self,
     AirportsCommand.self, ContinentsCommand.self, TimelineCommand.self, HomeCommand.self, TripsCommand.self, TripCommand.self, DaysCommand.self,
+    FlightsCommand.self,
     StatsCommand.self, ExportCommand.self, ImportRecordCommand.self,
 ]
 

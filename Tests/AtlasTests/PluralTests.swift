@@ -23,7 +23,7 @@ struct PluralTests {
         let record = directory + "/record.json"
         #expect(try AtlasBinary.run(["export", "--db", db, "--output", record]).status == 0)
         let restored = try AtlasBinary.run(["import-record", record, "--db", directory + "/restored.sqlite"])
-        #expect(restored.stdout == "Loaded 1 photo, 1 mark, 0 saved homes and 0 trip edits into \(directory)/restored.sqlite\n")
+        #expect(restored.stdout == "Loaded 1 photo, 1 mark, 0 saved homes, 0 trip edits and 0 flights into \(directory)/restored.sqlite\n")
         let reresolved = try AtlasBinary.run(["reresolve", "--db", db])
         #expect(reresolved.stdout.hasPrefix("Re-resolved 1 photo with gazetteer "), "\(reresolved.stdout)")
         #expect(reresolved.stdout.contains("0 changed place, 0 snapshots rewritten"))

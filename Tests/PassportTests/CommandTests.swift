@@ -15,16 +15,8 @@ import Testing
 
     /// Exit status and stdout of `atlas ARGS`.
     func atlas(_ arguments: [String]) throws -> (status: Int32, out: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let result = try atlasWithErrors(arguments)
+        return (result.status, result.out)
     }
 
     @Test func listingsStatsAndUsage() throws {
@@ -122,5 +114,58 @@ extension CommandTests {
         #expect(try atlas(["trip", "reset", "2024-07-10", "--db", db]).status == 0)
         #expect(try trips(["--all"]).map { $0["title"] } == ["Iceland & Kosovo, May 2023", "Italy & Switzerland, July 2024", "China & Hong Kong, August 2024"]
                     .map(JSON.string))
+    }
+}
+
+extension CommandTests {
+    /// Exit status, stdout and stderr of `atlas ARGS`.
+    func atlasWithErrors(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = arguments
+        let (out, err) = (Pipe(), Pipe())
+        (process.standardOutput, process.standardError) = (out, err)
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile(), errors = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self), String(decoding: errors, as: UTF8.self))
+    }
+
+    @Test func flightLogsImportOnceAndTravelWithTheRecord() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("atlas-flights-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let record = dir + "/a.json", db = dir + "/copy.sqlite"
+        #expect(try atlas(["export", "--db", PassportTests.itinerary.database, "--output", record]).status == 0)
+        #expect(try atlas(["import-record", record, "--db", db]).status == 0)
+        let plain = dir + "/plain.csv", fr24 = dir + "/fr24.csv"
+        try "date,from,to,flight\n2024-07-10,LYS,FRA,LH1077\n2024-07-12,LIN,XXX,\n".write(toFile: plain, atomically: true, encoding: .utf8)
+        try """
+            Date,Flight number,From,To,Dep time,Arr time,Duration,Airline,Aircraft,Registration,Seat number,Seat type,Flight class,Flight reason,Note,Dep_id,Arr_id,Airline_id,Aircraft_id
+            2024-07-10,LH1077,Lyon / Saint-Exupery (LYS/LFLL),Frankfurt / Frankfurt International (FRA/EDDF),07:00:00,08:20:00,01:20:00,Lufthansa (LH/DLH),,,,,,,,,,,
+            2024-08-02,CA4401,Lhasa / Gonggar (LXA/ZULS),Chengdu / Shuangliu (CTU/ZUUU),09:00:00,11:00:00,02:00:00,Air China (CA/CCA),,,,,,,,,,,
+            """.write(toFile: fr24, atomically: true, encoding: .utf8)
+
+        let first = try atlasWithErrors(["flights", "import", plain, fr24, "--db", db])
+        #expect(first.status == 3 && first.err.contains("plain.csv:3: unknown airport 'XXX'"), "\(first.err)")
+        #expect(first.out.contains("plain.csv: 1 flight imported (plain), 1 line not read") && first.out.contains("fr24.csv: 1 flight imported (myflightradar24), 1 already known"))
+        #expect(try atlas(["flights", "import", fr24, "--db", db]).out.contains("0 flights imported (myflightradar24), 2 already known"))
+        let listed = try atlas(["flights", "--db", db, "--json"]).out.split(separator: "\n").map { try JSON.parse(String($0)) }
+        #expect(listed.map { $0["id"] } == [.string("2024-07-10-LYS-FRA-LH1077"), .string("2024-08-02-LXA-CTU-CA4401")])
+        // Chengdu's Sichuan is passed through on 08-02; the airports count as used.
+        let stats = try JSON.parse(atlas(["stats", "--db", db, "--json"]).out)
+        #expect(stats["flights"] == .int(2) && stats["airports"] == .int(4))
+        #expect(try atlas(["trip", "2024-08-02", "--db", db]).out.contains("flight 2024-08-02-LXA-CTU-CA4401"))
+
+        let second = dir + "/b.json", restored = dir + "/restored.sqlite", third = dir + "/c.json"
+        #expect(try atlas(["export", "--db", db, "--output", second]).status == 0)
+        #expect(try atlas(["import-record", second, "--db", restored]).status == 0)
+        #expect(try atlas(["export", "--db", restored, "--output", third]).status == 0)
+        #expect(FileManager.default.contents(atPath: second) == FileManager.default.contents(atPath: third))
+        let schema = SchemaValidator(root: try JSON.parse(String(contentsOfFile: TravelRecordTests.schemaPath, encoding: .utf8)))
+        #expect(schema.errors(try JSON.parse(String(contentsOfFile: second, encoding: .utf8))) == [])
+        #expect(try atlas(["flights", "remove", "2024-08-02-LXA-CTU-CA4401", "--db", db]).status == 0)
+        #expect(try atlas(["flights", "remove", "2024-08-02-LXA-CTU-CA4401", "--db", db]).status == 1)
+        #expect(try atlas(["flights", "--db", db, "--json"]).out.split(separator: "\n").count == 1)
     }
 }

@@ -97,14 +97,33 @@ enum Journeys {
 
     static var marks: [Mark] { [mark(kyoto, "2024-04-08").renamed("city:1855612", "Nara", region: ("region:JP.42", "Nara")), iceland, mark(saintEtienne, "2024-10-20")] }
 
-    static func passport(homes: [Home] = [], edits: [TripEdit] = [], extra: [VisitPhoto] = []) -> Passport {
-        Passport(photos: photos + extra, marks: marks, homes: homes, tripEdits: edits)
+    static func passport(homes: [Home] = [], edits: [TripEdit] = [], extra: [VisitPhoto] = [], flights: [Flight] = []) -> Passport {
+        Passport(photos: photos + extra, marks: marks, homes: homes, tripEdits: edits, flights: flights)
     }
 
+    /// An airport of a flight log, at its published position.
+    static func airport(_ code: String, _ country: (String, String), _ lat: Double, _ lon: Double) -> Flight.Airport {
+        var a = Flight.Airport(place: PlaceLink(id: "airport:" + code, name: code), code: code)
+        (a.latitude, a.longitude, a.country) = (lat, lon, PlaceLink(id: country.0, name: country.1))
+        return a
+    }
+
+    static let lys = airport("LYS", lyon.country, 45.7256, 5.0811), lis = airport("LIS", lisbon.country, 38.7813, -9.1359)
+    static let hnd = airport("HND", tokyo.country, 35.5494, 139.7798), fra = airport("FRA", frankfurtAirport.country, 50.0379, 8.5622)
+    static let cdg = airport("CDG", paris.country, 49.0097, 2.5479), kef = airport("KEF", ("country:IS", "Iceland"), 63.9850, -22.6056)
+
+    /// To Lisbon on a day with photos there; back from Tokyo on a day with none in Japan or
+    /// Germany; Paris to Iceland with no photo at all.
+    static let flights = [Flight(date: "2024-06-04", from: lys, to: lis, flightNumber: "TP481"),
+                          Flight(date: "2024-04-11", from: hnd, to: fra, flightNumber: "LH715"),
+                          Flight(date: "2023-05-01", from: cdg, to: kef)]
+
     /// Great-circle kilometres, written here from the haversine formula on a 6,371 km sphere.
-    static func km(_ a: Spot, _ b: Spot) -> Double {
+    static func km(_ a: Spot, _ b: Spot) -> Double { km(a.lat, a.lon, b.lat, b.lon) }
+
+    static func km(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double) -> Double {
         let rad = Double.pi / 180
-        let h = pow(sin((b.lat - a.lat) * rad / 2), 2) + cos(a.lat * rad) * cos(b.lat * rad) * pow(sin((b.lon - a.lon) * rad / 2), 2)
+        let h = pow(sin((lat2 - lat1) * rad / 2), 2) + cos(lat1 * rad) * cos(lat2 * rad) * pow(sin((lon2 - lon1) * rad / 2), 2)
         return 2 * 6371 * asin(sqrt(h))
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Passport
+@testable import TravelLog
 
 @Suite struct CalendarDayTests {
     @Test func agreesWithFoundationOnEveryDayOfFourCenturies() throws {
@@ -8,10 +8,10 @@ import Testing
         calendar.timeZone = TimeZone(secondsFromGMT: 0)!
         let formatter = DateFormatter()
         (formatter.calendar, formatter.timeZone, formatter.locale, formatter.dateFormat) = (calendar, calendar.timeZone, Locale(identifier: "en_US_POSIX"), "yyyy-MM-dd")
-        var date = try require(formatter.date(from: "1900-01-01"))
+        var date = try #require(formatter.date(from: "1900-01-01"))
         for _ in 0..<(400 * 366) where formatter.string(from: date) < "2300-01-01" {
             let text = formatter.string(from: date)
-            let day = try require(CalendarDay(text))
+            let day = try #require(CalendarDay(text))
             #expect(day.number == Int(date.timeIntervalSince1970 / 86_400))
             #expect(day.text == text)
             date = calendar.date(byAdding: .day, value: 1, to: date)!
