@@ -56,6 +56,9 @@ let package = Package(
         // Deterministic JSON rendering for every machine-readable output.
         .target(name: "JSONWriter"),
 
+        // The world map: the Equal Earth projection and the SVG of visited places.
+        .target(name: "AtlasMap"),
+
         // The command-line tool: argument parsing and output only.
         .executableTarget(name: "atlas", dependencies: ["PhotoMetadata", "Gazetteer", "Resolver", "JSONWriter", "TravelLog", "Importer", "Passport"]),
 
@@ -76,6 +79,7 @@ let package = Package(
         .target(name: "AtlasProcess", path: "Tests/AtlasProcess"),
 
         .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "SyntheticPhotos", "CExif"]),
+        .testTarget(name: "AtlasMapTests", dependencies: ["AtlasMap"]),
         .testTarget(name: "JSONWriterTests", dependencies: ["JSONWriter", "BenchmarkSupport", "SyntheticPhotos"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "GazetteerTests", dependencies: ["Gazetteer", "SQLite", "AtlasProcess"]),
