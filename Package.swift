@@ -86,7 +86,7 @@ let package = Package(
         .testTarget(name: "BoundariesTests", dependencies: ["Boundaries", "Gazetteer"]),
         .testTarget(name: "ResolverTests", dependencies: ["Resolver", "Boundaries", "Gazetteer", "SyntheticPhotos", "JSONWriter"]),
         .testTarget(name: "TravelLogTests", dependencies: ["TravelLog", "Gazetteer", "SQLite", "SyntheticPhotos"]),
-        .testTarget(name: "PassportTests", dependencies: ["Passport", "Importer", "TravelLog", "SyntheticPhotos", "Gazetteer", "JSONWriter"]),
+        .testTarget(name: "PassportTests", dependencies: ["Passport", "Importer", "TravelLog", "SyntheticPhotos", "Gazetteer", "JSONWriter", "PhotoMetadata"]),
         // The `atlas` command line as people use it, through the built binary.
         .testTarget(name: "AtlasTests", dependencies: ["AtlasProcess", "Gazetteer", "SyntheticPhotos"]),
         .testTarget(name: "ImporterTests", dependencies: ["Importer", "TravelLog", "Resolver", "SyntheticPhotos", "Gazetteer", "PhotoMetadata", "SQLite", "AtlasProcess"]),
