@@ -22,8 +22,8 @@ struct Arguments {
     /// The options that take a value, in every command: a name means the same everywhere.
     static let valueOptions: Set<String> = [
         "--away-km", "--batch-size", "--by", "--continent", "--coordinates", "--count", "--country", "--date", "--db", "--exclude",
-        "--gap", "--gazetteer", "--home", "--in", "--jobs", "--kind", "--limit", "--near", "--note", "--offset", "--output",
-        "--progress", "--region", "--since", "--sort", "--track", "--track-gap", "--track-nearest", "--year",
+        "--format", "--gap", "--gazetteer", "--home", "--in", "--jobs", "--kind", "--limit", "--near", "--note", "--offset", "--output",
+        "--progress", "--region", "--since", "--sort", "--track", "--track-gap", "--track-nearest", "--trip", "--year",
     ]
 
     /// An option as given: its name, its value (nil for a flag, or a value option at the very
@@ -35,6 +35,8 @@ struct Arguments {
         let position: Int
     }
 
+    /// The words as given, for ``reading(asFlag:)``.
+    private let words: [String]
     private var given: [Given] = []
     private var arguments: [String] = []
     /// `--help` or `-h` stood where an option may.
@@ -43,7 +45,9 @@ struct Arguments {
     private var known: [String] = []
     private var problem: UsageError?
 
-    init(_ words: [String]) {
+    /// `flags`: value options that are flags in this command (``reading(asFlag:)``).
+    init(_ words: [String], flags: Set<String> = []) {
+        self.words = words
         var i = 0
         while i < words.count {
             let word = words[i]
@@ -62,7 +66,7 @@ struct Arguments {
             }
             if word.hasPrefix("--"), let equals = word.firstIndex(of: "=") {
                 given.append(Given(name: String(word[..<equals]), value: String(word[word.index(after: equals)...]), inline: true, position: i))
-            } else if Self.valueOptions.contains(word) {
+            } else if Self.valueOptions.contains(word), !flags.contains(word) {
                 given.append(Given(name: word, value: i < words.count ? words[i] : nil, inline: false, position: i))
                 i += 1
             } else {
@@ -70,6 +74,11 @@ struct Arguments {
             }
         }
     }
+
+    /// The same words read with `name`, a value option elsewhere, as a flag: `atlas export
+    /// --track` is a flag where `atlas import --track FILE` takes a file. Called before the
+    /// command takes anything.
+    func reading(asFlag name: String) -> Arguments { Arguments(words, flags: [name]) }
 
     /// True when the flag `name` was given (once or more); takes it.
     mutating func flag(_ name: String) -> Bool {

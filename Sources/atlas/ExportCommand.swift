@@ -12,6 +12,8 @@ enum ExportCommand: Command {
         Usage: atlas export [--output FILE] [--photos|--no-photos] [--coordinates exact|city|none]
                             [--count un|iso|all] [--home PLACE] [--away-km KM] [--gap DAYS]
                             [--db PATH]
+               atlas export --track (--trip ID | --year YYYY) [--format gpx|geojson]
+                            [--coordinates exact|city] [--output FILE] [--db PATH]
 
         Writes one JSON document (Resources/travel-record.schema.json): schema version,
         generator, gazetteer version and attribution, counting scheme, the passport,
@@ -22,13 +24,25 @@ enum ExportCommand: Command {
         follow --coordinates too. The same log gives the same bytes: "this year" in the
         passport is the year of the latest visit.
 
+        With --track, writes instead the track of one trip or one year: every positioned photo
+        whose local date lies in it, one segment per local date, in time order (UTC where the
+        offset is known, else the camera's clock; ties by path). GPX 1.1 has a point per photo
+        with its elevation and UTC time when known; GeoJSON (RFC 7946) a LineString per day (a
+        Point for a day of one photo) and a Point per city visited, at the mean position of
+        its photos. A year without positioned photos gives an empty track, said on stderr.
+
         Options:
           --output FILE     Write there instead of stdout ('-' is stdout): a new file or a
                             regular file, replaced whole through a temporary file beside it;
                             a device, FIFO, directory or symbolic link is refused.
           --photos          Include the photos (default).
           --no-photos       Leave the photos out (of --photos and --no-photos, the last given wins).
-          --coordinates P   exact (default), city (0.1°) or none.
+          --coordinates P   exact (default), city (0.1°) or none; with --track, exact or city
+                            (city also drops the elevation).
+          --track           Write the track of --trip or --year as GPX or GeoJSON.
+          --trip ID         With --track: the trip ('atlas trips' lists them): its ID or any date in it.
+          --year YYYY       With --track: every day of that year.
+          --format F        With --track: gpx (GPX 1.1, default) or geojson.
         \(PassportOption.countHelp)
         \(PassportOption.homeHelp)
         \(PassportOption.tripRulesHelp)
@@ -36,11 +50,17 @@ enum ExportCommand: Command {
         \(GazetteerOption.help)
           --help            Show this help.
 
-        Exit status: 0 written, 1 usage error (an --output that is not a regular file),
-        2 no travel log or gazetteer problem, 4 output could not be written.
+        Exit status: 0 written, 1 usage error (an --output that is not a regular file, a trip
+        that does not exist), 2 no travel log or gazetteer problem, 4 output could not be written.
         """
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
+        // Here --track is a flag; `atlas import --track FILE` gives it a value.
+        arguments = arguments.reading(asFlag: "--track")
+        if arguments.flag("--track") { return try track(&arguments) }
+        for option in ["--trip", "--year", "--format"] where try arguments.option(option) != nil {
+            throw UsageError("\(option) goes with --track: atlas export --track (--trip ID | --year YYYY)")
+        }
         let output = try arguments.option("--output")
         let noPhotos = arguments.lastFlag("--photos", "--no-photos") == "--no-photos"
         let coordinatesText = try arguments.option("--coordinates") ?? "exact"

@@ -61,9 +61,7 @@ enum TripCommand: Command {
         let year = action == nil ? rest.first.flatMap { CalendarDay($0.prefix(10)) }?.components.year : nil
         let trips = passport.trips(homes: homes, rules: rules, year: year)
         func find(_ text: String) throws -> Trip {
-            if let trip = trips.first(where: { $0.id == text }) ?? trips.first(where: { $0.start <= text && text <= $0.end && CalendarDay(text) != nil }) {
-                return trip
-            }
+            if let trip = Trip.find(text, in: trips) { return trip }
             throw UsageError("no trip '\(text.shown)' ('atlas trips --all' lists them)" + Suggestion.didYouMean(text, among: trips.map(\.id)), showsUsage: false)
         }
         func expect(_ count: Int, _ what: String) throws {

@@ -1,0 +1,72 @@
+import Foundation
+import Gazetteer
+import Passport
+import TravelLog
+
+extension ExportCommand {
+    /// `atlas export --track (--trip ID | --year YYYY)`: the track of a trip or a year as GPX or
+    /// GeoJSON (``TrackExport``), `--track` already taken.
+    static func track(_ arguments: inout Arguments) throws -> ExitStatus {
+        let output = try arguments.option("--output")
+        let tripText = try arguments.option("--trip")
+        let year = try arguments.integer("--year", in: 1800...9999)
+        let formatText = try arguments.option("--format") ?? TrackExport.Format.gpx.rawValue
+        guard let format = TrackExport.Format(rawValue: formatText) else {
+            throw UsageError("--format takes gpx or geojson, not '\(formatText.shown)'"
+                             + Suggestion.didYouMean(formatText, among: TrackExport.Format.allCases.map(\.rawValue)))
+        }
+        let precisionText = try arguments.option("--coordinates") ?? TrackExport.Precision.exact.rawValue
+        guard let precision = TrackExport.Precision(rawValue: precisionText) else {
+            guard precisionText != TravelRecord.Coordinates.none.rawValue else {
+                throw UsageError("--coordinates none leaves a track without positions: give exact or city with --track")
+            }
+            throw UsageError("--coordinates takes exact or city with --track, not '\(precisionText.shown)'"
+                             + Suggestion.didYouMean(precisionText, among: TrackExport.Precision.allCases.map(\.rawValue)))
+        }
+        // What shapes the travel record says nothing about a track: refused, not ignored.
+        if try arguments.option("--count") != nil { throw UsageError("--count shapes the travel record, not a track: leave it out with --track") }
+        if let flag = arguments.lastFlag("--photos", "--no-photos") { throw UsageError("\(flag) shapes the travel record, not a track: leave it out with --track") }
+        let homeText = try arguments.option("--home")
+        let rules = try PassportOption.tripRules(&arguments)
+        let dbPath = try DatabaseOption.path(&arguments)
+        let gazetteer = try GazetteerOption.open(&arguments)
+        guard try arguments.finish().isEmpty else { throw UsageError("export takes no arguments (use --trip ID or --year YYYY)") }
+        switch (tripText, year) {
+        case (nil, nil): throw UsageError("--track needs --trip ID or --year YYYY")
+        case (_?, _?): throw UsageError("--trip and --year are exclusive: give one")
+        default: break
+        }
+        let file = output == "-" ? nil : output
+        if let file, let what = OutputFile.refusal(file) {
+            throw UsageError("--output '\(file.shown)' is \(what), not a regular file: give a new or regular file, or - for stdout")
+        }
+        let log = try TravelLog(path: dbPath, readOnly: true)
+        let passport = try Passport(log: log)
+        let track: TrackExport
+        if let tripText {
+            let homes = try PassportOption.homes(homeText, gazetteer: gazetteer, passport: passport)
+            // As `atlas trip` finds it: among the trips of its year when the ID is a date.
+            let trips = passport.trips(homes: homes, rules: rules, year: CalendarDay(tripText.prefix(10))?.components.year)
+            guard let trip = Trip.find(tripText, in: trips) else {
+                throw UsageError("no trip '\(tripText.shown)' ('atlas trips --all' lists them)" + Suggestion.didYouMean(tripText, among: trips.map(\.id)),
+                                 showsUsage: false)
+            }
+            track = TrackExport(trip: trip, passport: passport, precision: precision)
+        } else {
+            track = TrackExport(year: year!, passport: passport, precision: precision)
+        }
+        var written = TrackExport.Written()
+        if let file {
+            if let failure = try OutputFile.write(to: file, { sink in written = try track.write(format, from: log, sink) }) {
+                Console.error("atlas export: \(failure)")
+                return .output
+            }
+        } else {
+            written = try track.write(format, from: log) { Console.outBytes($0) }
+        }
+        if written.points == 0 {
+            Console.error("No positioned photos from \(track.first) to \(track.last) (\(track.name)): the track is empty.")
+        }
+        return .success
+    }
+}
