@@ -1,3 +1,5 @@
+import TravelLog
+
 extension Trip {
     /// The trip of `trips` that `text` names: its identifier (`2024-07-10`, `2024-07-10-2`),
     /// else a date inside it (`2024-07-12`); nil when none does.
