@@ -2,7 +2,7 @@ import TravelLog
 
 /// The track of a trip or a year: every positioned photo whose local date lies in it, day by
 /// day in time order, and the cities visited on those days, for `atlas export --track` to
-/// write as GPX 1.1 (``gpxHead``) or GeoJSON (``geoJSONHead``).
+/// write as GPX 1.1 or GeoJSON (``Format``; each shape is told where it is written).
 ///
 /// ```swift
 /// let trip = passport.trips().first!

@@ -7,7 +7,7 @@ import TravelLog
 /// `atlas export`: the JSON travel record.
 enum ExportCommand: Command {
     static let name = "export"
-    static let summary = "Write the travel record: one deterministic JSON document"
+    static let summary = "Write the travel record, or a trip's or year's track (GPX, GeoJSON)"
     static let help = """
         Usage: atlas export [--output FILE] [--photos|--no-photos] [--coordinates exact|city|none]
                             [--count un|iso|all] [--home PLACE] [--away-km KM] [--gap DAYS]
