@@ -34,6 +34,8 @@ public struct Verification: Sendable {
     public var options: Options
     /// Photo rows in the log (each checked, but the ones known missing).
     public var photos = 0
+    /// False when reading the photos stopped at damage in the log: ``photos`` counts those read.
+    public var photosComplete = true
     /// One per ``VerificationFinding/Kind``, in that order.
     public var findings: [VerificationFinding] = []
 
@@ -57,8 +59,12 @@ public struct Verification: Sendable {
         do {
             verifier = try LogVerifier(path: logPath)
         } catch {
+            // TravelLogError names the file first: the item names it already.
+            var why = LogVerifier.reason(error)
+            if why.hasPrefix(logPath + ": ") { why.removeFirst(logPath.count + 2) }
             found[.integrity] = VerificationFinding(kind: .integrity, severity: .damaged, count: 1,
-                                                    items: [.init(subject: logPath, detail: "\(error)")], note: "the log could not be opened")
+                                                    items: [.init(subject: logPath, detail: why)], note: "the log could not be opened")
+            photosComplete = false
             for kind in [VerificationFinding.Kind.gone, .changed, .exif, .unreadable, .knownMissing, .aggregates] {
                 found[kind] = VerificationFinding(kind: kind, severity: .note, note: "not checked: the log could not be opened")
             }
@@ -109,19 +115,23 @@ public struct Verification: Sendable {
                 }
             }
         } catch {
+            photosComplete = false
             var integrity = found[.integrity]!
             integrity.severity = .damaged
             integrity.count += 1
-            integrity.items.append(.init(subject: logPath, detail: "the photos could not be read: \(error)"))
+            integrity.items.append(.init(subject: logPath, detail: "the photos could not be read: \(LogVerifier.reason(error))"))
             found[.integrity] = integrity
         }
+        // What stopped at damage passes nothing: it says how far it got.
+        let partial = photosComplete ? nil : photos == 0 ? "not checked: the photos could not be read" : "only the first \(photos) photos could be read"
         for kind in [VerificationFinding.Kind.gone, .changed, .exif, .unreadable] {
             let entry = byKind[kind] ?? (0, [])
-            found[kind] = VerificationFinding(kind: kind, severity: entry.count == 0 ? .ok : .attention, count: entry.count, items: entry.items)
+            found[kind] = VerificationFinding(kind: kind, severity: entry.count > 0 ? .attention : partial == nil ? .ok : .note,
+                                              count: entry.count, items: entry.items, note: partial)
         }
         let missing = byKind[.knownMissing] ?? (0, [])
-        found[.knownMissing] = VerificationFinding(kind: .knownMissing, severity: missing.count == 0 ? .ok : .note, count: missing.count,
-                                                   items: missing.items, note: missing.count == 0 ? nil : "already known: the next import that sees them again takes them back")
+        found[.knownMissing] = VerificationFinding(kind: .knownMissing, severity: missing.count == 0 && partial == nil ? .ok : .note, count: missing.count,
+                                                   items: missing.items, note: partial ?? (missing.count == 0 ? nil : "already known: the next import that sees them again takes them back"))
         if !options.deep {
             found[.exif] = VerificationFinding(kind: .exif, severity: .note, note: "not checked: --deep reads each file's Exif again")
         } else if withoutFingerprint > 0 {

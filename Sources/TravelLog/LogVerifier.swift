@@ -68,7 +68,7 @@ public final class LogVerifier {
             }
             return lines == ["ok"] ? [] : lines
         } catch {
-            return ["integrity_check could not run: \(error)"]
+            return ["integrity_check could not run: \(Self.reason(error))"]
         }
     }
 
@@ -83,7 +83,16 @@ public final class LogVerifier {
             staleDates = found.staleDates
             return found.dates.isEmpty ? .matching : .differing(found.dates)
         } catch {
-            return .failed("\(error)")
+            return .failed(Self.reason(error))
+        }
+    }
+
+    /// An error in words, without the log's path (which the report gives once).
+    public static func reason(_ error: Error) -> String {
+        switch error {
+        case let e as SQLiteError: "\(e.message) (SQLite error \(e.code))"
+        case TravelLogError.sqlite(let e): "\(e.message) (SQLite error \(e.code))"
+        default: "\(error)"
         }
     }
 

@@ -94,7 +94,9 @@ import Glibc
         #expect(v.severity == .damaged)
         let integrity = try #require(v.finding(.integrity))
         #expect(integrity.severity == .damaged && integrity.count == 1)
-        #expect(integrity.items.first?.detail == "\(library.database): no travel log here yet (run 'atlas import' first)")
+        #expect(integrity.items.map(\.subject) == [library.database])
+        #expect(integrity.items.map(\.detail) == ["no travel log here yet (run 'atlas import' first)"])
+        #expect(!v.photosComplete && v.photos == 0)
         for kind in [VerificationFinding.Kind.gone, .changed, .exif, .unreadable, .knownMissing, .aggregates] {
             #expect(v.finding(kind)?.severity == .note, "\(kind)")
         }
