@@ -25,9 +25,10 @@ enum VerifyCommand: Command {
           --all             List every path or date, not only the first 10 of each kind.
         \(DatabaseOption.help)
         \(GazetteerOption.help)
-          --json            One JSON document: log, gazetteer, photos, status, and per check
-                            its kind, status (ok, note, attention, damaged), count and paths
-                            (dates for aggregates, messages for integrity and gazetteer).
+          --json            One JSON document: log, gazetteer, deep, photos, photos_complete,
+                            status, and per check its kind, status (ok, note, attention,
+                            damaged), count, note and paths (dates for aggregates, messages
+                            for integrity and gazetteer).
           --help            Show this help.
 
         Exit status: 0 all is well, 1 usage error, 2 the log or the gazetteer is damaged or
