@@ -88,7 +88,7 @@ let package = Package(
         .testTarget(name: "TravelLogTests", dependencies: ["TravelLog", "Gazetteer", "SQLite", "SyntheticPhotos"]),
         .testTarget(name: "PassportTests", dependencies: ["Passport", "Importer", "TravelLog", "SyntheticPhotos", "Gazetteer", "JSONWriter", "PhotoMetadata"]),
         // The `atlas` command line as people use it, through the built binary.
-        .testTarget(name: "AtlasTests", dependencies: ["AtlasProcess", "Gazetteer", "SyntheticPhotos"]),
+        .testTarget(name: "AtlasTests", dependencies: ["AtlasProcess", "Gazetteer", "SyntheticPhotos", "SQLite"]),
         .testTarget(name: "ImporterTests", dependencies: ["Importer", "TravelLog", "Resolver", "SyntheticPhotos", "Gazetteer", "PhotoMetadata", "SQLite", "AtlasProcess"]),
     ],
     swiftLanguageModes: [.v6]

@@ -7,7 +7,7 @@ import Glibc
 
 let commands: [any Command.Type] = [
     ImportCommand.self, InspectCommand.self, ResolveCommand.self, SearchCommand.self, PlaceCommand.self, BrowseCommand.self,
-    ErrorsCommand.self, ReresolveCommand.self, SetPlaceCommand.self,
+    ErrorsCommand.self, VerifyCommand.self, ReresolveCommand.self, SetPlaceCommand.self,
     MarkCommand.self, UnmarkCommand.self, MarksCommand.self, CountriesCommand.self, RegionsCommand.self, CitiesCommand.self,
     AirportsCommand.self, ContinentsCommand.self, TimelineCommand.self, HomeCommand.self, TripsCommand.self, TripCommand.self, DaysCommand.self,
     FlightsCommand.self,
