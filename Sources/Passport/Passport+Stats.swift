@@ -10,14 +10,38 @@ extension Passport {
     /// passport's under `homes` and `rules` (a caller asking for many years finds them once).
     public func stats(scheme: CountingScheme, homes: HomeTimeline? = nil, rules: TripRules = .init(), year: Int? = nil,
                       currentYear: Int? = nil, trips: [Trip]? = nil) -> PassportStats {
-        stats(scheme: scheme, homes: homes, rules: rules, year: year, currentYear: currentYear, trips: trips,
-              scope: year.map { restricted(toYear: $0) } ?? self)
+        let homes = homes ?? homeTimeline()
+        return stats(scheme: scheme, homes: homes, year: year, currentYear: currentYear,
+                     outlines: trips.map(TripOutline.of) ?? TripOutline.of(detectTrips(homes: homes, rules: rules)),
+                     scope: year.map { restricted(toYear: $0) } ?? self)
+    }
+
+    /// What the page needs of a trip not excluded: when it starts, its years, its days with
+    /// something away or passing.
+    struct TripOutline {
+        var start: String
+        var years: ClosedRange<Int>
+        var days: [String]
+
+        static func of(_ trips: [Trip]) -> [TripOutline] {
+            trips.filter { !$0.excluded }.map { t in
+                TripOutline(start: t.start, years: (Int(t.start.prefix(4)) ?? 0)...(Int(t.end.prefix(4)) ?? 0),
+                            days: t.days.filter { !$0.places.isEmpty || $0.photos > 0 || !$0.flights.isEmpty }.map(\.date))
+            }
+        }
+
+        /// The trips' dates are enough: their places need not be gathered.
+        static func of(_ detection: TripDetection) -> [TripOutline] {
+            detection.spans.filter { !$0.excluded }.map { span in
+                TripOutline(start: span.start.text, years: span.start.components.year...span.end.components.year,
+                            days: (span.start...span.end).filter(detection.active.contains).map(\.text))
+            }
+        }
     }
 
     /// The figures of `scope`: this passport, or the part of it in `year`.
-    private func stats(scheme: CountingScheme, homes: HomeTimeline?, rules: TripRules, year: Int?, currentYear: Int?, trips: [Trip]?,
+    private func stats(scheme: CountingScheme, homes: HomeTimeline, year: Int?, currentYear: Int?, outlines: [TripOutline],
                        scope: Passport) -> PassportStats {
-        let homes = homes ?? homeTimeline()
         let latestDay = visits(.country).compactMap(\.lastDate).max()
         var s = PassportStats(scheme: scheme.name, year: year ?? currentYear ?? latestDay.flatMap { Int($0.prefix(4)) } ?? 0)
         s.reviewYear = year
@@ -43,17 +67,7 @@ extension Passport {
         }
         s.daysAbroad = abroad.count
 
-        // The trips' dates are enough here: their places need not be gathered.
-        let outlines: [(start: String, days: [String])]
-        if let trips {
-            outlines = trips.filter { !$0.excluded && (year.map($0.overlaps(year:)) ?? true) }
-                .map { ($0.start, $0.days.filter { !$0.places.isEmpty || $0.photos > 0 || !$0.flights.isEmpty }.map(\.date)) }
-        } else {
-            let detection = detectTrips(homes: homes, rules: rules)
-            outlines = detection.spans.filter { span in
-                !span.excluded && (year.map { (span.start.components.year...span.end.components.year).contains($0) } ?? true)
-            }.map { span in (span.start.text, (span.start...span.end).filter(detection.active.contains).map(\.text)) }
-        }
+        let outlines = year.map { y in outlines.filter { $0.years.contains(y) } } ?? outlines
         s.trips = outlines.count
         s.firstTrip = outlines.first?.start
         var awayByMonth: [String: Set<String>] = [:]
@@ -97,18 +111,20 @@ extension Passport {
 }
 
 extension Passport {
-    /// The year in review of every year with a visit, oldest first.
-    public func years(scheme: CountingScheme, homes: HomeTimeline, rules: TripRules = .init(), trips: [Trip]) -> [PassportStats] {
+    /// The year in review of every year with a visit, oldest first; `trips` are this passport's
+    /// under `homes`, found once for all the years.
+    public func years(scheme: CountingScheme, homes: HomeTimeline, trips: [Trip]) -> [PassportStats] {
         // Each row read once, not once a year.
         func year(_ date: String?) -> Int? { date.flatMap { Int($0.prefix(4)) } }
         let days = Dictionary(grouping: days.filter { year($0.date) != nil }, by: { year($0.date)! })
         let tracks = Dictionary(grouping: tracks, by: { year($0.day) ?? 0 })
         let marks = Dictionary(grouping: marks.filter { year($0.date) != nil }, by: { year($0.date)! })
         let flights = Dictionary(grouping: flights, by: { year($0.date) ?? 0 })
+        let outlines = TripOutline.of(trips)
         return Set(days.keys).union(marks.keys).union(flights.keys.filter { $0 > 0 }).sorted().map { y in
             let scope = Passport(days: days[y] ?? [], tracks: tracks[y] ?? [], marks: marks[y] ?? [], homes: self.homes, tripEdits: tripEdits,
                                  flights: flights[y] ?? [])
-            return stats(scheme: scheme, homes: homes, rules: rules, year: y, currentYear: nil, trips: trips, scope: scope)
+            return stats(scheme: scheme, homes: homes, year: y, currentYear: nil, outlines: outlines, scope: scope)
         }
     }
 }

@@ -56,7 +56,7 @@ public struct TravelRecord: Sendable {
         let homes = homes ?? passport.homeTimeline()
         let trips = passport.trips(homes: homes, rules: rules)
         stats = passport.stats(scheme: scheme, homes: homes, rules: rules, trips: trips)
-        years = passport.years(scheme: scheme, homes: homes, rules: rules, trips: trips)
+        years = passport.years(scheme: scheme, homes: homes, trips: trips)
         (self.passport, self.homes, self.trips, self.gazetteerVersion) = (passport, homes, trips, gazetteerVersion)
         (self.includePhotos, self.coordinates) = (includePhotos, coordinates)
     }
