@@ -84,11 +84,15 @@ extension Passport {
         (trip.excluded, trip.titleIsEdited) = (span.excluded, span.title != nil)
         let homeCountry = judge.homes.home(on: trip.start)?.country?.id
         var countries = Tally(), regions = Tally(), cities = Tally(), transit = Tally(), airports = Tally()
+        var waypoints: [(time: String, latitude: Double, longitude: Double)] = []
         for day in span.start...span.end {
             let date = day.text
             var out = Trip.Day(date: date)
             for i in rows[date] ?? [] {
                 let row = days[i]
+                if let mean = row.meanPosition, row.status != .unplaced, row.status != .visit || judge.isAway(row) {
+                    waypoints.append((row.firstTime ?? date, mean.latitude, mean.longitude))
+                }
                 switch row.status {
                 case .visit where judge.isAway(row):
                     out.places.append(row.city ?? row.region ?? row.country!)
@@ -140,33 +144,22 @@ extension Passport {
         trip.cities = cities.places
         trip.airports = airports.places
         trip.transit = transit.places.filter { t in !trip.countries.contains { $0.place.id == t.place.id } }
-        trip.distanceKm = distance(span, judge.homes)
+        trip.distanceKm = distance(span, waypoints, judge.homes)
         trip.title = span.title ?? Self.title(trip, homeCountry: homeCountry)
         return trip
     }
 
-    /// From the home of the first day along the photos of the trip's days and back to the home
-    /// of the last.
-    private func distance(_ span: Span, _ homes: HomeTimeline) -> Double {
-        let (first, last) = (span.start.text, span.end.text)
-        // The track days are sorted by day: the trip's are one slice of them.
-        func index(from day: String) -> Int {
-            var (low, high) = (0, tracks.count)
-            while low < high {
-                let mid = (low + high) / 2
-                if tracks[mid].day < day { low = mid + 1 } else { high = mid }
-            }
-            return low
-        }
-        let inside = tracks[index(from: first)..<max(index(from: first), index(from: (span.end + 1).text))]
-        guard let head = inside.first, let tail = inside.last else { return 0 }
-        var km = TrackDay.distanceKm(Array(inside))
-        if let h = homes.home(on: first), let lat = h.latitude, let lon = h.longitude {
-            km += GreatCircle.km(lat, lon, head.first.latitude, head.first.longitude)
-        }
-        if let h = homes.home(on: last), let lat = h.latitude, let lon = h.longitude {
-            km += GreatCircle.km(tail.last.latitude, tail.last.longitude, lat, lon)
-        }
+    /// From the home of the first day to each place of the trip in time order (the mean
+    /// position of its photos that day: a city, a layover, a photo in flight) and back to the
+    /// home of the last. Place to place, by local date and time: the days are the trip's own,
+    /// whatever the UTC date (a morning in Fiji is the evening before in UTC), and wandering
+    /// within a city is no travel.
+    private func distance(_ span: Span, _ waypoints: [(time: String, latitude: Double, longitude: Double)], _ homes: HomeTimeline) -> Double {
+        let points = waypoints.sorted { $0.time < $1.time }
+        guard let head = points.first, let tail = points.last else { return 0 }
+        var km = zip(points, points.dropFirst()).reduce(0) { $0 + GreatCircle.km($1.0.latitude, $1.0.longitude, $1.1.latitude, $1.1.longitude) }
+        if let h = homes.home(on: span.start.text), let lat = h.latitude, let lon = h.longitude { km += GreatCircle.km(lat, lon, head.latitude, head.longitude) }
+        if let h = homes.home(on: span.end.text), let lat = h.latitude, let lon = h.longitude { km += GreatCircle.km(tail.latitude, tail.longitude, lat, lon) }
         return km
     }
 }

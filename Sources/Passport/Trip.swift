@@ -60,7 +60,7 @@ public struct Trip: Sendable, Equatable {
     public var flights: [Flight] = []
     public var photos = 0
     public var marks = 0
-    /// From home along the photos in time order and back home, great circle.
+    /// From home to each place of the trip in time order and back home, great circle.
     public var distanceKm = 0.0
 
     /// Calendar days from start to end, both counted.

@@ -118,3 +118,23 @@ import TravelLog
         #expect(marks.homeTimeline().periods.isEmpty && marks.trips().isEmpty)
     }
 }
+
+extension TripTests {
+    @Test func aMorningInFijiIsTheEveningBeforeInUTCAndStillTheTrip() throws {
+        // Nadi at 08:00, UTC+12: 20:00 the day before in UTC.
+        let nadi = Journeys.Spot(lat: -17.7765, lon: 177.4356, continent: "OC", country: ("country:FJ", "Fiji"),
+                                 region: ("region:FJ.W", "Western"), city: ("city:2202064", "Nadi"))
+        let trips = Journeys.passport(extra: [Journeys.photo("2024-08-15T08:00:00", nadi, offsetHours: 12)]).trips()
+        let fiji = try #require(trips.first { $0.id == "2024-08-15" })
+        #expect(fiji.title == "Fiji, August 2024" && abs(fiji.distanceKm - 2 * Journeys.km(Journeys.lyon, nadi)) < 1)
+    }
+
+    @Test func aTripsDistanceGoesPlaceToPlace() throws {
+        // Lyon → Tokyo (04-02…04-05) → Kyoto → Osaka, the flight photos and the layover on the way.
+        let japan = try #require(trips.first { $0.id == "2024-04-01" })
+        let (j, lyon) = (Journeys.self, Journeys.lyon)
+        let legs = [lyon, j.frankfurtAirport, j.overRussia, j.tokyo, j.kyoto, j.osaka, j.overKazakhstan, lyon]
+        let expected = zip(legs, legs.dropFirst()).reduce(0) { $0 + Journeys.km($1.0, $1.1) }
+        #expect(abs(japan.distanceKm - expected) < 1)
+    }
+}
