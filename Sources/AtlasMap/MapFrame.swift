@@ -1,0 +1,81 @@
+import Foundation
+
+/// The Equal Earth world drawn into a picture `width` units wide (y downwards, as SVG has it),
+/// and the outlines of shapes given in degrees as SVG path data, whole across the antimeridian.
+///
+/// ```swift
+/// let frame = MapFrame(width: 1000)
+/// let d = frame.path([[(177.0, -17.5), (179.9, -17.5), (-179.9, -16.5), (177.0, -16.5)]])   // Fiji's ring, one piece
+/// ```
+///
+/// A ring whose longitudes jump by more than 180° between two points crosses the
+/// antimeridian: it is unwrapped into continuous longitudes and drawn twice, once on each side
+/// (shifted by 360°), and the picture clips both to the map's outline (``outline``), so
+/// Fiji, Chukotka and the Aleutians draw whole without a band across the world.
+///
+/// A value type; `Sendable`.
+public struct MapFrame: Sendable, Equatable {
+    public let width: Double
+    public var height: Double { width * EqualEarth.halfHeight / EqualEarth.halfWidth }
+
+    public init(width: Double) { self.width = width }
+
+    /// The picture coordinates of a longitude and latitude.
+    public func point(longitude: Double, latitude: Double) -> (x: Double, y: Double) {
+        let p = EqualEarth.project(longitude: longitude, latitude: latitude)
+        let scale = width / (2 * EqualEarth.halfWidth)
+        return ((p.x + EqualEarth.halfWidth) * scale, (EqualEarth.halfHeight - p.y) * scale)
+    }
+
+    /// SVG path data of polygon rings in degrees (`(longitude, latitude)`), with one decimal:
+    /// a tenth of a unit is finer than a pixel at any useful width. Fill with `evenodd`: holes
+    /// are rings too.
+    public func path(_ rings: [[(Double, Double)]]) -> String {
+        var out = ""
+        for ring in rings where ring.count >= 3 {
+            let unwrapped = Self.unwrapped(ring)
+            let lons = unwrapped.map(\.0)
+            var shifts = [0.0]
+            if lons.max()! > 180 { shifts.append(-360) }
+            if lons.min()! < -180 { shifts.append(360) }
+            for shift in shifts {
+                for (i, (lon, lat)) in unwrapped.enumerated() {
+                    // Beyond ±180 only while unwrapped: the clip to the outline cuts it there.
+                    let p = point(longitude: lon + shift, latitude: lat)
+                    out += (i == 0 ? "M" : "L") + Self.number(p.x) + " " + Self.number(p.y)
+                }
+                out += "Z"
+            }
+        }
+        return out
+    }
+
+    /// The map's edge, the meridians ±180° from pole to pole: what shapes are clipped to.
+    public var outline: String {
+        let east = stride(from: -90.0, through: 90.0, by: 2.5).map { point(longitude: 180, latitude: $0) }
+        let west = stride(from: 90.0, through: -90.0, by: -2.5).map { point(longitude: -180, latitude: $0) }
+        return (east + west).enumerated().map { ($0.offset == 0 ? "M" : "L") + Self.number($0.element.x) + " " + Self.number($0.element.y) }
+            .joined() + "Z"
+    }
+
+    /// Longitudes made continuous: each point within 180° of the one before.
+    static func unwrapped(_ ring: [(Double, Double)]) -> [(Double, Double)] {
+        var out: [(Double, Double)] = []
+        out.reserveCapacity(ring.count)
+        for (lon, lat) in ring {
+            guard let last = out.last?.0 else { out.append((lon, lat)); continue }
+            var l = lon
+            while l - last > 180 { l -= 360 }
+            while last - l > 180 { l += 360 }
+            out.append((l, lat))
+        }
+        return out
+    }
+
+    /// One decimal, no exponent, no "-0.0": the same bytes for the same shape.
+    static func number(_ value: Double) -> String {
+        let tenths = (value * 10).rounded()
+        let text = String(format: "%.1f", tenths / 10)
+        return text == "-0.0" ? "0.0" : text
+    }
+}
