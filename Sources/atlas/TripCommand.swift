@@ -16,8 +16,9 @@ enum TripCommand: Command {
                atlas trip reset ID
 
         Shows one trip ('atlas trips' lists them) day by day: each date, the places visited
-        away from home (city, else region or country), layover airports, photos in flight, and
-        whether the day began or ended at home. ID is the trip's identifier or any date inside it.
+        away from home (city, else region or country), layover airports, flights, photos in
+        flight, and whether the day began or ended at home. ID is the trip's identifier or any
+        date inside it.
 
         Edits are kept in the travel log and apply each time trips are detected, so they
         survive imports, reresolve and new photos, and are exported:

@@ -29,7 +29,8 @@ enum TripsCommand: Command {
         \(GazetteerOption.help)
           --json            One JSON object per trip: id, title, start, end, days, countries,
                             regions, cities, transit and airports ([{id, name, days}]),
-                            distance_km, photos, flight_photos, marks, title_edited, excluded.
+                            distance_km, photos, flight_photos, marks, flights (their ids),
+                            title_edited, excluded.
           --help            Show this help.
 
         Exit status: 0 listed (even when empty), 1 usage error, 2 no travel log or unreadable.
