@@ -125,7 +125,6 @@ extension Flight.Airport {
     public init(_ place: Place) {
         self.init(place: PlaceLink(id: place.id.description, name: place.name), code: place.codes.iata ?? place.codes.icao ?? place.id.code)
         (latitude, longitude) = (place.coordinate?.latitude, place.coordinate?.longitude)
-        func link(_ kind: PlaceKind) -> PlaceLink? { place.ancestor(kind).map { PlaceLink(id: $0.id.description, name: $0.name) } }
-        (continent, country, region, city) = (link(.continent), link(.country), link(.region), link(.city))
+        (continent, country, region, city) = (place.link(.continent), place.link(.country), place.link(.region), place.link(.city))
     }
 }

@@ -10,11 +10,7 @@ extension Home {
     /// ```
     public init(place: Place, since: String? = nil) {
         self.init(place: PlaceLink(id: place.id.description, name: place.name), since: since)
-        func link(_ kind: PlaceKind) -> PlaceLink? {
-            if place.kind == kind { return PlaceLink(id: place.id.description, name: place.name) }
-            return place.ancestor(kind).map { PlaceLink(id: $0.id.description, name: $0.name) }
-        }
-        (country, region, city) = (link(.country), link(.region), link(.city))
+        (country, region, city) = (place.link(.country), place.link(.region), place.link(.city))
         if place.kind != .region && place.kind != .country && place.kind != .continent, let c = place.coordinate {
             (latitude, longitude) = (c.latitude, c.longitude)
         }

@@ -35,7 +35,7 @@ extension Passport {
             else { present[Key(year: y, country: country.id), default: []].insert(date) }
         }
         for d in days where d.status == .visit || d.status == .transit { add(d.date, d.country, transitOnly: d.status == .transit) }
-        for m in marks { add(m.date, m.country.map { PlaceLink(id: $0.id, name: $0.name) }, transitOnly: false) }
+        for m in marks { add(m.date, PlaceLink(m.country), transitOnly: false) }
         for f in flights { for a in [f.from, f.to] { add(f.date, a.country, transitOnly: true) } }
         return Set(present.keys).union(transit.keys).map { key in
             let days = present[key] ?? []

@@ -137,7 +137,8 @@ public struct CaptureTime: Sendable, Equatable, Hashable, Codable {
         return sign == 0x2D ? -seconds : seconds
     }
 
-    static func daysIn(month: Int, year: Int) -> Int {
+    /// The days of `month` in `year` of the proleptic Gregorian calendar.
+    public static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: 30

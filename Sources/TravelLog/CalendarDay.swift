@@ -1,4 +1,3 @@
-import Foundation
 import PhotoMetadata
 
 /// A local date, `YYYY-MM-DD`, as a day number (days since 1970-01-01 in the proleptic
@@ -28,28 +27,14 @@ public struct CalendarDay: Sendable, Hashable, Comparable, Strideable {
             }
             return n
         }
-        guard let y = number(0..<4), let m = number(5..<7), let d = number(8..<10), (1...12).contains(m),
-              (1...Self.daysIn(month: m, year: y)).contains(d) else { return nil }
+        guard let y = number(0..<4), let m = number(5..<7), let d = number(8..<10), y >= 1, (1...12).contains(m),
+              (1...CaptureTime.daysIn(month: m, year: y)).contains(d) else { return nil }
         self.number = CaptureTime.daysFromCivil(y, m, d)
     }
 
     public var components: (year: Int, month: Int, day: Int) { CaptureTime.civil(fromDays: number) }
 
-    public var text: String {
-        let (y, m, d) = components
-        guard (0...9999).contains(y) else { return String(format: "%04d-%02d-%02d", y, m, d) }
-        let digits: [UInt8] = [UInt8(y / 1000), UInt8(y / 100 % 10), UInt8(y / 10 % 10), UInt8(y % 10), 255,
-                               UInt8(m / 10), UInt8(m % 10), 255, UInt8(d / 10), UInt8(d % 10)]
-        return String(decoding: digits.map { $0 == 255 ? UInt8(ascii: "-") : $0 + UInt8(ascii: "0") }, as: UTF8.self)
-    }
-
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
+    public var text: String { String(VisitPhoto.text(number * 86_400).prefix(10)) }
 
     public static func < (a: Self, b: Self) -> Bool { a.number < b.number }
     public func distance(to other: Self) -> Int { other.number - number }

@@ -11,3 +11,11 @@ public struct PlaceLink: Sendable, Hashable {
     public let name: String
     public init(id: String, name: String) { (self.id, self.name) = (id, name) }
 }
+
+extension PlaceLink {
+    /// The link of an `(id, name)` pair, as a ``Mark`` keeps its lineage; nil for none.
+    public init?(_ pair: (id: String, name: String)?) {
+        guard let pair else { return nil }
+        self.init(id: pair.id, name: pair.name)
+    }
+}

@@ -35,12 +35,12 @@ extension TravelLog {
             """)
         defer { s.reset() }
         var rows: [PlaceDay] = []
-        func link(_ i: Int32) -> PlaceLink? { s.string(i).map { PlaceLink(id: $0, name: s.string(i + 1) ?? "") } }
         while try s.step() {
             let date = s.string(0) ?? ""
             guard !stale.contains(date), let status = s.string(1).flatMap(VisitPhoto.Status.init(rawValue:)) else { continue }
             var d = PlaceDay(date: date.isEmpty ? nil : date, status: status)
-            (d.continent, d.country, d.region, d.city, d.district, d.airport) = (link(2), link(4), link(6), link(8), link(10), link(12))
+            (d.continent, d.country, d.region, d.city, d.district, d.airport) = (s.placeLink(2), s.placeLink(4), s.placeLink(6), s.placeLink(8),
+                                                                          s.placeLink(10), s.placeLink(12))
             (d.photos, d.handSet, d.positioned, d.latitudeSum, d.longitudeSum) = (s.int(14), s.int(15), s.int(16), s.double(17), s.double(18))
             (d.firstTime, d.lastTime) = (s.string(19), s.string(20))
             rows.append(d)
@@ -241,7 +241,7 @@ extension TravelLog {
         while try s.step() {
             let handSet = !s.isNull(21)
             let chain: Int32 = handSet ? 22 : 7
-            func link(_ i: Int32) -> PlaceLink? { s.string(chain + i).map { PlaceLink(id: $0, name: s.string(chain + i + 1) ?? "") } }
+            func link(_ i: Int32) -> PlaceLink? { s.placeLink(chain + i) }
             var p = VisitPhoto(path: s.string(0) ?? "")
             p.takenLocal = s.string(1)
             p.utcOffsetSeconds = s.optionalInt(2)

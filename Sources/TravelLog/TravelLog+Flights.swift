@@ -36,11 +36,10 @@ extension TravelLog {
         let s = try statement("SELECT \(columns.joined(separator: ", ")) FROM flights ORDER BY date, from_code, to_code, flight_number")
         defer { s.reset() }
         var out: [Flight] = []
-        func link(_ i: Int32) -> PlaceLink? { s.string(i).map { PlaceLink(id: $0, name: s.string(i + 1) ?? "") } }
         func airport(_ i: Int32) -> Flight.Airport {
             var a = Flight.Airport(place: PlaceLink(id: s.string(i) ?? "", name: s.string(i + 1) ?? ""), code: s.string(i + 2) ?? "")
             (a.latitude, a.longitude) = (s.optionalDouble(i + 3), s.optionalDouble(i + 4))
-            (a.continent, a.country, a.region, a.city) = (link(i + 5), link(i + 7), link(i + 9), link(i + 11))
+            (a.continent, a.country, a.region, a.city) = (s.placeLink(i + 5), s.placeLink(i + 7), s.placeLink(i + 9), s.placeLink(i + 11))
             return a
         }
         while try s.step() {

@@ -36,12 +36,11 @@ extension TravelLog {
             """)
         defer { s.reset() }
         var out: [Home] = []
-        func link(_ i: Int32) -> PlaceLink? { s.string(i).map { PlaceLink(id: $0, name: s.string(i + 1) ?? "") } }
         while try s.step() {
             let since = s.string(0) ?? ""
             var home = Home(place: PlaceLink(id: s.string(1) ?? "", name: s.string(2) ?? ""), since: since.isEmpty ? nil : since)
             (home.latitude, home.longitude) = (s.optionalDouble(3), s.optionalDouble(4))
-            (home.country, home.region, home.city) = (link(5), link(7), link(9))
+            (home.country, home.region, home.city) = (s.placeLink(5), s.placeLink(7), s.placeLink(9))
             out.append(home)
         }
         return out

@@ -46,8 +46,7 @@ public struct Visits: Sendable, Equatable {
                   city: d.city)
         }
         for m in marks {
-            let link = { (pair: (id: String, name: String)?) in pair.map { PlaceLink(id: $0.id, name: $0.name) } }
-            let (continent, country, region, city) = (link(m.continent), link(m.country), link(m.region), link(m.city))
+            let (continent, country, region, city) = (PlaceLink(m.continent), PlaceLink(m.country), PlaceLink(m.region), PlaceLink(m.city))
             touch(.continent, continent, m.date, photos: 0, marks: 1, continent: nil, country: nil, region: nil)
             touch(.country, country, m.date, photos: 0, marks: 1, continent: continent, country: nil, region: nil)
             touch(.region, region, m.date, photos: 0, marks: 1, continent: continent, country: country, region: nil)

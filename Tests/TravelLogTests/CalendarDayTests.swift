@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test func refusesWhatIsNoDate() {
-        for text in ["2024-02-30", "2023-02-29", "2024-13-01", "2024-00-10", "2024-1-01", "2024-01-01T00", "abcd-ef-gh", ""] {
+        for text in ["2024-02-30", "2023-02-29", "0000-01-01", "2024-13-01", "2024-00-10", "2024-1-01", "2024-01-01T00", "abcd-ef-gh", ""] {
             #expect(CalendarDay(text) == nil, "\(text)")
         }
         #expect(CalendarDay("2024-02-29") != nil && (CalendarDay("2024-12-31")! + 1).text == "2025-01-01")
