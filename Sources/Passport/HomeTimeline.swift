@@ -85,8 +85,6 @@ public struct HomeTimeline: Sendable, Equatable {
         return periods.last { $0.holds(date) } ?? periods.first
     }
 
-    public var isInferred: Bool { periods.contains { $0.inferred } }
-
     /// The inferred periods, one per run of years with the same home region.
     static func inferred(_ visits: [Int], of days: [PlaceDay]) -> [Period] {
         // Rows come sorted by date, so a key's dates arrive in order: distinct days are counted

@@ -33,7 +33,7 @@ extension Passport {
         /// The trips' dates are enough: their places need not be gathered.
         static func of(_ detection: TripDetection) -> [TripOutline] {
             detection.spans.filter { !$0.excluded }.map { span in
-                TripOutline(start: span.start.text, years: span.start.components.year...span.end.components.year,
+                TripOutline(start: span.start.text, years: span.years,
                             days: (span.start...span.end).filter(detection.active.contains).map(\.text))
             }
         }

@@ -10,7 +10,7 @@ extension Passport {
         return detection.spans.compactMap { span in
             let start = span.start.text
             seen[start, default: 0] += 1
-            if let year, !(span.start.components.year...span.end.components.year).contains(year) { return nil }
+            if let year, !span.years.contains(year) { return nil }
             var trip = build(span, detection)
             if let n = seen[start], n > 1 { trip.id += "-\(n)" }
             return trip
@@ -117,12 +117,11 @@ extension Passport {
                 }
             }
             for m in marks[date] ?? [] where judge.isAway(m) {
-                let link = { (pair: (id: String, name: String)?) in pair.map { PlaceLink(id: $0.id, name: $0.name) } }
                 out.places.append(PlaceLink(id: m.placeID, name: m.placeName))
-                if let c = link(m.country), !out.countries.contains(c) { out.countries.append(c) }
-                countries.add(link(m.country), date)
-                regions.add(link(m.region), date)
-                cities.add(link(m.city), date)
+                if let c = PlaceLink(m.country), !out.countries.contains(c) { out.countries.append(c) }
+                countries.add(PlaceLink(m.country), date)
+                regions.add(PlaceLink(m.region), date)
+                cities.add(PlaceLink(m.city), date)
                 out.marks += 1
             }
             for f in detection.flights[date] ?? [] {
@@ -172,6 +171,9 @@ struct Span: Equatable {
     var excluded = false
 
     func holds(_ day: CalendarDay) -> Bool { start <= day && day <= end }
+
+    /// The calendar years it has days in.
+    var years: ClosedRange<Int> { start.components.year...end.components.year }
 
     /// `spans` after `edit`; an edit that fits no trip (its trip gone with the photos) does nothing.
     static func apply(_ edit: TripEdit, to spans: [Span], active: Set<CalendarDay>) -> [Span] {

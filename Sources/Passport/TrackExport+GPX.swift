@@ -37,13 +37,13 @@ extension TrackExport {
 
     /// One `<trkpt>` on a line of its own.
     private func gpx(_ p: Point, into bytes: inout [UInt8]) {
-        let digits = precision == .exact ? 7 : 1
+        let (coordinates, digits) = (precision.coordinates, precision.coordinates.digits)
         bytes.append(contentsOf: "      <trkpt lat=\"".utf8)
-        Self.decimal(precision == .exact ? p.latitude : Self.tenth(p.latitude), digits: digits, into: &bytes)
+        Self.decimal(coordinates.rounded(p.latitude) ?? p.latitude, digits: digits, into: &bytes)
         bytes.append(contentsOf: "\" lon=\"".utf8)
         // The schema's longitude is -180 ≤ lon < 180: the antimeridian, as written, is -180.
         var lon: [UInt8] = []
-        Self.decimal(precision == .exact ? p.longitude : Self.tenth(p.longitude), digits: digits, into: &lon)
+        Self.decimal(coordinates.rounded(p.longitude) ?? p.longitude, digits: digits, into: &lon)
         bytes.append(contentsOf: lon == Self.antimeridian ? Self.antimeridianWest : lon)
         bytes.append(contentsOf: "\">".utf8)
         if precision == .exact, let ele = p.elevation {
@@ -61,9 +61,6 @@ extension TrackExport {
 
     private static let antimeridian = Array("180".utf8)
     private static let antimeridianWest = Array("-180".utf8)
-
-    /// A coordinate rounded to 0.1°, as the travel record rounds it.
-    static func tenth(_ value: Double) -> Double { (value * 10).rounded() / 10 }
 
     /// `value` with at most `digits` decimals, no exponent, no trailing zeros: the JSON
     /// writer's numbers, which are also `xsd:decimal`.

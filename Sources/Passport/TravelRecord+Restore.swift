@@ -85,19 +85,13 @@ extension TravelRecord {
 
     /// A flight, checked: a date, two airport identifiers, positions on the globe or none.
     private static func restoreFlight(_ entry: [String: Any], position: Int) throws -> Flight {
-        func link(_ o: [String: Any]?, _ key: String) -> PlaceLink? {
-            (o?[key] as? [String: Any]).flatMap { o in (o["id"] as? String).map { PlaceLink(id: $0, name: o["name"] as? String ?? "") } }
-        }
         func airport(_ key: String) throws -> Flight.Airport {
             let o = entry[key] as? [String: Any]
             guard let id = o?["id"] as? String, let placeID = PlaceID(id), placeID.kind == .airport else {
                 throw RestoreError("flight \(position): \(key) is no airport identifier")
             }
             var a = Flight.Airport(place: PlaceLink(id: id, name: o?["name"] as? String ?? ""), code: o?["code"] as? String ?? placeID.code)
-            (a.latitude, a.longitude) = ((o?["latitude"] as? NSNumber)?.doubleValue, (o?["longitude"] as? NSNumber)?.doubleValue)
-            if let lat = a.latitude, let lon = a.longitude, !((-90...90).contains(lat) && (-180...180).contains(lon)) {
-                throw RestoreError("flight \(position): \(key) \(lat), \(lon) is not a position")
-            }
+            (a.latitude, a.longitude) = try point(in: o, "flight \(position): \(key)")
             (a.continent, a.country, a.region, a.city) = (link(o, "continent"), link(o, "country"), link(o, "region"), link(o, "city"))
             return a
         }
@@ -110,19 +104,27 @@ extension TravelRecord {
 
     /// A saved home, checked: a place identifier, a date or none, a point on the globe or none.
     private static func restoreHome(_ entry: [String: Any], position: Int) throws -> Home {
-        func link(_ key: String) -> PlaceLink? {
-            (entry[key] as? [String: Any]).flatMap { o in (o["id"] as? String).map { PlaceLink(id: $0, name: o["name"] as? String ?? "") } }
-        }
+        func link(_ key: String) -> PlaceLink? { Self.link(entry, key) }
         guard let place = link("place"), PlaceID(place.id) != nil else { throw RestoreError("home \(position): no place identifier") }
         let since = entry["since"] as? String
         if let since, CalendarDay(since) == nil { throw RestoreError("home \(position) (\(place.id)): since '\(since)' is not a date (YYYY-MM-DD)") }
         var home = Home(place: place, since: since)
-        (home.latitude, home.longitude) = ((entry["latitude"] as? NSNumber)?.doubleValue, (entry["longitude"] as? NSNumber)?.doubleValue)
-        if let lat = home.latitude, let lon = home.longitude, !((-90...90).contains(lat) && (-180...180).contains(lon)) {
-            throw RestoreError("home \(position) (\(place.id)): \(lat), \(lon) is not a position")
-        }
+        (home.latitude, home.longitude) = try point(in: entry, "home \(position) (\(place.id)):")
         (home.country, home.region, home.city) = (link("country"), link("region"), link("city"))
         return home
+    }
+
+    /// The `{id, name}` of `key` in a record's object, nil when absent.
+    private static func link(_ object: [String: Any]?, _ key: String) -> PlaceLink? {
+        (object?[key] as? [String: Any]).flatMap { o in (o["id"] as? String).map { PlaceLink(id: $0, name: o["name"] as? String ?? "") } }
+    }
+
+    /// The `latitude` and `longitude` of a record's object, checked to be on the globe when both
+    /// are there; `what` begins the error ("home 2 (city:2996944):").
+    private static func point(in object: [String: Any]?, _ what: String) throws -> (Double?, Double?) {
+        let (lat, lon) = ((object?["latitude"] as? NSNumber)?.doubleValue, (object?["longitude"] as? NSNumber)?.doubleValue)
+        if let lat, let lon, !((-90...90).contains(lat) && (-180...180).contains(lon)) { throw RestoreError("\(what) \(lat), \(lon) is not a position") }
+        return (lat, lon)
     }
 
     /// Loads one photo after checking what a hand-edited or damaged record could hold (a trap

@@ -27,6 +27,18 @@ public struct TravelRecord: Sendable {
         case city
         /// No position at all.
         case none
+
+        /// `value` (a latitude or longitude) at this precision; nil for none.
+        public func rounded(_ value: Double) -> Double? {
+            switch self {
+            case .exact: value
+            case .city: (value * 10).rounded() / 10
+            case .none: nil
+            }
+        }
+
+        /// The decimals a position is written with.
+        public var digits: Int { self == .city ? 1 : 7 }
     }
 
     /// 2 added the districts: in each photo's snapshot and below each city of the tree; 3 made
@@ -208,23 +220,36 @@ public struct TravelRecord: Sendable {
             ("home", link(s.home)), ("home_inferred", .bool(s.homeInferred)), ("days_abroad", .int(s.daysAbroad)),
             ("trips", .int(s.trips)), ("first_trip", .optional(s.firstTrip)),
             ("busiest_year", s.busiestYear.map { .object([("year", .int($0.year)), ("days", .int($0.days))]) } ?? .null),
-            ("busiest_month", s.busiestMonth.map { .object([("month", .string($0.month)), ("days", .int($0.days))]) } ?? .null),
+            ("busiest_month", busiestMonth(s)),
             ("most_visited_country", s.mostVisitedCountry.map { .object([("id", .string($0.id)), ("name", .string($0.name)), ("days", .int($0.days))]) } ?? .null),
-            ("farthest", s.farthest.map { .object([("km", .number($0.km, digits: 1)), ("place", link($0.place))]) } ?? .null),
-            ("distance_km", .number(s.distanceKm, digits: 1)), ("flights", .int(s.flights)), ("flight_km", .number(s.flightKm, digits: 1)),
+            ("farthest", farthest(s)),
+        ] + distances(s) + [
             ("year", .int(s.year)), ("year_in_review", s.reviewYear.map { .int($0) } ?? .null),
-            ("new_this_year", .object([("countries", .int(s.newCountriesThisYear)), ("regions", .int(s.newRegionsThisYear)), ("cities", .int(s.newCitiesThisYear))])),
+            ("new_this_year", newPlaces(s)),
         ])
+    }
+
+    // What the passport and each year in review write alike.
+    private static func busiestMonth(_ s: PassportStats) -> JSONValue {
+        s.busiestMonth.map { .object([("month", .string($0.month)), ("days", .int($0.days))]) } ?? .null
+    }
+
+    private static func farthest(_ s: PassportStats) -> JSONValue {
+        s.farthest.map { .object([("km", .number($0.km, digits: 1)), ("place", link($0.place))]) } ?? .null
+    }
+
+    private static func distances(_ s: PassportStats) -> [(String, JSONValue)] {
+        [("distance_km", .number(s.distanceKm, digits: 1)), ("flights", .int(s.flights)), ("flight_km", .number(s.flightKm, digits: 1))]
+    }
+
+    private static func newPlaces(_ s: PassportStats) -> JSONValue {
+        .object([("countries", .int(s.newCountriesThisYear)), ("regions", .int(s.newRegionsThisYear)), ("cities", .int(s.newCitiesThisYear))])
     }
 
     /// A position at the precision given.
     static func coordinate(_ value: Double?, _ coordinates: Coordinates) -> JSONValue {
-        guard let value else { return .null }
-        switch coordinates {
-        case .exact: return .number(value, digits: 7)
-        case .city: return .number((value * 10).rounded() / 10, digits: 1)
-        case .none: return .null
-        }
+        guard let value, let rounded = coordinates.rounded(value) else { return .null }
+        return .number(rounded, digits: coordinates.digits)
     }
 
     /// The precision of home points: the photos' (none when the photos are left out, as their
@@ -280,12 +305,10 @@ public struct TravelRecord: Sendable {
         .object([
             ("year", .int(s.reviewYear ?? s.year)), ("countries", .int(s.countries)), ("countries_visited", .int(s.countriesVisited)),
             ("continents", .int(s.continents)), ("regions", .int(s.regions)), ("cities", .int(s.cities)), ("airports", .int(s.airports)),
-            ("new", .object([("countries", .int(s.newCountriesThisYear)), ("regions", .int(s.newRegionsThisYear)), ("cities", .int(s.newCitiesThisYear))])),
+            ("new", newPlaces(s)),
             ("home", link(s.home)), ("days_abroad", .int(s.daysAbroad)), ("trips", .int(s.trips)),
-            ("busiest_month", s.busiestMonth.map { .object([("month", .string($0.month)), ("days", .int($0.days))]) } ?? .null),
-            ("farthest", s.farthest.map { .object([("km", .number($0.km, digits: 1)), ("place", link($0.place))]) } ?? .null),
-            ("distance_km", .number(s.distanceKm, digits: 1)), ("flights", .int(s.flights)), ("flight_km", .number(s.flightKm, digits: 1)),
-        ])
+            ("busiest_month", busiestMonth(s)), ("farthest", farthest(s)),
+        ] + distances(s))
     }
 
     /// A flight, as `atlas flights --json` prints it and `import-record` restores it.
@@ -304,12 +327,7 @@ public struct TravelRecord: Sendable {
     /// place snapshot.
     func write(_ p: PassportPhoto, to json: inout JSONStream) {
         func coordinate(_ value: Double?) {
-            guard let value else { return json.null() }
-            switch coordinates {
-            case .exact: json.double(value, digits: 7)
-            case .city: json.double((value * 10).rounded() / 10, digits: 1)
-            case .none: json.null()
-            }
+            if let value, let rounded = coordinates.rounded(value) { json.double(rounded, digits: coordinates.digits) } else { json.null() }
         }
         json.beginObject()
         json.key(literal: "path"); json.string(p.path)

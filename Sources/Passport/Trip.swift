@@ -65,9 +65,4 @@ public struct Trip: Sendable, Equatable {
 
     /// Calendar days from start to end, both counted.
     public var dayCount: Int { days.count }
-
-    public func overlaps(year: Int) -> Bool {
-        guard let first = Int(start.prefix(4)), let last = Int(end.prefix(4)) else { return false }
-        return first <= year && year <= last
-    }
 }

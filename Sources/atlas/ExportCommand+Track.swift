@@ -45,12 +45,7 @@ extension ExportCommand {
         let track: TrackExport
         if let tripText {
             let homes = try PassportOption.homes(homeText, gazetteer: gazetteer, passport: passport)
-            // As `atlas trip` finds it: among the trips of its year when the ID is a date.
-            let trips = passport.trips(homes: homes, rules: rules, year: CalendarDay(tripText.prefix(10))?.components.year)
-            guard let trip = Trip.find(tripText, in: trips) else {
-                throw UsageError("no trip '\(tripText.shown)' ('atlas trips --all' lists them)" + Suggestion.didYouMean(tripText, among: trips.map(\.id)),
-                                 showsUsage: false)
-            }
+            let trip = try PassportOption.trip(tripText, in: passport, homes: homes, rules: rules)
             track = TrackExport(trip: trip, passport: passport, precision: precision)
         } else {
             track = TrackExport(year: year!, passport: passport, precision: precision)

@@ -96,7 +96,8 @@ enum FlightsCommand: Command {
     }
 
     private static func list(_ log: TravelLog, year: Int?, json: Bool) throws -> ExitStatus {
-        let flights = try log.flights().filter { f in year.map { f.date.hasPrefix(String(format: "%04d-", $0)) } ?? true }
+        let prefix = year.map { String(format: "%04d-", $0) }
+        let flights = try log.flights().filter { f in prefix.map(f.date.hasPrefix) ?? true }
         if json {
             for f in flights { Console.out(TravelRecord.json(f).rendered()) }
             return .success

@@ -71,6 +71,20 @@ enum PassportOption {
         return HomeTimeline(only: Home(place: place), days: passport.days)
     }
 
+    /// The trip `text` names among `trips` (``Trip/find(_:in:)``); a usage error with the nearest
+    /// identifiers when none does.
+    static func trip(_ text: String, among trips: [Trip]) throws -> Trip {
+        if let trip = Trip.find(text, in: trips) { return trip }
+        throw UsageError("no trip '\(text.shown)' ('atlas trips --all' lists them)" + Suggestion.didYouMean(text, among: trips.map(\.id)),
+                         showsUsage: false)
+    }
+
+    /// The trip `text` names, found among the trips of its year alone when it is a date (an
+    /// identifier is one, and any date names the trip it lies in).
+    static func trip(_ text: String, in passport: Passport, homes: HomeTimeline, rules: TripRules) throws -> Trip {
+        try trip(text, among: passport.trips(homes: homes, rules: rules, year: CalendarDay(text.prefix(10))?.components.year))
+    }
+
     /// `--away-km` and `--gap`.
     static func tripRules(_ arguments: inout Arguments) throws -> TripRules {
         var rules = TripRules()

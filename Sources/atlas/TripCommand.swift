@@ -57,14 +57,9 @@ enum TripCommand: Command {
         let log = try TravelLog(path: dbPath, readOnly: action == nil)
         let passport = try Passport(log: log)
         let homes = try PassportOption.homes(homeText, gazetteer: gazetteer, passport: passport)
-        // Shown, a trip is found among the trips of its year (an ID is a date inside it); edited,
-        // among all, which an edit may change.
-        let year = action == nil ? rest.first.flatMap { CalendarDay($0.prefix(10)) }?.components.year : nil
-        let trips = passport.trips(homes: homes, rules: rules, year: year)
-        func find(_ text: String) throws -> Trip {
-            if let trip = Trip.find(text, in: trips) { return trip }
-            throw UsageError("no trip '\(text.shown)' ('atlas trips --all' lists them)" + Suggestion.didYouMean(text, among: trips.map(\.id)), showsUsage: false)
-        }
+        // Edited, a trip is found among all, which an edit may change.
+        let trips = action == nil ? [] : passport.trips(homes: homes, rules: rules)
+        func find(_ text: String) throws -> Trip { try PassportOption.trip(text, among: trips) }
         func expect(_ count: Int, _ what: String) throws {
             guard rest.count == count else { throw UsageError("trip \(action ?? "") takes \(what)") }
         }
@@ -81,7 +76,7 @@ enum TripCommand: Command {
         switch action {
         case nil:
             try expect(1, "one ID")
-            let trip = try find(rest[0])
+            let trip = try PassportOption.trip(rest[0], in: passport, homes: homes, rules: rules)
             if json {
                 Console.out(TravelRecord.json(trip, days: true).rendered())
             } else {
