@@ -41,11 +41,8 @@ public enum GeometryBlob {
                 ys.append(contentsOf: repeatElement(0, count: n))
                 try xs.withUnsafeMutableBufferPointer { xs in try ys.withUnsafeMutableBufferPointer { ys in
                     for k in start..<(start + n) {
-                        x += try reader.zigzag()
-                        y += try reader.zigzag()
-                        guard abs(x) <= 18_000_000, abs(y) <= 9_000_000 else {
-                            throw DecodingError(description: "point \(x), \(y) outside the world")
-                        }
+                        try reader.advance(&x, within: 18_000_000)
+                        try reader.advance(&y, within: 9_000_000)
                         xs[k] = Int32(truncatingIfNeeded: x)
                         ys[k] = Int32(truncatingIfNeeded: y)
                     }
@@ -54,6 +51,25 @@ public enum GeometryBlob {
             }
         }
         guard reader.offset == bytes.count else { throw DecodingError(description: "\(bytes.count - reader.offset) bytes after the last polygon") }
+    }
+}
+
+extension GeometryBlob {
+    /// Decodes a list of points (the map shapes' dots): a varint count, then zig-zag varint
+    /// deltas of x and y, from 0,0, as in a ring.
+    public static func decodePoints(_ bytes: UnsafeRawBufferPointer) throws -> [SIMD2<Int32>] {
+        var reader = VarintReader(bytes: bytes)
+        let n = try reader.count("point", max: UInt64(bytes.count))
+        var points: [SIMD2<Int32>] = []
+        points.reserveCapacity(n)
+        var x: Int64 = 0, y: Int64 = 0
+        for _ in 0..<n {
+            try reader.advance(&x, within: 18_000_000)
+            try reader.advance(&y, within: 9_000_000)
+            points.append(SIMD2(Int32(x), Int32(y)))
+        }
+        guard reader.offset == bytes.count else { throw DecodingError(description: "\(bytes.count - reader.offset) bytes after the last point") }
+        return points
     }
 }
 
@@ -83,6 +99,16 @@ struct VarintReader {
     mutating func zigzag() throws -> Int64 {
         let v = try varint()
         return Int64(bitPattern: v >> 1) ^ -Int64(bitPattern: v & 1)
+    }
+
+    /// Adds the next delta to `coordinate`, which must stay within ±`limit` (the world, in 10⁻⁵°).
+    @inline(__always)
+    mutating func advance(_ coordinate: inout Int64, within limit: Int64) throws {
+        let (sum, overflow) = coordinate.addingReportingOverflow(try zigzag())
+        guard !overflow, sum <= limit, sum >= -limit else {
+            throw GeometryBlob.DecodingError(description: "coordinate \(overflow ? "overflows" : String(sum)) outside the world")
+        }
+        coordinate = sum
     }
 
     mutating func count(_ what: String, max: UInt64) throws -> Int {

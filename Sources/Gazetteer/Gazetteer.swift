@@ -12,13 +12,15 @@ import SQLite
 ///
 /// Thread-safe: one connection behind a lock; every method may be called from any thread.
 public final class Gazetteer: @unchecked Sendable {
-    public static let supportedSchemaVersion = "3"
+    public static let supportedSchemaVersion = "4"
 
     public let path: String
     /// The gazetteer version (`meta.version`), recorded with everything resolved from it.
     public let version: String
     /// The radius around the generalised coastline inside which a point still counts as land.
     public let coastlineToleranceDegrees: Double
+    /// The one line a picture made from this data must credit (`meta.attribution`): maps and reports.
+    public let attribution: String
     private let database: Database
     private let lock = NSLock()
     /// Built by the first searches that need them; read and written only under `lock`.
@@ -48,6 +50,7 @@ public final class Gazetteer: @unchecked Sendable {
             guard let version = meta["version"] else { throw GazetteerError(path: path, reason: "no version in meta") }
             self.version = version
             coastlineToleranceDegrees = meta["coastline_tolerance_deg"].flatMap(Double.init) ?? 0
+            attribution = meta["attribution"] ?? ""
         } catch let error as GazetteerError {
             throw error
         } catch {

@@ -6,7 +6,7 @@ import sys
 import time
 
 from . import build as B
-from . import audit, output, verify
+from . import audit, encode, output, verify
 
 
 def main(argv=None):
@@ -27,6 +27,8 @@ def main(argv=None):
     b.build_airports()
     b.step("assembling tables")
     b.assemble()
+    b.step("map shapes")
+    b.build_map_shapes()
     b.counts = {
         "continents": len(b.continent_rows), "countries": len(b.country_rows), "regions": len(b.region_rows),
         "regions_with_polygon": sum(1 for r in b.region_rows if r["quality"] != "none"),
@@ -36,6 +38,8 @@ def main(argv=None):
         "cities_without_region": sum(1 for c in b.city_rows if c["region"] is None),
         "airports": len(b.airports), "airports_without_region": sum(1 for a in b.airports if a["region"] is None),
         "boundaries": len(b.boundary_rows), "boundary_vertices": sum(r["vertices"] for r in b.boundary_rows),
+        "map_shapes": len(b.map_rows), "map_vertices": sum(r["vertices"] for r in b.map_rows),
+        "map_dots": sum(len(encode.decode_points(r["dots"])) for r in b.map_rows),
         "counting_scheme_un": sum(1 for s, _ in b.scheme_rows if s == "un"),
         "counting_scheme_iso": sum(1 for s, _ in b.scheme_rows if s == "iso"),
         "counting_scheme_all": sum(1 for s, _ in b.scheme_rows if s == "all"),

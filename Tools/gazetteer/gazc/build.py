@@ -570,6 +570,19 @@ class Build:
                                          self.region_quality[rid]))
         self.boundary_rows = bnd
 
+    def build_map_shapes(self):
+        """Outlines for drawing (geom.map_shapes): countries and regions, each set simplified as one
+        coverage at its map tolerance, small islands as dots."""
+        rows = []
+        for kind, geoms in (("country", self.country_geoms), ("region", self.region_geom)):
+            keys = sorted(k for k, g in geoms.items() if g is not None)
+            tol = geom.MAP_TOLERANCES[kind]
+            for key, (shape, dots) in zip(keys, geom.map_shapes([geoms[k] for k in keys], tol)):
+                blob, nv = encode.encode_geometry(shape)
+                rows.append({"id": f"{kind}:{key}", "kind": kind, "country": key.split(".")[0], "tolerance": tol,
+                             "vertices": nv, "geometry": blob, "dots": encode.encode_points(dots)})
+        self.map_rows = rows
+
     def boundary_row(self, ident, kind, cc, g, q):
         blob, nv = encode.encode_geometry(g)
         minx, miny, maxx, maxy = g.bounds

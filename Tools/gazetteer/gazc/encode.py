@@ -113,6 +113,35 @@ def encode_geometry(geom):
     return bytes(out), nv
 
 
+def encode_points(points):
+    """Points (lon, lat) as a varint count and zig-zag deltas on the 1e-5 grid, from 0,0."""
+    out = bytearray()
+    varint(len(points), out)
+    px = py = 0
+    for lon, lat in points:
+        x, y = int(round(lon * COORD_SCALE)), int(round(lat * COORD_SCALE))
+        varint(zigzag(x - px), out)
+        varint(zigzag(y - py), out)
+        px, py = x, y
+    return bytes(out)
+
+
+def decode_points(blob):
+    """Inverse of encode_points: integer (x, y) pairs."""
+    n, pos = read_varint(blob, 0)
+    x = y = 0
+    out = []
+    for _ in range(n):
+        dx, pos = read_varint(blob, pos)
+        dy, pos = read_varint(blob, pos)
+        x += unzigzag(dx)
+        y += unzigzag(dy)
+        out.append((x, y))
+    if pos != len(blob):
+        raise ValueError("trailing bytes in points blob")
+    return out
+
+
 def decode_geometry(blob):
     """Inverse of encode_geometry: list of polygons, each a list of rings of integer (x, y)."""
     pos = 0

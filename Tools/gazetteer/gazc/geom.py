@@ -9,7 +9,7 @@ from collections import Counter, defaultdict
 
 import numpy as np
 import shapely
-from shapely.geometry import LineString, MultiPoint, Point
+from shapely.geometry import LineString, MultiPoint, MultiPolygon, Point, Polygon
 
 from . import GRID
 
@@ -494,3 +494,36 @@ def lookup(keys, geoms, points, tol):
     idx, inside = assign_points([geoms[i] for i in ok], points, nearest=tol)
     res = [keys[ok[i]] if i >= 0 else None for i in idx.tolist()]
     return res, inside
+
+
+MAP_TOLERANCES = {"country": 0.05, "region": 0.02}   # degrees: ~0.1 and ~0.05 px on a 1000-px world
+
+
+def map_shapes(geoms, tol):
+    """Map-scale outlines of a coverage (list of polygonal geometries, None allowed):
+    coverage_simplify at tol, so neighbours keep one shared border with no gap or overlap, then
+    every part or hole smaller than (2·tol)² left out of the outline. A left-out part becomes a
+    dot (a point inside it, one per tol-sized cell): an island too small to draw still shows
+    where it is instead of vanishing or drawing as a speck. Returns [(polygonal or None, dots)]
+    in the order given, dots as sorted (lon, lat) tuples on the 1e-5 grid."""
+    ok = [i for i, g in enumerate(geoms) if g is not None]
+    simp = shapely.coverage_simplify(np.asarray([geoms[i] for i in ok], dtype=object), tol)
+    out = [(None, [])] * len(geoms)
+    least = (2 * tol) ** 2
+    for i, g in zip(ok, simp):
+        kept, dots = [], {}
+        for p in shapely.get_parts(g):
+            if p.geom_type != "Polygon" or p.is_empty:
+                continue
+            if p.area < least:
+                q = p.representative_point()
+                cell = (math.floor(q.x / tol), math.floor(q.y / tol))
+                dots.setdefault(cell, (round(q.x, 5), round(q.y, 5)))
+                continue
+            holes = [h for h in p.interiors if Polygon(h).area >= least]
+            kept.append(Polygon(p.exterior, holes))
+        shape = polygonal(snap(MultiPolygon(kept))) if kept else None
+        if shape is not None and not shape.is_valid:
+            shape = polygonal(snap(shapely.make_valid(shape)))
+        out[i] = (shape, sorted(dots.values()))
+    return out

@@ -12,6 +12,9 @@ from .text import search_alt
 
 SIZE_BUDGET = 80_000_000   # bytes of gazetteer.sqlite the app may ship
 
+# What a picture made from this data must credit (maps, reports), in one line; ATTRIBUTION.md has it all.
+ATTRIBUTION_LINE = "Places © GeoNames (CC BY 4.0) · Borders: Natural Earth · Airports: OurAirports"
+
 SCHEMA = """
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE continents(code TEXT PRIMARY KEY, geonameid INTEGER, name TEXT NOT NULL, folded TEXT NOT NULL,
@@ -33,6 +36,8 @@ CREATE TABLE counting_schemes(scheme TEXT, country TEXT, PRIMARY KEY(scheme, cou
 CREATE TABLE boundaries(id TEXT PRIMARY KEY, kind TEXT NOT NULL, country TEXT NOT NULL, min_lon REAL, min_lat REAL,
     max_lon REAL, max_lat REAL, area_km2 REAL NOT NULL, quality TEXT NOT NULL, vertices INTEGER NOT NULL,
     geometry BLOB NOT NULL) WITHOUT ROWID;
+CREATE TABLE map_shapes(id TEXT PRIMARY KEY, kind TEXT NOT NULL, country TEXT NOT NULL, tolerance REAL NOT NULL,
+    vertices INTEGER NOT NULL, geometry BLOB NOT NULL, dots BLOB NOT NULL) WITHOUT ROWID;
 CREATE VIRTUAL TABLE search USING fts5(name, alt, codes, ancestry, content='',
     tokenize="unicode61 remove_diacritics 2 tokenchars '|'");
 CREATE TABLE search_rows(id INTEGER PRIMARY KEY, place TEXT NOT NULL, kind TEXT NOT NULL,
@@ -62,7 +67,8 @@ def write_sqlite(b, path):
     db.execute("PRAGMA journal_mode=DELETE")
     db.executescript(SCHEMA)
     meta = {"schema_version": SCHEMA_VERSION, "version": VERSION, "coordinate_scale": str(COORD_SCALE),
-            "coastline_tolerance_deg": repr(b.tol), "natural_earth_admin0_version": b.ne_version}
+            "coastline_tolerance_deg": repr(b.tol), "natural_earth_admin0_version": b.ne_version,
+            "attribution": ATTRIBUTION_LINE}
     db.executemany("INSERT INTO meta VALUES(?,?)", sorted(meta.items()))
     insert(db, "continents", b.continent_rows, ["code", "geonameid", "name", "folded", "population"])
     insert(db, "countries", b.country_rows, ["iso2", "iso3", "iso_numeric", "geonameid", "name", "folded", "continent",
@@ -78,6 +84,7 @@ def write_sqlite(b, path):
     db.executemany("INSERT INTO counting_schemes VALUES(?,?)", b.scheme_rows)
     insert(db, "boundaries", b.boundary_rows, ["id", "kind", "country", "min_lon", "min_lat", "max_lon", "max_lat",
                                                "area_km2", "quality", "vertices", "geometry"])
+    insert(db, "map_shapes", b.map_rows, ["id", "kind", "country", "tolerance", "vertices", "geometry", "dots"])
     db.executemany("INSERT INTO child_counts VALUES(?,?,?)",
                    child_counts(b.continent_rows, b.country_rows, b.region_rows, b.city_rows, b.airports))
     rows = search_rows(b)

@@ -3,10 +3,11 @@ import json
 import os
 import sqlite3
 
+import numpy as np
 import shapely
 from shapely.geometry import Point
 
-from .encode import decode_geometry, to_shapely
+from .encode import decode_geometry, decode_points, to_shapely
 
 
 # The child_counts table recomputed in SQL from the tables, one GROUP BY per level: every place
@@ -38,6 +39,31 @@ def child_count_problems(db):
     if not missing and not extra:
         return []
     return [f"child_counts: {len(missing)} rows missing or wrong {missing[:5]}, {len(extra)} rows not in the data {extra[:5]}"]
+
+
+def map_shape_problems(q, geoms):
+    """Every boundary has one map shape of the same id; each decodes and is valid; a shape with no
+    outline has dots; each kind's outlines still form a coverage (neighbours share borders)."""
+    problems = []
+    rows = q("SELECT id, kind, geometry, vertices, dots FROM map_shapes ORDER BY id")
+    if sorted(r[0] for r in rows) != sorted(geoms):
+        problems.append(f"map_shapes: {len(rows)} rows for {len(geoms)} boundaries, ids differ")
+    by_kind = {}
+    for ident, kind, blob, nv, dots in rows:
+        polys = decode_geometry(blob)
+        if sum(len(r) for p in polys for r in p) != nv:
+            problems.append(f"map_shapes {ident}: vertex count mismatch")
+        if not polys and not decode_points(dots):
+            problems.append(f"map_shapes {ident}: neither outline nor dots")
+        if polys:
+            g = to_shapely(polys)
+            if not g.is_valid:
+                problems.append(f"map_shapes {ident}: invalid after decoding")
+            by_kind.setdefault(kind, []).append(g)
+    for kind, gs in sorted(by_kind.items()):
+        if not shapely.coverage_is_valid(np.asarray(gs, dtype=object)):
+            problems.append(f"map_shapes: the {kind} outlines are not a valid coverage")
+    return problems
 
 
 def verify(out_dir):
@@ -89,6 +115,8 @@ def verify(out_dir):
         if not g.is_valid:
             problems.append(f"{ident}: invalid after decoding")
         geoms[ident] = g
+
+    problems += map_shape_problems(q, geoms)
 
     def city(name, cc, region=None):
         rows = q("SELECT geonameid, region, lon, lat FROM cities WHERE name=? AND country=? ORDER BY population DESC", name, cc)

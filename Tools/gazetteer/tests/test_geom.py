@@ -124,3 +124,32 @@ class PartsTests(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class MapShapeTests(unittest.TestCase):
+    def test_neighbours_share_borders_and_small_islands_become_dots(self):
+        wiggle = [(1.0, y / 10) for y in range(11)]
+        west = Polygon([(0, 0)] + wiggle + [(0, 1)])
+        # a 0.01° islet far from the rest of east, and a 0.02° lake inside it
+        east = shapely.union_all([Polygon(list(reversed(wiggle)) + [(2, 0), (2, 1)]), box(3, 3, 3.01, 3.01)])
+        east = east.difference(box(1.5, 0.5, 1.52, 0.52))
+        (w, wdots), (e, edots) = geom.map_shapes([west, east], 0.05)
+        self.assertEqual(wdots, [])
+        self.assertEqual(len(edots), 1)
+        x, y = edots[0]
+        self.assertTrue(3 <= x <= 3.01 and 3 <= y <= 3.01)
+        self.assertEqual(e.geom_type, "Polygon")          # the islet left the outline
+        self.assertEqual(len(e.interiors), 0)             # so did the lake, smaller than (2·tol)²
+        self.assertTrue(shapely.coverage_is_valid(np.asarray([w, e], dtype=object)))
+        self.assertAlmostEqual(w.area + e.area, 2.0, delta=0.01)
+
+    def test_a_country_made_of_islets_is_only_dots_one_per_cell(self):
+        islets = shapely.union_all([box(x, 0, x + 0.001, 0.001) for x in (0.0, 0.01, 0.2)])
+        (shape, dots), = geom.map_shapes([islets], 0.05)
+        self.assertIsNone(shape)
+        self.assertEqual(len(dots), 2)                    # 0.0 and 0.01 share a 0.05° cell
+
+    def test_missing_geometries_keep_their_place(self):
+        out = geom.map_shapes([None, box(0, 0, 1, 1)], 0.05)
+        self.assertEqual(out[0], (None, []))
+        self.assertIsNotNone(out[1][0])
