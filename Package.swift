@@ -57,7 +57,7 @@ let package = Package(
         .target(name: "JSONWriter"),
 
         // The world map: the Equal Earth projection and the SVG of visited places.
-        .target(name: "AtlasMap"),
+        .target(name: "AtlasMap", dependencies: ["Gazetteer", "Boundaries", "SQLite"]),
 
         // The command-line tool: argument parsing and output only.
         .executableTarget(name: "atlas", dependencies: ["PhotoMetadata", "Gazetteer", "Resolver", "JSONWriter", "TravelLog", "Importer", "Passport"]),
@@ -79,7 +79,7 @@ let package = Package(
         .target(name: "AtlasProcess", path: "Tests/AtlasProcess"),
 
         .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "SyntheticPhotos", "CExif"]),
-        .testTarget(name: "AtlasMapTests", dependencies: ["AtlasMap"]),
+        .testTarget(name: "AtlasMapTests", dependencies: ["AtlasMap", "Gazetteer", "SQLite"]),
         .testTarget(name: "JSONWriterTests", dependencies: ["JSONWriter", "BenchmarkSupport", "SyntheticPhotos"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "GazetteerTests", dependencies: ["Gazetteer", "SQLite", "AtlasProcess"]),

@@ -28,26 +28,31 @@ public struct MapFrame: Sendable, Equatable {
     }
 
     /// SVG path data of polygon rings in degrees (`(longitude, latitude)`), with one decimal:
-    /// a tenth of a unit is finer than a pixel at any useful width. Fill with `evenodd`: holes
-    /// are rings too.
+    /// a tenth of a unit is finer than a pixel at any useful width. Fill with the nonzero rule:
+    /// holes turn the other way (as ``MapShape`` rings do), so they stay open.
     public func path(_ rings: [[(Double, Double)]]) -> String {
-        var out = ""
+        var data = PathData()
+        append(rings, to: &data)
+        return data.string
+    }
+
+    func append(_ rings: [[(Double, Double)]], to data: inout PathData) {
         for ring in rings where ring.count >= 3 {
             let unwrapped = Self.unwrapped(ring)
-            let lons = unwrapped.map(\.0)
+            var (least, most) = (unwrapped[0].0, unwrapped[0].0)
+            for (lon, _) in unwrapped { least = min(least, lon); most = max(most, lon) }
             var shifts = [0.0]
-            if lons.max()! > 180 { shifts.append(-360) }
-            if lons.min()! < -180 { shifts.append(360) }
+            if most > 180 { shifts.append(-360) }
+            if least < -180 { shifts.append(360) }
             for shift in shifts {
                 for (i, (lon, lat)) in unwrapped.enumerated() {
                     // Beyond ±180 only while unwrapped: the clip to the outline cuts it there.
                     let p = point(longitude: lon + shift, latitude: lat)
-                    out += (i == 0 ? "M" : "L") + Self.number(p.x) + " " + Self.number(p.y)
+                    if i == 0 { data.move(p.x, p.y) } else { data.line(p.x, p.y) }
                 }
-                out += "Z"
+                data.close()
             }
         }
-        return out
     }
 
     /// The map's edge, the meridians ±180° from pole to pole: what shapes are clipped to.
@@ -73,9 +78,9 @@ public struct MapFrame: Sendable, Equatable {
     }
 
     /// One decimal, no exponent, no "-0.0": the same bytes for the same shape.
-    static func number(_ value: Double) -> String {
-        let tenths = (value * 10).rounded()
-        let text = String(format: "%.1f", tenths / 10)
-        return text == "-0.0" ? "0.0" : text
+    public static func number(_ value: Double) -> String {
+        var data = PathData()
+        data.number(value)
+        return data.string
     }
 }

@@ -1,0 +1,30 @@
+/// The legend's classes of days spent in a place, from a weekend to a season, and the colour
+/// of each (light to dark, a sequential scale that stays readable in grey print).
+///
+/// ```swift
+/// DayScale.class(forDays: 5)       // 2: "2–6 days"
+/// DayScale.classes[2].colour        // "#fc8d59"
+/// ```
+public enum DayScale {
+    public struct Class: Sendable, Equatable {
+        public let fewest: Int
+        public let label: String
+        /// `#rrggbb`.
+        public let colour: String
+    }
+
+    public static let classes: [Class] = [
+        Class(fewest: 1, label: "1 day", colour: "#fdd49e"),
+        Class(fewest: 2, label: "2–6 days", colour: "#fdbb84"),
+        Class(fewest: 7, label: "7–29 days", colour: "#fc8d59"),
+        Class(fewest: 30, label: "30–179 days", colour: "#e34a33"),
+        Class(fewest: 180, label: "180 days or more", colour: "#b30000"),
+    ]
+    /// Land not visited.
+    public static let unvisited = "#e4e1da"
+
+    /// The index in ``classes`` of a place visited on `days` days (at least one).
+    public static func `class`(forDays days: Int) -> Int {
+        classes.lastIndex { days >= $0.fewest } ?? 0
+    }
+}

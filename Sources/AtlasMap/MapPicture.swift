@@ -1,0 +1,151 @@
+import Foundation
+
+/// A map as SVG: the Equal Earth world (or the window of ``MapContent/box``), visited places
+/// filled by days spent (``DayScale``), the rest in a neutral tone, cities as dots sized by days,
+/// airports as small diamonds, a title with the counts, a legend and the data's credit line.
+///
+/// Every country or region is one `<path>` with `data-id` (its place identifier) and, when
+/// visited, `class="visited dN"`; its label is a `<title>` inside it, so the picture reads
+/// without a script, with a screen reader, and in tests.
+///
+/// ```swift
+/// let picture = MapPicture(content: content, countries: try MapShape.load(.country, from: gazetteer))
+/// try picture.svg(standalone: true).write(toFile: "map.svg", atomically: true, encoding: .utf8)
+/// ```
+///
+/// The same content and shapes give the same bytes. A value type; `Sendable`.
+public struct MapPicture: Sendable {
+    public let content: MapContent
+    public let view: MapView
+    /// Total size, with the title above the map and the legend below.
+    public let width: Double, height: Double
+    /// Where the map sits in the picture.
+    public let mapTop: Double
+    let countries: [MapShape], regions: [MapShape]
+    let name: String
+    let showsHeader: Bool
+
+    static let headerHeight = 64.0, footerHeight = 50.0
+
+    /// `regions` are drawn over the countries when ``MapContent/level`` is `.region`. `name`
+    /// prefixes the picture's element ids, for pages that hold several maps; `header: false`
+    /// leaves out the title and counts (a page that says them itself).
+    public init(content: MapContent, countries: [MapShape], regions: [MapShape] = [], width: Double = 1000,
+                name: String = "map", header: Bool = true) {
+        self.content = content
+        self.countries = countries
+        self.regions = content.level == .region ? regions : []
+        self.name = name
+        showsHeader = header
+        view = content.box.map { MapView(showing: $0, width: width) } ?? MapView(worldWidth: width)
+        self.width = width
+        mapTop = header ? Self.headerHeight : 0
+        height = mapTop + view.height + Self.footerHeight
+    }
+
+    public func svg(standalone: Bool) -> String {
+        var out = standalone ? "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" : ""
+        let size = "width=\"\(MapFrame.number(width))\" height=\"\(MapFrame.number(height))\""
+        out += "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(MapFrame.number(width)) \(MapFrame.number(height))\" \(size)"
+            + " class=\"atlas-map\" role=\"img\" aria-labelledby=\"\(name)-title\">\n"
+        out += "<title id=\"\(name)-title\">\(Markup.escape(content.title + " · " + content.subtitle))</title>\n"
+        out += Self.style
+        if showsHeader {
+            out += "<text class=\"title\" x=\"16\" y=\"30\">\(Markup.escape(content.title))</text>\n"
+            out += "<text class=\"counts\" x=\"16\" y=\"52\">\(Markup.escape(content.subtitle))</text>\n"
+        }
+        out += "<svg class=\"map\" x=\"0\" y=\"\(MapFrame.number(mapTop))\" width=\"\(MapFrame.number(view.width))\""
+            + " height=\"\(MapFrame.number(view.height))\" viewBox=\"\(view.viewBox)\" data-world-width=\"\(MapFrame.number(view.frame.width))\">\n"
+        let edge = view.frame.outline
+        out += "<defs><clipPath id=\"\(name)-edge\"><path d=\"\(edge)\"/></clipPath></defs>\n"
+        out += "<path class=\"sphere\" d=\"\(edge)\"/>\n<g clip-path=\"url(#\(name)-edge)\">\n"
+        let regionCountries = Set(regions.map(\.country))
+        // Outlines first, dot-only places after, so an enclave drawn as a dot (the Vatican) is not
+        // covered by the country around it.
+        for shapes in [countries, regions] {
+            for shape in shapes.filter({ !$0.rings.isEmpty }) + shapes.filter({ $0.rings.isEmpty }) where view.shows(shape.bounds) {
+                let fills = shape.kind == .region || !regionCountries.contains(shape.country)
+                out += place(shape, days: fills ? content.days[shape.id] : nil)
+            }
+        }
+        out += "</g>\n"
+        out += spots()
+        out += "</svg>\n"
+        out += legend()
+        out += "</svg>\n"
+        return out
+    }
+
+    private func place(_ shape: MapShape, days: Int?) -> String {
+        var data = PathData()
+        view.frame.append(shape.rings, to: &data)
+        let r = view.isWorld ? 1.1 : 1.6
+        for (lon, lat) in shape.dots {
+            let p = view.point(longitude: lon, latitude: lat)
+            data.dot(p.x, p.y, radius: r)
+        }
+        let visited = days.map { " class=\"visited d\(DayScale.class(forDays: $0) + 1)\"" } ?? ""
+        let label = shape.name + (days.map { " · " + Self.days($0) } ?? "")
+        return "<path data-id=\"\(shape.id)\"\(visited) d=\"\(data.string)\"><title>\(Markup.escape(label))</title></path>\n"
+    }
+
+    /// Cities by days, the biggest first so the small ones stay on top; then the airports.
+    private func spots() -> String {
+        var out = "<g class=\"spots\">\n"
+        let scale = view.isWorld ? 1.0 : 1.3
+        for city in content.cities.sorted(by: { ($0.days, $1.id) > ($1.days, $0.id) }) {
+            let p = view.point(longitude: city.longitude, latitude: city.latitude)
+            let r = min(8, 2.2 + 1.4 * log2(Double(max(1, city.days)))) * scale
+            out += "<circle data-id=\"\(city.id)\" class=\"city\" cx=\"\(MapFrame.number(p.x))\" cy=\"\(MapFrame.number(p.y))\""
+                + " r=\"\(MapFrame.number(r))\"><title>\(Markup.escape(city.name + " · " + Self.days(city.days)))</title></circle>\n"
+        }
+        for airport in content.airports.sorted(by: { $0.id < $1.id }) {
+            let p = view.point(longitude: airport.longitude, latitude: airport.latitude)
+            let s = 3.0 * scale
+            out += "<path data-id=\"\(airport.id)\" class=\"airport\" d=\"M\(MapFrame.number(p.x)) \(MapFrame.number(p.y - s))"
+                + "l\(MapFrame.number(s)) \(MapFrame.number(s)) \(MapFrame.number(-s)) \(MapFrame.number(s)) \(MapFrame.number(-s)) \(MapFrame.number(-s))Z\">"
+                + "<title>\(Markup.escape(airport.name))</title></path>\n"
+        }
+        return out + "</g>\n"
+    }
+
+    /// The classes of days, the unvisited tone, the markers, and the credit line.
+    private func legend() -> String {
+        let y = mapTop + view.height + 18
+        var out = "<g class=\"legend\">\n"
+        var x = 16.0
+        let items = DayScale.classes.map { ($0.label, $0.colour) } + [("not visited", DayScale.unvisited)]
+        for (label, colour) in items {
+            out += "<rect x=\"\(MapFrame.number(x))\" y=\"\(MapFrame.number(y - 9))\" width=\"14\" height=\"10\" fill=\"\(colour)\"/>"
+                + "<text x=\"\(MapFrame.number(x + 18))\" y=\"\(MapFrame.number(y))\">\(Markup.escape(label))</text>\n"
+            x += 26 + Double(label.count) * 6
+        }
+        out += "<circle class=\"city\" cx=\"\(MapFrame.number(x + 5))\" cy=\"\(MapFrame.number(y - 4))\" r=\"4\"/>"
+            + "<text x=\"\(MapFrame.number(x + 14))\" y=\"\(MapFrame.number(y))\">city, by days</text>\n"
+        x += 100
+        out += "<path class=\"airport\" d=\"M\(MapFrame.number(x + 4)) \(MapFrame.number(y - 8))l4 4 -4 4 -4 -4Z\"/>"
+            + "<text x=\"\(MapFrame.number(x + 12))\" y=\"\(MapFrame.number(y))\">airport</text>\n"
+        out += "<text class=\"credit\" x=\"16\" y=\"\(MapFrame.number(y + 22))\">\(Markup.escape(content.attribution))</text>\n"
+        return out + "</g>\n"
+    }
+
+    static func days(_ n: Int) -> String { n == 1 ? "1 day" : "\(n) days" }
+
+    /// Inside the SVG, so that a standalone file looks the same as the map in a page.
+    static let style: String = {
+        var css = """
+            <style>
+            .atlas-map text{font-family:system-ui,-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif;fill:#222;font-size:11px}
+            .atlas-map .title{font-size:22px;font-weight:600}
+            .atlas-map .counts{font-size:14px;fill:#444}
+            .atlas-map .credit{font-size:10px;fill:#666}
+            .map path{fill:\(DayScale.unvisited);stroke:#fff;stroke-width:.5;stroke-linejoin:round}
+            .map .sphere{fill:#f1f5f8;stroke:#c5d0d9;stroke-width:.8}
+            .atlas-map .city{fill:#1f3b5c;stroke:#fff;stroke-width:.8}
+            .atlas-map .airport{fill:#444;stroke:#fff;stroke-width:.5}
+
+            """
+        for (i, c) in DayScale.classes.enumerated() { css += ".map .d\(i + 1){fill:\(c.colour)}\n" }
+        return css + "</style>\n"
+    }()
+}

@@ -1,0 +1,29 @@
+import Testing
+@testable import AtlasMap
+
+@Suite struct GeoBoxTests {
+    @Test func aBoxHoldsItsPointsAndGrows() {
+        let box = GeoBox(points: [(4.8, 45.7), (-9.1, 38.7), (9.2, 45.5)])
+        #expect(box == GeoBox(west: -9.1, south: 38.7, east: 9.2, north: 45.7))
+        let padded = box.padded(by: 0.5)
+        #expect(padded.west < -9.1 - 9 && padded.east > 9.2 + 9)       // half the width on each side
+        #expect(padded.contains(longitude: 0, latitude: 42) && !box.contains(longitude: 10, latitude: 42))
+    }
+
+    @Test func aSingleCityIsShownWithItsSurroundings() {
+        let lyon = GeoBox(points: [(4.85, 45.75)]).padded(by: 0, minimum: 6)
+        #expect(abs((lyon.east - lyon.west) - 6) < 1e-9 && abs((lyon.north - lyon.south) - 3) < 1e-9)
+    }
+
+    @Test func paddingStopsAtTheEdgesOfTheWorld() {
+        let fiji = GeoBox(west: 177, south: -19, east: 179.9, north: -16).padded(by: 1, minimum: 10)
+        #expect(fiji.east == 180 && fiji.west > 160)
+        #expect(GeoBox(points: []) == .world)
+    }
+
+    @Test func intersectionAndUnion() {
+        let europe = GeoBox(west: -10, south: 35, east: 30, north: 60), australia = GeoBox(west: 113, south: -44, east: 154, north: -10)
+        #expect(!europe.intersects(australia) && europe.intersects(GeoBox(west: 29, south: 59, east: 40, north: 70)))
+        #expect(europe.union(australia) == GeoBox(west: -10, south: -44, east: 154, north: 60))
+    }
+}
