@@ -22,8 +22,8 @@ struct Arguments {
     /// The options that take a value, in every command: a name means the same everywhere.
     static let valueOptions: Set<String> = [
         "--away-km", "--batch-size", "--by", "--continent", "--coordinates", "--count", "--country", "--date", "--db", "--exclude",
-        "--format", "--gap", "--gazetteer", "--home", "--in", "--jobs", "--kind", "--limit", "--near", "--note", "--offset", "--output",
-        "--progress", "--region", "--since", "--sort", "--track", "--track-gap", "--track-nearest", "--trip", "--year",
+        "--format", "--gap", "--gazetteer", "--home", "--in", "--jobs", "--kind", "--level", "--limit", "--near", "--note", "--offset", "--output",
+        "--progress", "--region", "--since", "--sort", "--track", "--track-gap", "--track-nearest", "--trip", "--view", "--width", "--year",
     ]
 
     /// An option as given: its name, its value (nil for a flag, or a value option at the very

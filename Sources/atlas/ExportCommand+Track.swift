@@ -36,10 +36,7 @@ extension ExportCommand {
         case (_?, _?): throw UsageError("--trip and --year are exclusive: give one")
         default: break
         }
-        let file = output == "-" ? nil : output
-        if let file, let what = OutputFile.refusal(file) {
-            throw UsageError("--output '\(file.shown)' is \(what), not a regular file: give a new or regular file, or - for stdout")
-        }
+        let file = try OutputFile.target(output)
         let log = try TravelLog(path: dbPath, readOnly: true)
         let passport = try Passport(log: log)
         let track: TrackExport

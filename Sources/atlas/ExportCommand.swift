@@ -74,11 +74,7 @@ enum ExportCommand: Command {
         let dbPath = try DatabaseOption.path(&arguments)
         let gazetteer = try GazetteerOption.open(&arguments)
         guard try arguments.finish().isEmpty else { throw UsageError("export takes no arguments (use --output FILE)") }
-        let file = output == "-" ? nil : output
-        // Refused before the work, so that a mistyped target costs nothing.
-        if let file, let what = OutputFile.refusal(file) {
-            throw UsageError("--output '\(file.shown)' is \(what), not a regular file: give a new or regular file, or - for stdout")
-        }
+        let file = try OutputFile.target(output)
         let log = try TravelLog(path: dbPath, readOnly: true)
         let passport = try Passport(log: log)
         let record = TravelRecord(passport: passport, scheme: try CountingScheme.load(scheme, from: gazetteer),

@@ -1,3 +1,4 @@
+import Passport
 import Foundation
 import Importer
 import JSONWriter

@@ -26,6 +26,30 @@ enum OutputFile {
         }
     }
 
+    /// The file `--output` names, nil for stdout (none given, or '-'); a usage error, before any
+    /// work, when it may not be replaced, so that a mistyped target costs nothing.
+    static func target(_ output: String?) throws -> String? {
+        guard let file = output, file != "-" else { return nil }
+        if let what = refusal(file) {
+            throw UsageError("--output '\(file.shown)' is \(what), not a regular file: give a new or regular file, or - for stdout")
+        }
+        return file
+    }
+
+    /// Writes `text` whole to `file` (or stdout when nil): `.output` after saying why on stderr
+    /// when it cannot.
+    static func deliver(_ text: String, to file: String?, command: String) throws -> ExitStatus {
+        guard let file else {
+            Console.outBytes(Array(text.utf8))
+            return .success
+        }
+        if let failure = try write(to: file, { sink in try sink(Array(text.utf8)) }) {
+            Console.error("atlas \(command): \(failure)")
+            return .output
+        }
+        return .success
+    }
+
     /// What stopped a streamed write: the bytes could not be written (the plain reason).
     private struct WriteFailure: Error { let reason: String }
 

@@ -1,3 +1,4 @@
+import Passport
 import Foundation
 import Gazetteer
 import TravelLog

@@ -1,3 +1,4 @@
+import Passport
 import Importer
 import JSONWriter
 

@@ -5,12 +5,12 @@
 /// counted(1, "country", "countries")   // "1 country"
 /// counted(0, "region")                 // "0 regions"
 /// ```
-func counted(_ n: Int, _ singular: String, _ plural: String? = nil) -> String {
+public func counted(_ n: Int, _ singular: String, _ plural: String? = nil) -> String {
     "\(grouped(n)) \(n == 1 ? singular : plural ?? singular + "s")"
 }
 
 /// "12,400": digits grouped by three with commas.
-func grouped(_ n: Int) -> String {
+public func grouped(_ n: Int) -> String {
     let digits = String(n.magnitude)
     var out = ""
     for (i, digit) in digits.enumerated() {

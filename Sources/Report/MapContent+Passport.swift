@@ -1,0 +1,64 @@
+import AtlasMap
+import Gazetteer
+import Passport
+import TravelLog
+
+extension MapContent {
+    /// The places of `passport` (restrict it first for a year): countries, or regions, filled by
+    /// days; cities and airports at the gazetteer's positions of them, never a photo's, so the
+    /// map is no finer than a city.
+    ///
+    /// ```swift
+    /// let content = try MapContent(passport, level: .country, stats: passport.stats(scheme: scheme), gazetteer: gazetteer)
+    /// ```
+    public init(_ passport: Passport, level: MapShape.Kind, stats: PassportStats, title: String, gazetteer: Gazetteer) throws {
+        self.init(title: title, subtitle: Self.counts(stats, level: level))
+        self.level = level
+        for v in passport.visits(.country) + (level == .region ? passport.visits(.region) : []) where !v.days.isEmpty {
+            days[v.id] = v.days.count
+        }
+        cities = try Self.spots(passport.visits(.city).map { (PlaceLink(id: $0.id, name: $0.name), $0.days.count) }, gazetteer)
+        airports = try Self.spots(passport.visits(.airport).map { (PlaceLink(id: $0.id, name: $0.name), $0.days.count) }, gazetteer)
+        attribution = gazetteer.attribution
+    }
+
+    /// One trip: its countries (or regions) filled by the days of the trip, its cities and
+    /// airports, zoomed to them.
+    public init(_ trip: Trip, level: MapShape.Kind, gazetteer: Gazetteer) throws {
+        self.init(title: trip.title, subtitle: Self.counts(trip))
+        self.level = level
+        for p in trip.countries + (level == .region ? trip.regions : []) { days[p.place.id] = p.days }
+        cities = try Self.spots(trip.cities.map { ($0.place, $0.days) }, gazetteer)
+        airports = try Self.spots(trip.airports.map { ($0.place, $0.days) }, gazetteer)
+        attribution = gazetteer.attribution
+        box = Self.box(around: cities + airports)
+    }
+
+    /// The area around `spots`, with a margin, at least 6° across: a city break shows its
+    /// surroundings, not a street plan.
+    public static func box(around spots: [Spot]) -> GeoBox? {
+        guard !spots.isEmpty else { return nil }
+        return GeoBox(points: spots.map { ($0.longitude, $0.latitude) }).padded(by: 0.2, minimum: 6)
+    }
+
+    static func counts(_ s: PassportStats, level: MapShape.Kind) -> String {
+        var parts = ["\(s.countries) of \(s.countriesInScheme) countries"]
+        if level == .region { parts.append(counted(s.regions, "region")) }
+        parts.append(counted(s.cities, "city", "cities"))
+        return parts.joined(separator: " · ")
+    }
+
+    static func counts(_ trip: Trip) -> String {
+        [counted(trip.dayCount, "day"), counted(trip.countries.count, "country", "countries"),
+         counted(trip.cities.count, "city", "cities")].joined(separator: " · ")
+    }
+
+    /// Places with days, at their gazetteer coordinates; a place the gazetteer no longer has
+    /// (an old log) is left off the map.
+    static func spots(_ places: [(PlaceLink, Int)], _ gazetteer: Gazetteer) throws -> [Spot] {
+        try places.compactMap { link, days in
+            guard let id = PlaceID(link.id), let c = try gazetteer.place(id)?.coordinate else { return nil }
+            return Spot(id: link.id, name: link.name, longitude: c.longitude, latitude: c.latitude, days: days)
+        }
+    }
+}

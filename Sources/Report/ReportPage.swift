@@ -1,0 +1,167 @@
+import AtlasMap
+import Foundation
+import Gazetteer
+import Passport
+import TravelLog
+
+/// `atlas report`: the passport as one page to print or share. The world map, the figures,
+/// countries by continent, new places per year, the trips with a small map each, the top
+/// cities. Share-safe unless ``private`` is set: no file paths and no position finer than a
+/// city (cities at the gazetteer's point of them); private adds each trip's photo folders and
+/// the homes' points.
+///
+/// ```swift
+/// let page = ReportPage(passport: passport, stats: stats, trips: trips, countries: shapes, gazetteer: gazetteer)
+/// let html = try page.html()
+/// ```
+///
+/// The same log gives the same bytes: nothing in it depends on the clock or the machine.
+public struct ReportPage {
+    public var passport: Passport
+    public var stats: PassportStats
+    public var trips: [Trip]
+    public var countries: [MapShape]
+    public var gazetteer: Gazetteer
+    public var year: Int?
+    /// The homes, shown with their points when ``isPrivate``.
+    public var homes: HomeTimeline?
+    /// Each trip's photo folders (by trip id) and counts, shown when ``isPrivate``.
+    public var folders: [String: [(folder: String, photos: Int)]] = [:]
+    public var isPrivate = false
+
+    public init(passport: Passport, stats: PassportStats, trips: [Trip], countries: [MapShape], gazetteer: Gazetteer, year: Int? = nil) {
+        (self.passport, self.stats, self.trips, self.countries, self.gazetteer, self.year) = (passport, stats, trips, countries, gazetteer, year)
+    }
+
+    public func html() throws -> String {
+        let dates = passport.visits(.country).flatMap { [$0.firstDate, $0.lastDate] }.compactMap { $0 }.sorted()
+        let span = year.map { "\($0) in review" } ?? {
+            guard let first = dates.first?.prefix(4), let last = dates.last?.prefix(4) else { return "No dated visits yet" }
+            return first == last ? String(first) : "\(first)–\(last)"
+        }()
+        var body = "<main>\n<header><h1>Travel report</h1><p class=\"span\">\(Markup.escape(span))</p></header>\n"
+        var content = try MapContent(passport, level: .country, stats: stats, title: "Travel report · " + span, gazetteer: gazetteer)
+        content.airports = []
+        body += "<section class=\"world\">\n" + MapPicture(content: content, countries: countries, name: "world", header: false).svg(standalone: false) + "</section>\n"
+        body += figures()
+        body += continents()
+        body += "<section><h2>New places per year</h2>\n" + TimelineChart(passport.timeline(monthly: false)).svg() + "</section>\n"
+        body += try tripSection()
+        body += topCities()
+        if isPrivate { body += homesSection() }
+        body += "<footer><p>Made offline by TravelAtlas with gazetteer \(Markup.escape(gazetteer.version)).</p></footer>\n</main>\n"
+        return HTMLPage.document(title: "Travel report · " + span, style: Self.style, body: body)
+    }
+
+    private func figures() -> String {
+        let s = stats
+        var rows: [(String, String, String)] = [
+            ("Countries", grouped(s.countries), "of \(s.countriesInScheme) (\(String(format: "%.1f", s.share * 100))%)"),
+            ("Continents", "\(s.continents)", "of \(PassportStats.continentsInWorld)"),
+            ("Regions", grouped(s.regions), ""),
+            ("Cities", grouped(s.cities), ""),
+            ("Days abroad", grouped(s.daysAbroad), ""),
+            ("Trips", grouped(s.trips), s.firstTrip.map { "the first from \($0)" } ?? ""),
+            ("Distance", "\(grouped(Int(s.distanceKm.rounded()))) km", "along the photos"),
+        ]
+        if s.flights > 0 { rows.append(("Flights", grouped(s.flights), "\(grouped(Int(s.flightKm.rounded()))) km")) }
+        if let m = s.mostVisitedCountry { rows.append(("Most visited", m.name, counted(m.days, "day"))) }
+        if let b = s.busiestMonth { rows.append(("Busiest month", b.month, counted(b.days, "day") + " away")) }
+        if let f = s.farthest, let place = f.place { rows.append(("Farthest", place.name, "\(grouped(Int(f.km.rounded()))) km from home")) }
+        if let home = s.home { rows.append(("Home", home.name, s.homeInferred ? "inferred" : "")) }
+        var out = "<section><h2>At a glance</h2>\n<dl class=\"figures\">\n"
+        for (name, value, note) in rows {
+            out += "<div><dt>\(Markup.escape(name))</dt><dd>\(Markup.escape(value))"
+                + (note.isEmpty ? "" : " <small>\(Markup.escape(note))</small>") + "</dd></div>\n"
+        }
+        return out + "</dl>\n</section>\n"
+    }
+
+    private func continents() -> String {
+        let visits = passport.visits(.country).filter { !$0.days.isEmpty }
+        let groups = Dictionary(grouping: visits) { $0.continent?.name ?? "Elsewhere" }
+        var out = "<section><h2>Countries by continent</h2>\n"
+        for name in groups.keys.sorted() {
+            let members = groups[name]!.sorted { ($0.days.count, $1.name) > ($1.days.count, $0.name) }
+            out += "<h3>\(Markup.escape(name)) <small>\(members.count)</small></h3>\n<ul class=\"badges\">\n"
+            for v in members {
+                out += "<li data-id=\"\(v.id)\">\(Markup.escape(v.name)) <small>\(counted(v.days.count, "day"))</small></li>\n"
+            }
+            out += "</ul>\n"
+        }
+        return out + "</section>\n"
+    }
+
+    private func tripSection() throws -> String {
+        let shown = trips.filter { !$0.excluded }
+        guard !shown.isEmpty else { return "" }
+        let maps = TripMaps(countries: countries)
+        var out = "<section><h2>Trips <small>\(shown.count)</small></h2>\n" + maps.definitions() + "<div class=\"trips\">\n"
+        for trip in shown.reversed() {
+            let content = try MapContent(trip, level: .country, gazetteer: gazetteer)
+            out += "<article class=\"trip\" data-id=\"trip:\(trip.id)\">\n" + maps.map(content)
+            out += "<h3>\(Markup.escape(trip.title))</h3>\n<p>\(trip.start) – \(trip.end) · \(counted(trip.dayCount, "day")) · "
+                + "\(grouped(Int(trip.distanceKm.rounded()))) km</p>\n"
+            out += "<p class=\"places\">\(Markup.escape(trip.cities.prefix(8).map(\.place.name).joined(separator: ", ")))</p>\n"
+            if isPrivate, let list = folders[trip.id], !list.isEmpty {
+                out += "<p class=\"folders\">" + list.map { "\(Markup.escape($0.folder)) (\($0.photos))" }.joined(separator: "<br>") + "</p>\n"
+            }
+            out += "</article>\n"
+        }
+        return out + "</div>\n</section>\n"
+    }
+
+    private func topCities() -> String {
+        let cities = passport.visits(.city).filter { !$0.days.isEmpty }
+            .sorted { ($0.days.count, $1.name, $1.id) > ($1.days.count, $0.name, $0.id) }.prefix(20)
+        guard !cities.isEmpty else { return "" }
+        var out = "<section><h2>Top cities</h2>\n<ol class=\"cities\">\n"
+        for v in cities {
+            let where_ = [v.region?.name, v.country?.name].compactMap { $0 }.joined(separator: ", ")
+            out += "<li data-id=\"\(v.id)\">\(Markup.escape(v.name)) <small>\(Markup.escape(where_)) · \(counted(v.days.count, "day")), since \(v.firstDate ?? "-")</small></li>\n"
+        }
+        return out + "</ol>\n</section>\n"
+    }
+
+    private func homesSection() -> String {
+        guard let homes, !homes.periods.isEmpty else { return "" }
+        var out = "<section><h2>Homes</h2>\n<ul>\n"
+        for h in homes.periods {
+            let point = h.latitude.flatMap { lat in h.longitude.map { String(format: "%.5f, %.5f", lat, $0) } }
+            out += "<li>\(Markup.escape(h.place.name)) <small>\(h.since ?? "…") – \(h.until ?? "…")"
+                + (h.inferred ? ", inferred" : "") + (point.map { " · \($0)" } ?? "") + "</small></li>\n"
+        }
+        return out + "</ul>\n</section>\n"
+    }
+
+    static let style = """
+        header h1{margin:.2em 0 0;font-size:28px}
+        header .span{margin:0 0 8px;color:#555}
+        h2{font-size:20px;margin:28px 0 10px;border-bottom:1px solid #ddd;padding-bottom:4px}
+        h3{font-size:16px;margin:14px 0 6px}
+        small{color:#666;font-weight:normal}
+        .figures{display:grid;grid-template-columns:repeat(auto-fill,minmax(150px,1fr));gap:10px;margin:0}
+        .figures div{background:#f6f4f0;border-radius:6px;padding:8px 10px}
+        .figures dt{font-size:12px;color:#666;text-transform:uppercase;letter-spacing:.04em}
+        .figures dd{margin:0;font-size:20px;font-weight:600;overflow-wrap:anywhere}
+        .figures dd small{display:block;font-size:12px}
+        .badges{list-style:none;padding:0;margin:0;display:flex;flex-wrap:wrap;gap:6px}
+        .badges li{border:1px solid #e3a87a;background:#fff4ea;border-radius:999px;padding:2px 10px;font-size:14px}
+        svg.chart{display:block;width:100%;height:auto;font-size:11px}
+        .trips{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,280px),1fr));gap:14px}
+        .trip{border:1px solid #e6e2da;border-radius:8px;padding:10px;break-inside:avoid}
+        .trip h3{margin:8px 0 2px}
+        .trip p{margin:2px 0;font-size:13px;color:#444;overflow-wrap:anywhere}
+        svg.defs{position:absolute;width:0;height:0}
+        svg.trip-map{display:block;width:100%;height:auto;border-radius:4px}
+        .trip-map .sea{fill:#f1f5f8}
+        .trip-map .land{fill:#e4e1da;stroke:#fff}
+        .trip-map .trip-country{fill:#fc8d59}
+        .trip-map .city{fill:#1f3b5c;stroke:#fff}
+        .cities{padding-left:1.6em}
+        .cities li{margin:2px 0;overflow-wrap:anywhere}
+        footer{margin-top:32px;font-size:12px;color:#666}
+        @media print{h2{break-after:avoid}.world{break-inside:avoid}}
+
+        """
+}

@@ -1,0 +1,101 @@
+import AtlasMap
+import Foundation
+import Gazetteer
+import Passport
+import Report
+
+/// `atlas map`: the world with the places visited filled in, as one self-contained HTML or SVG file.
+enum MapCommand: Command {
+    static let name = "map"
+    static let summary = "Draw the world map of the places visited (HTML or SVG, offline)"
+    static let help = """
+        Usage: atlas map [--level country|region] [--year YYYY] [--trip ID] [--view world|visited]
+                         [--output FILE.html|FILE.svg] [--format html|svg] [--width PX] [--db PATH]
+
+        Draws the Equal Earth world with the countries (or, with --level region, the regions)
+        visited filled by the days spent there (a legend of five classes), the others in a
+        neutral tone; the cities visited as dots sized by days, the airports used as small
+        diamonds; a title, the counts and the data's credit line. One file that needs no
+        network and no server: inline SVG, and for HTML inline CSS and a small script for
+        labels under the pointer (every shape also carries its name as a <title>, and its
+        place identifier as data-id).
+
+        Cities and airports are drawn at the gazetteer's point of them, never at a photo's
+        position. The same log gives the same bytes.
+
+        Options:
+          --level L         country (default) or region (regions drawn over the countries).
+          --year YYYY       Only what was visited in that year.
+          --trip ID         One trip ('atlas trips' lists them): its ID or any date in it,
+                            zoomed to its places.
+          --view V          world or visited (the area of the cities and airports visited);
+                            default world, visited for --level region and --trip.
+          --output FILE     Write there instead of stdout ('-' is stdout), whole or not at all;
+                            the format follows the extension (.svg is SVG, else HTML).
+          --format F        html or svg, whatever the file is called.
+          --width PX        The picture's width in pixels (400 to 4000, default 1200).
+        \(PassportOption.countHelp)
+        \(PassportOption.homeHelp)
+        \(PassportOption.tripRulesHelp)
+        \(DatabaseOption.help)
+        \(GazetteerOption.help)
+          --help            Show this help.
+
+        Exit status: 0 drawn, 1 usage error (an --output that is not a regular file, a trip
+        that does not exist), 2 no travel log or gazetteer problem, 4 output could not be written.
+        """
+
+    static func run(_ arguments: inout Arguments) throws -> ExitStatus {
+        let levelText = try arguments.option("--level") ?? "country"
+        guard let level = MapShape.Kind(rawValue: levelText) else {
+            throw UsageError("--level takes country or region, not '\(levelText.shown)'" + Suggestion.didYouMean(levelText, among: ["country", "region"]))
+        }
+        let year = try arguments.integer("--year", in: 1800...9999)
+        let tripText = try arguments.option("--trip")
+        let viewText = try arguments.option("--view")
+        guard viewText == nil || ["world", "visited"].contains(viewText!) else {
+            throw UsageError("--view takes world or visited, not '\(viewText!.shown)'" + Suggestion.didYouMean(viewText!, among: ["world", "visited"]))
+        }
+        let output = try arguments.option("--output")
+        let format = try pageFormat(arguments.option("--format"), output: output)
+        let width = try arguments.integer("--width", in: 400...4000) ?? 1200
+        let scheme = try PassportOption.scheme(&arguments)
+        let homeText = try arguments.option("--home")
+        let rules = try PassportOption.tripRules(&arguments)
+        let dbPath = try DatabaseOption.path(&arguments)
+        let gazetteer = try GazetteerOption.open(&arguments)
+        guard try arguments.finish().isEmpty else { throw UsageError("map takes no arguments (use --output FILE)") }
+        if year != nil && tripText != nil { throw UsageError("--year and --trip do not go together: a trip has its own dates") }
+        let file = try OutputFile.target(output)
+
+        let passport = try PassportOption.passport(dbPath)
+        let homes = try PassportOption.homes(homeText, gazetteer: gazetteer, passport: passport)
+        var content: MapContent
+        if let tripText {
+            content = try MapContent(PassportOption.trip(tripText, in: passport, homes: homes, rules: rules), level: level, gazetteer: gazetteer)
+        } else {
+            let stats = passport.stats(scheme: try CountingScheme.load(scheme, from: gazetteer), homes: homes, rules: rules, year: year,
+                                       currentYear: Calendar(identifier: .gregorian).component(.year, from: Date()))
+            let kind = level == .country ? "Countries" : "Regions"
+            content = try MapContent(year.map { passport.restricted(toYear: $0) } ?? passport, level: level, stats: stats,
+                                     title: year.map { "\(kind) visited in \($0)" } ?? "\(kind) visited", gazetteer: gazetteer)
+            content.box = (viewText ?? (level == .region ? "visited" : "world")) == "visited"
+                ? MapContent.box(around: content.cities + content.airports) : nil
+        }
+        if viewText == "world" { content.box = nil }
+        let picture = MapPicture(content: content, countries: try MapShape.load(.country, from: gazetteer),
+                                 regions: level == .region ? try MapShape.load(.region, from: gazetteer) : [], width: Double(width))
+        return try OutputFile.deliver(format == "svg" ? picture.svg(standalone: true) : MapPage.html(picture), to: file, command: name)
+    }
+
+    /// `--format`, else the output's extension: svg or html.
+    static func pageFormat(_ text: String?, output: String?) throws -> String {
+        if let text {
+            guard ["html", "svg"].contains(text) else {
+                throw UsageError("--format takes html or svg, not '\(text.shown)'" + Suggestion.didYouMean(text, among: ["html", "svg"]))
+            }
+            return text
+        }
+        return output.map { URL(fileURLWithPath: $0).pathExtension.lowercased() == "svg" } == true ? "svg" : "html"
+    }
+}

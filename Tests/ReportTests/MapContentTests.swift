@@ -1,0 +1,51 @@
+import AtlasMap
+import Gazetteer
+import Passport
+import Testing
+@testable import Report
+
+@Suite struct MapContentTests {
+    static let gazetteer = try! Gazetteer.open()
+
+    var stats: PassportStats {
+        Traveller.passport.stats(scheme: try! CountingScheme.load(.un, from: Self.gazetteer))
+    }
+
+    @Test func countriesAreFilledByTheirDays() throws {
+        let content = try MapContent(Traveller.passport, level: .country, stats: stats, title: "Countries visited", gazetteer: Self.gazetteer)
+        #expect(content.days == ["country:FR": 24, "country:PT": 3, "country:IT": 2])
+        #expect(content.subtitle == "3 of 195 countries · 4 cities")
+        #expect(content.attribution.contains("GeoNames"))
+        #expect(content.box == nil)
+    }
+
+    @Test func regionMapsCountRegionsToo() throws {
+        let content = try MapContent(Traveller.passport, level: .region, stats: stats, title: "Regions", gazetteer: Self.gazetteer)
+        #expect(content.days["region:FR.84"] == 22 && content.days["region:FR.11"] == 2 && content.days["country:FR"] == 24)
+        #expect(content.subtitle == "3 of 195 countries · 4 regions · 4 cities")
+    }
+
+    /// A city is drawn where the gazetteer puts it, never where a photo was taken.
+    @Test func citiesStandAtTheGazetteersPointNotThePhotos() throws {
+        let content = try MapContent(Traveller.passport, level: .country, stats: stats, title: "", gazetteer: Self.gazetteer)
+        let lyon = try #require(content.cities.first { $0.id == "city:2996944" })
+        let point = try #require(try Self.gazetteer.place(PlaceID("city:2996944")!)?.coordinate)
+        #expect(lyon.latitude == point.latitude && lyon.longitude == point.longitude && lyon.days == 22)
+        #expect(lyon.latitude != Traveller.lyon.lat && lyon.longitude != Traveller.lyon.lon)
+        #expect(Set(content.cities.map(\.id)) == ["city:2996944", "city:2988507", "city:2267057", "city:3173435"])
+    }
+
+    @Test func aTripIsZoomedToItsPlaces() throws {
+        let trip = try #require(Traveller.passport.trips().first { $0.start == "2024-06-03" })
+        let content = try MapContent(trip, level: .country, gazetteer: Self.gazetteer)
+        #expect(content.title == trip.title && content.days == ["country:PT": 3, "country:IT": 2])
+        #expect(content.subtitle == "5 days · 2 countries · 2 cities")
+        let box = try #require(content.box)
+        for city in content.cities { #expect(box.contains(longitude: city.longitude, latitude: city.latitude)) }
+        #expect(box.east - box.west < 40 && !box.contains(longitude: 139.7, latitude: 35.7))
+    }
+
+    @Test func anEmptyListOfSpotsHasNoBox() {
+        #expect(MapContent.box(around: []) == nil)
+    }
+}
