@@ -211,6 +211,21 @@ for query in queries {
         if t.ms > slowest.ms { slowest = (t.ms, name) }
     }
 }
+// The pictures: each written to a file, timed and sized; `countries` (the same passport read,
+// a table out) is what drawing adds to.
+let countriesMs = timed(["countries"] + db).ms
+var pictures: [(name: String, ms: Double, mb: Double, budgetMB: Double)] = []
+for (arguments, budget) in [(["map"], 3.0), (["map", "--level", "region"], 10.0), (["map", "--trip", tripOf2019()], 3.0),
+                            (["map", "--format", "svg"], 3.0), (["report"], 3.0)] {
+    let file = database + ".picture"
+    let t = timed(arguments + ["--output", file] + db)
+    let mb = Double((try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0) / 1e6
+    try? FileManager.default.removeItem(atPath: file)
+    let name = (["atlas"] + arguments).joined(separator: " ")
+    row(name + String(format: " (%.2f MB)", mb), t.ms, reference.ms)
+    pictures.append((name, t.ms, mb, budget))
+}
+
 let resolve = timed(["resolve", "48.8584", "2.2945"])
 row("atlas resolve 48.8584 2.2945", resolve.ms, reference.ms)
 
@@ -240,4 +255,8 @@ print(String(format: "  export to stdout         %7.0f photos/s  (goal ≥ 200,0
              Double(photos) / (exportStdout.ms / 1_000), exportStdout.peakMB))
 print(String(format: "  export to a file         %7.0f photos/s, peak %.0f MB; the same bytes copied with dd: %.0f ms (%.2f× the export)",
              Double(photos) / (export.ms / 1_000), export.peakMB, copy, copy / export.ms))
+for p in pictures {
+    print(String(format: "  %@ %7.0f ms (goal < 1,000 ms; %.1f× countries), %.2f MB (goal < %.0f MB)",
+                 p.name.padding(toLength: 32, withPad: " ", startingAt: 0) as NSString, p.ms, p.ms / countriesMs, p.mb, p.budgetMB))
+}
 print(String(format: "  resolve one point        %7.1f ms  (goal ≤ 150 ms)", resolve.ms))
