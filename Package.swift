@@ -81,6 +81,12 @@ let package = Package(
         // Finds and runs the built `atlas` for the test targets that run it as a program.
         .target(name: "AtlasProcess", path: "Tests/AtlasProcess"),
 
+        // zlib, for the PNG screenshots the browser harness decodes (tests only).
+        .systemLibrary(name: "CZlib", path: "Tests/CZlib", providers: [.apt(["zlib1g-dev"])]),
+        // Renders a page in headless Chromium and reports its pixels, requests, console errors
+        // and width, for the tests of pages the program writes.
+        .target(name: "BrowserSupport", dependencies: ["CZlib"], path: "Tests/BrowserSupport"),
+
         .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "SyntheticPhotos", "CExif"]),
         .testTarget(name: "AtlasMapTests", dependencies: ["AtlasMap", "Gazetteer", "SQLite"]),
         .testTarget(name: "ReportTests", dependencies: ["Report", "AtlasMap", "Passport", "TravelLog", "Gazetteer"]),
@@ -93,6 +99,8 @@ let package = Package(
         .testTarget(name: "PassportTests", dependencies: ["Passport", "Importer", "TravelLog", "SyntheticPhotos", "Gazetteer", "JSONWriter", "PhotoMetadata"]),
         // The `atlas` command line as people use it, through the built binary.
         .testTarget(name: "AtlasTests", dependencies: ["AtlasProcess", "Gazetteer", "SyntheticPhotos", "SQLite"]),
+        // The browser harness itself; its PNG tests build PNGs with zlib.
+        .testTarget(name: "BrowserSupportTests", dependencies: ["BrowserSupport", "CZlib"]),
         .testTarget(name: "ImporterTests", dependencies: ["Importer", "TravelLog", "Resolver", "SyntheticPhotos", "Gazetteer", "PhotoMetadata", "SQLite", "AtlasProcess"]),
     ],
     swiftLanguageModes: [.v6]
