@@ -98,7 +98,7 @@ let package = Package(
         .testTarget(name: "TravelLogTests", dependencies: ["TravelLog", "Gazetteer", "SQLite", "SyntheticPhotos"]),
         .testTarget(name: "PassportTests", dependencies: ["Passport", "Importer", "TravelLog", "SyntheticPhotos", "Gazetteer", "JSONWriter", "PhotoMetadata"]),
         // The `atlas` command line as people use it, through the built binary.
-        .testTarget(name: "AtlasTests", dependencies: ["AtlasProcess", "Gazetteer", "SyntheticPhotos", "SQLite"]),
+        .testTarget(name: "AtlasTests", dependencies: ["AtlasProcess", "BrowserSupport", "Gazetteer", "SyntheticPhotos", "SQLite"]),
         // The browser harness itself; its PNG tests build PNGs with zlib.
         .testTarget(name: "BrowserSupportTests", dependencies: ["BrowserSupport", "CZlib"]),
         .testTarget(name: "ImporterTests", dependencies: ["Importer", "TravelLog", "Resolver", "SyntheticPhotos", "Gazetteer", "PhotoMetadata", "SQLite", "AtlasProcess"]),
