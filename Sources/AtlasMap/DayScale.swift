@@ -23,8 +23,14 @@ public enum DayScale {
     /// Land not visited.
     public static let unvisited = "#e4e1da"
 
-    /// The index in ``classes`` of a place visited on `days` days (at least one).
+    /// The index in ``classes`` of a place visited on `days` days; a visit without a date (a
+    /// mark, a photo without a time: 0 days) is in the first.
     public static func `class`(forDays days: Int) -> Int {
         classes.lastIndex { days >= $0.fewest } ?? 0
+    }
+
+    /// "1 day", "12 days", and for 0 "no date".
+    public static func label(days: Int) -> String {
+        days == 0 ? "no date" : days == 1 ? "1 day" : "\(days) days"
     }
 }

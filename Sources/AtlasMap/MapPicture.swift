@@ -85,7 +85,7 @@ public struct MapPicture: Sendable {
             data.dot(p.x, p.y, radius: r)
         }
         let visited = days.map { " class=\"visited d\(DayScale.class(forDays: $0) + 1)\"" } ?? ""
-        let label = shape.name + (days.map { " · " + Self.days($0) } ?? "")
+        let label = shape.name + (days.map { " · " + DayScale.label(days: $0) } ?? "")
         return "<path data-id=\"\(shape.id)\"\(visited) d=\"\(data.string)\"><title>\(Markup.escape(label))</title></path>\n"
     }
 
@@ -97,7 +97,7 @@ public struct MapPicture: Sendable {
             let p = view.point(longitude: city.longitude, latitude: city.latitude)
             let r = min(8, 2.2 + 1.4 * log2(Double(max(1, city.days)))) * scale
             out += "<circle data-id=\"\(city.id)\" class=\"city\" cx=\"\(MapFrame.number(p.x))\" cy=\"\(MapFrame.number(p.y))\""
-                + " r=\"\(MapFrame.number(r))\"><title>\(Markup.escape(city.name + " · " + Self.days(city.days)))</title></circle>\n"
+                + " r=\"\(MapFrame.number(r))\"><title>\(Markup.escape(city.name + " · " + DayScale.label(days: city.days)))</title></circle>\n"
         }
         for airport in content.airports.sorted(by: { $0.id < $1.id }) {
             let p = view.point(longitude: airport.longitude, latitude: airport.latitude)
@@ -128,8 +128,6 @@ public struct MapPicture: Sendable {
         out += "<text class=\"credit\" x=\"16\" y=\"\(MapFrame.number(y + 22))\">\(Markup.escape(content.attribution))</text>\n"
         return out + "</g>\n"
     }
-
-    static func days(_ n: Int) -> String { n == 1 ? "1 day" : "\(n) days" }
 
     /// Inside the SVG, so that a standalone file looks the same as the map in a page.
     static let style: String = {

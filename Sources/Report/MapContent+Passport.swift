@@ -14,9 +14,8 @@ extension MapContent {
     public init(_ passport: Passport, level: MapShape.Kind, stats: PassportStats, title: String, gazetteer: Gazetteer) throws {
         self.init(title: title, subtitle: Self.counts(stats, level: level))
         self.level = level
-        for v in passport.visits(.country) + (level == .region ? passport.visits(.region) : []) where !v.days.isEmpty {
-            days[v.id] = v.days.count
-        }
+        // A visit without a date (an undated mark or photo) has 0 days, and is filled all the same.
+        for v in passport.visits(.country) + (level == .region ? passport.visits(.region) : []) { days[v.id] = v.days.count }
         cities = try Self.spots(passport.visits(.city).map { (PlaceLink(id: $0.id, name: $0.name), $0.days.count) }, gazetteer)
         airports = try Self.spots(passport.visits(.airport).map { (PlaceLink(id: $0.id, name: $0.name), $0.days.count) }, gazetteer)
         attribution = gazetteer.attribution

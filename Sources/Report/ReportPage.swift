@@ -78,14 +78,14 @@ public struct ReportPage {
     }
 
     private func continents() -> String {
-        let visits = passport.visits(.country).filter { !$0.days.isEmpty }
+        let visits = passport.visits(.country)
         let groups = Dictionary(grouping: visits) { $0.continent?.name ?? "Elsewhere" }
         var out = "<section><h2>Countries by continent</h2>\n"
         for name in groups.keys.sorted() {
             let members = groups[name]!.sorted { ($0.days.count, $1.name) > ($1.days.count, $0.name) }
             out += "<h3>\(Markup.escape(name)) <small>\(members.count)</small></h3>\n<ul class=\"badges\">\n"
             for v in members {
-                out += "<li data-id=\"\(v.id)\">\(Markup.escape(v.name)) <small>\(counted(v.days.count, "day"))</small></li>\n"
+                out += "<li data-id=\"\(v.id)\">\(Markup.escape(v.name)) <small>\(DayScale.label(days: v.days.count))</small></li>\n"
             }
             out += "</ul>\n"
         }
@@ -112,13 +112,13 @@ public struct ReportPage {
     }
 
     private func topCities() -> String {
-        let cities = passport.visits(.city).filter { !$0.days.isEmpty }
+        let cities = passport.visits(.city)
             .sorted { ($0.days.count, $1.name, $1.id) > ($1.days.count, $0.name, $0.id) }.prefix(20)
         guard !cities.isEmpty else { return "" }
         var out = "<section><h2>Top cities</h2>\n<ol class=\"cities\">\n"
         for v in cities {
             let where_ = [v.region?.name, v.country?.name].compactMap { $0 }.joined(separator: ", ")
-            out += "<li data-id=\"\(v.id)\">\(Markup.escape(v.name)) <small>\(Markup.escape(where_)) · \(counted(v.days.count, "day")), since \(v.firstDate ?? "-")</small></li>\n"
+            out += "<li data-id=\"\(v.id)\">\(Markup.escape(v.name)) <small>\(Markup.escape(where_)) · \(DayScale.label(days: v.days.count))\(v.firstDate.map { ", since " + $0 } ?? "")</small></li>\n"
         }
         return out + "</ol>\n</section>\n"
     }

@@ -8,6 +8,11 @@ import Testing
         #expect(DayScale.classes[expected].label.hasPrefix(String(DayScale.classes[expected].fewest)))
     }
 
+    @Test func anUndatedVisitIsInTheFirstClass() {
+        #expect(DayScale.class(forDays: 0) == 0)
+        #expect(DayScale.label(days: 0) == "no date" && DayScale.label(days: 1) == "1 day" && DayScale.label(days: 12) == "12 days")
+    }
+
     @Test func coloursDarkenWithTheDays() {
         // Relative luminance falls class by class, so the scale reads in grey print too.
         func luminance(_ hex: String) -> Double {

@@ -2,6 +2,7 @@ import AtlasMap
 import Gazetteer
 import Passport
 import Testing
+import TravelLog
 @testable import Report
 
 @Suite struct MapContentTests {
@@ -43,6 +44,20 @@ import Testing
         let box = try #require(content.box)
         for city in content.cities { #expect(box.contains(longitude: city.longitude, latitude: city.latitude)) }
         #expect(box.east - box.west < 40 && !box.contains(longitude: 139.7, latitude: 35.7))
+    }
+
+    /// A country marked without a date is visited all the same: filled, said to have no date.
+    @Test func anUndatedVisitIsFilled() throws {
+        var mark = Mark(placeID: "country:IS", placeName: "Iceland")
+        (mark.continent, mark.country) = (("continent:EU", "Europe"), ("country:IS", "Iceland"))
+        let passport = Passport(photos: Traveller.photos, marks: [mark])
+        let content = try MapContent(passport, level: .country, stats: passport.stats(scheme: try CountingScheme.load(.un, from: Self.gazetteer)),
+                                     title: "", gazetteer: Self.gazetteer)
+        #expect(content.days["country:IS"] == 0)
+        let shapes = try MapShape.load(.country, from: Self.gazetteer).filter { ["country:IS", "country:FR"].contains($0.id) }
+        let svg = MapPicture(content: content, countries: shapes).svg(standalone: false)
+        #expect(svg.contains("<path data-id=\"country:IS\" class=\"visited d1\""))
+        #expect(svg.contains("<title>Iceland · no date</title>") && svg.contains("<title>France · 24 days</title>"))
     }
 
     @Test func anEmptyListOfSpotsHasNoBox() {
