@@ -51,16 +51,19 @@ let package = Package(
         .target(name: "Importer", dependencies: ["TravelLog", "PhotoMetadata", "Gazetteer", "Resolver"]),
 
         // The passport, its statistics and the JSON travel record, read from the log's aggregates.
-        .target(name: "Passport", dependencies: ["TravelLog", "Gazetteer", "JSONWriter"]),
+        .target(name: "Passport", dependencies: ["TravelLog", "Gazetteer", "JSONWriter", "Markup"]),
+
+        // Text escaped for XML and HTML: the GPX tracks, the map's SVG, the report.
+        .target(name: "Markup"),
 
         // Deterministic JSON rendering for every machine-readable output.
         .target(name: "JSONWriter"),
 
         // The world map: the Equal Earth projection and the SVG of visited places.
-        .target(name: "AtlasMap", dependencies: ["Gazetteer", "Boundaries", "SQLite"]),
+        .target(name: "AtlasMap", dependencies: ["Gazetteer", "Boundaries", "SQLite", "Markup"]),
 
         // The map and the report as self-contained web pages, from the passport.
-        .target(name: "Report", dependencies: ["AtlasMap", "Passport", "Gazetteer", "TravelLog"]),
+        .target(name: "Report", dependencies: ["AtlasMap", "Passport", "Gazetteer", "TravelLog", "Markup"]),
 
         // The command-line tool: argument parsing and output only.
         .executableTarget(name: "atlas", dependencies: ["PhotoMetadata", "Gazetteer", "Resolver", "JSONWriter", "TravelLog", "Importer", "Passport", "AtlasMap", "Report"]),
@@ -89,6 +92,7 @@ let package = Package(
 
         .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "SyntheticPhotos", "CExif"]),
         .testTarget(name: "AtlasMapTests", dependencies: ["AtlasMap", "Gazetteer", "SQLite"]),
+        .testTarget(name: "MarkupTests", dependencies: ["Markup"]),
         .testTarget(name: "ReportTests", dependencies: ["Report", "AtlasMap", "Passport", "TravelLog", "Gazetteer"]),
         .testTarget(name: "JSONWriterTests", dependencies: ["JSONWriter", "BenchmarkSupport", "SyntheticPhotos"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),

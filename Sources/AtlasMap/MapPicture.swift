@@ -1,4 +1,5 @@
 import Foundation
+import Markup
 
 /// A map as SVG: the Equal Earth world (or the window of ``MapContent/box``), visited places
 /// filled by days spent (``DayScale``), the rest in a neutral tone, cities as dots sized by days,

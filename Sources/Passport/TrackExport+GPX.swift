@@ -1,4 +1,5 @@
 import JSONWriter
+import Markup
 
 extension TrackExport {
     /// GPX 1.1 (`http://www.topografix.com/GPX/1/1`): one `<trk>` named ``name``, one
@@ -15,11 +16,11 @@ extension TrackExport {
     var gpxHead: [UInt8] {
         Array("""
             <?xml version="1.0" encoding="UTF-8"?>
-            <gpx version="1.1" creator="\(Self.escaped(TravelRecord.generator))" xmlns="http://www.topografix.com/GPX/1/1" \
+            <gpx version="1.1" creator="\(Markup.escape(TravelRecord.generator))" xmlns="http://www.topografix.com/GPX/1/1" \
             xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" \
             xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd">
               <trk>
-                <name>\(Self.escaped(name))</name>
+                <name>\(Markup.escape(name))</name>
 
             """.utf8)
     }
@@ -68,27 +69,5 @@ extension TrackExport {
         var json = JSONStream()
         json.double(value, digits: digits)
         bytes.append(contentsOf: json.bytes)
-    }
-
-    /// `text` as XML character data or an attribute value: `&`, `<`, `>`, `"` and `'` as
-    /// entities, and the characters XML 1.0 forbids (C0 controls other than tab, newline and
-    /// return; U+FFFE, U+FFFF) as U+FFFD, since no escape can write them.
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
-            default:
-                let forbidden = scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF
-                out.unicodeScalars.append(forbidden ? "\u{FFFD}" : scalar)
-            }
-        }
-        return out
     }
 }

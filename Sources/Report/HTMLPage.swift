@@ -1,4 +1,5 @@
 import AtlasMap
+import Markup
 
 /// The frame every page shares: one self-contained HTML file, with a Content-Security-Policy
 /// that forbids fetching anything (no fonts, images, styles or scripts from anywhere), inline

@@ -1,6 +1,7 @@
 import AtlasMap
 import Foundation
 import Gazetteer
+import Markup
 import Passport
 import TravelLog
 

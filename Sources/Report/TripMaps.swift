@@ -1,4 +1,5 @@
 import AtlasMap
+import Markup
 import Passport
 
 /// Small maps of trips that share one drawing of the world: the land is drawn once, hidden, as

@@ -1,7 +1,7 @@
-import Passport
 import Foundation
 import Gazetteer
 import JSONWriter
+import Passport
 
 /// `atlas browse [PLACE]`: the places one level below a place (the continents without one).
 enum BrowseCommand: Command {

@@ -1,8 +1,8 @@
-import Passport
 import Foundation
 import Gazetteer
 import Importer
 import JSONWriter
+import Passport
 import PhotoMetadata
 import TravelLog
 

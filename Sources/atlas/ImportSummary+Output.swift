@@ -1,7 +1,7 @@
-import Passport
 import Foundation
 import Importer
 import JSONWriter
+import Passport
 import TravelLog
 
 extension ImportSummary {

@@ -1,7 +1,7 @@
-import Passport
 import Foundation
 import Gazetteer
 import JSONWriter
+import Passport
 
 /// `atlas place ID`: one place's record, lineage and how much lies below it.
 enum PlaceCommand: Command {

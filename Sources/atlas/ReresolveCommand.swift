@@ -1,8 +1,8 @@
-import Passport
 import Foundation
 import Gazetteer
 import Importer
 import JSONWriter
+import Passport
 import TravelLog
 
 /// `atlas reresolve`: re-derives every place snapshot with the current gazetteer.

@@ -1,7 +1,7 @@
-import Passport
 import Foundation
 import Gazetteer
 import JSONWriter
+import Passport
 
 /// `atlas search QUERY`: one search box over continents, countries, regions, cities and airports.
 enum SearchCommand: Command {

@@ -1,6 +1,6 @@
-import Passport
 import Foundation
 import Gazetteer
+import Passport
 import TravelLog
 
 /// `atlas unmark PLACE`: removes the marks of a place.

@@ -1,6 +1,6 @@
-import Passport
 import Importer
 import JSONWriter
+import Passport
 
 extension Verification {
     /// The text report: a line about the log, then one line per check ("ok", "not checked", or
