@@ -36,7 +36,8 @@ public struct MapFrame: Sendable, Equatable {
         return data.string
     }
 
-    func append(_ rings: [[(Double, Double)]], to data: inout PathData) {
+    /// Appends the path data of `rings`, moved `shift` degrees east.
+    func append(_ rings: [[(Double, Double)]], shift offset: Double = 0, to data: inout PathData) {
         for ring in rings where ring.count >= 3 {
             let unwrapped = Self.unwrapped(ring)
             var (least, most) = (unwrapped[0].0, unwrapped[0].0)
@@ -47,7 +48,7 @@ public struct MapFrame: Sendable, Equatable {
             for shift in shifts {
                 for (i, (lon, lat)) in unwrapped.enumerated() {
                     // Beyond ±180 only while unwrapped: the clip to the outline cuts it there.
-                    let p = point(longitude: lon + shift, latitude: lat)
+                    let p = point(longitude: lon + shift + offset, latitude: lat)
                     if i == 0 { data.move(p.x, p.y) } else { data.line(p.x, p.y) }
                 }
                 data.close()

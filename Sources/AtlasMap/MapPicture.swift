@@ -57,16 +57,25 @@ public struct MapPicture: Sendable {
         }
         out += "<svg class=\"map\" x=\"0\" y=\"\(MapFrame.number(mapTop))\" width=\"\(MapFrame.number(view.width))\""
             + " height=\"\(MapFrame.number(view.height))\" viewBox=\"\(view.viewBox)\" data-world-width=\"\(MapFrame.number(view.frame.width))\">\n"
-        let edge = view.frame.outline
-        out += "<defs><clipPath id=\"\(name)-edge\"><path d=\"\(edge)\"/></clipPath></defs>\n"
-        out += "<path class=\"sphere\" d=\"\(edge)\"/>\n<g clip-path=\"url(#\(name)-edge)\">\n"
+        if view.isWorld {
+            // Rings across the antimeridian are drawn on both edges; the world's outline cuts them.
+            let edge = view.frame.outline
+            out += "<defs><clipPath id=\"\(name)-edge\"><path d=\"\(edge)\"/></clipPath></defs>\n"
+            out += "<path class=\"sphere\" d=\"\(edge)\"/>\n<g clip-path=\"url(#\(name)-edge)\">\n"
+        } else {
+            // A window: the picture's edge cuts, and shapes come again 360° round where it goes past ±180.
+            out += "<rect class=\"sphere\" x=\"\(MapFrame.number(view.x))\" y=\"\(MapFrame.number(view.y))\""
+                + " width=\"\(MapFrame.number(view.width))\" height=\"\(MapFrame.number(view.height))\"/>\n<g>\n"
+        }
         let regionCountries = Set(regions.map(\.country))
         // Outlines first, dot-only places after, so an enclave drawn as a dot (the Vatican) is not
         // covered by the country around it.
         for shapes in [countries, regions] {
-            for shape in shapes.filter({ !$0.rings.isEmpty }) + shapes.filter({ $0.rings.isEmpty }) where view.shows(shape.bounds) {
+            for shape in shapes.filter({ !$0.rings.isEmpty }) + shapes.filter({ $0.rings.isEmpty }) {
+                let shifts = view.shifts.filter { view.shows(shape.bounds, shift: $0) }
+                guard !shifts.isEmpty else { continue }
                 let fills = shape.kind == .region || !regionCountries.contains(shape.country)
-                out += place(shape, days: fills ? content.days[shape.id] : nil)
+                out += place(shape, shifts: shifts, days: fills ? content.days[shape.id] : nil)
             }
         }
         out += "</g>\n"
@@ -77,13 +86,15 @@ public struct MapPicture: Sendable {
         return out
     }
 
-    private func place(_ shape: MapShape, days: Int?) -> String {
+    private func place(_ shape: MapShape, shifts: [Double], days: Int?) -> String {
         var data = PathData()
-        view.frame.append(shape.rings, to: &data)
         let r = view.isWorld ? 1.1 : 1.6
-        for (lon, lat) in shape.dots {
-            let p = view.point(longitude: lon, latitude: lat)
-            data.dot(p.x, p.y, radius: r)
+        for shift in shifts {
+            view.frame.append(shape.rings, shift: shift, to: &data)
+            for (lon, lat) in shape.dots {
+                let p = view.frame.point(longitude: lon + shift, latitude: lat)
+                data.dot(p.x, p.y, radius: r)
+            }
         }
         let visited = days.map { " class=\"visited d\(DayScale.class(forDays: $0) + 1)\"" } ?? ""
         let label = shape.name + (days.map { " · " + DayScale.label(days: $0) } ?? "")
@@ -97,13 +108,13 @@ public struct MapPicture: Sendable {
         for city in content.cities.sorted(by: { ($0.days, $1.id) > ($1.days, $0.id) }) {
             let p = view.point(longitude: city.longitude, latitude: city.latitude)
             let r = min(8, 2.2 + 1.4 * log2(Double(max(1, city.days)))) * scale
-            out += "<circle data-id=\"\(city.id)\" class=\"city\" cx=\"\(MapFrame.number(p.x))\" cy=\"\(MapFrame.number(p.y))\""
+            out += "<circle data-id=\"\(Markup.escape(city.id))\" class=\"city\" cx=\"\(MapFrame.number(p.x))\" cy=\"\(MapFrame.number(p.y))\""
                 + " r=\"\(MapFrame.number(r))\"><title>\(Markup.escape(city.name + " · " + DayScale.label(days: city.days)))</title></circle>\n"
         }
         for airport in content.airports.sorted(by: { $0.id < $1.id }) {
             let p = view.point(longitude: airport.longitude, latitude: airport.latitude)
             let s = 3.0 * scale
-            out += "<path data-id=\"\(airport.id)\" class=\"airport\" d=\"M\(MapFrame.number(p.x)) \(MapFrame.number(p.y - s))"
+            out += "<path data-id=\"\(Markup.escape(airport.id))\" class=\"airport\" d=\"M\(MapFrame.number(p.x)) \(MapFrame.number(p.y - s))"
                 + "l\(MapFrame.number(s)) \(MapFrame.number(s)) \(MapFrame.number(-s)) \(MapFrame.number(s)) \(MapFrame.number(-s)) \(MapFrame.number(-s))Z\">"
                 + "<title>\(Markup.escape(airport.name))</title></path>\n"
         }

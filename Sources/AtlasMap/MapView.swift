@@ -16,11 +16,14 @@ public struct MapView: Sendable, Equatable {
     public let x: Double, y: Double, width: Double, height: Double
     /// True when the whole world shows.
     public let isWorld: Bool
+    /// The longitudes shapes are drawn moved by: 0, and ±360 when the window goes on past the
+    /// antimeridian, so that Samoa shows east of Fiji.
+    public let shifts: [Double]
 
     /// The whole world, `width` wide.
     public init(worldWidth width: Double) {
         frame = MapFrame(width: width)
-        (x, y, self.width, height, isWorld) = (0, 0, width, frame.height, true)
+        (x, y, self.width, height, isWorld, shifts) = (0, 0, width, frame.height, true, [0])
     }
 
     /// A window holding `box`, `width` wide and at most `maxAspect` times as high, widened
@@ -35,6 +38,7 @@ public struct MapView: Sendable, Equatable {
         let scale = width / max(x1 - x0, 1e-9)
         frame = MapFrame(width: scale)
         (x, y, self.width, height, isWorld) = (x0 * scale, y0 * scale, width, (y1 - y0) * scale, false)
+        shifts = [0] + (box.east > 180 ? [360] : []) + (box.west < -180 ? [-360] : [])
     }
 
     /// The SVG `viewBox` of the window.
@@ -42,16 +46,19 @@ public struct MapView: Sendable, Equatable {
         [x, y, width, height].map(MapFrame.number).joined(separator: " ")
     }
 
-    /// Whether any of `box` falls in the window.
-    public func shows(_ box: GeoBox) -> Bool {
-        if isWorld { return true }
+    /// Whether any of `box`, moved `shift` degrees east, falls in the window.
+    public func shows(_ box: GeoBox, shift: Double = 0) -> Bool {
+        if isWorld { return shift == 0 }
+        let box = box.shifted(by: shift)
         let (x0, y0, x1, y1) = Self.projectedBounds(box, frame)
         return x0 <= x + width && x <= x1 && y0 <= y + height && y <= y1
     }
 
-    /// The picture coordinates of a longitude and latitude, as ``MapFrame/point(longitude:latitude:)``.
+    /// The picture coordinates of a longitude and latitude, as ``MapFrame/point(longitude:latitude:)``,
+    /// taken 360° round when that puts it in the window (Samoa east of Fiji).
     public func point(longitude: Double, latitude: Double) -> (x: Double, y: Double) {
-        frame.point(longitude: longitude, latitude: latitude)
+        let shift = shifts.first { shows(GeoBox(west: longitude, south: latitude, east: longitude, north: latitude), shift: $0) } ?? 0
+        return frame.point(longitude: longitude + shift, latitude: latitude)
     }
 
     /// The projected box of a box of degrees. A meridian is widest where it is nearest the

@@ -33,11 +33,11 @@ extension MapContent {
         box = Self.box(around: cities + airports)
     }
 
-    /// The area around `spots`, with a margin, at least 6° across: a city break shows its
-    /// surroundings, not a street plan.
+    /// The area around `spots`, with a margin, at least 6° across (a city break shows its
+    /// surroundings, not a street plan), across the antimeridian when that is narrower.
     public static func box(around spots: [Spot]) -> GeoBox? {
         guard !spots.isEmpty else { return nil }
-        return GeoBox(points: spots.map { ($0.longitude, $0.latitude) }).padded(by: 0.2, minimum: 6)
+        return GeoBox(enclosing: spots.map { ($0.longitude, $0.latitude) }).padded(by: 0.2, minimum: 6)
     }
 
     static func counts(_ s: PassportStats, level: MapShape.Kind) -> String {

@@ -86,7 +86,7 @@ public struct ReportPage {
             let members = groups[name]!.sorted { ($0.days.count, $1.name) > ($1.days.count, $0.name) }
             out += "<h3>\(Markup.escape(name)) <small>\(members.count)</small></h3>\n<ul class=\"badges\">\n"
             for v in members {
-                out += "<li data-id=\"\(v.id)\">\(Markup.escape(v.name)) <small>\(DayScale.label(days: v.days.count))</small></li>\n"
+                out += "<li data-id=\"\(Markup.escape(v.id))\">\(Markup.escape(v.name)) <small>\(DayScale.label(days: v.days.count))</small></li>\n"
             }
             out += "</ul>\n"
         }
@@ -100,7 +100,7 @@ public struct ReportPage {
         var out = "<section><h2>Trips <small>\(shown.count)</small></h2>\n" + maps.definitions() + "<div class=\"trips\">\n"
         for trip in shown.reversed() {
             let content = try MapContent(trip, level: .country, gazetteer: gazetteer)
-            out += "<article class=\"trip\" data-id=\"trip:\(trip.id)\">\n" + maps.map(content)
+            out += "<article class=\"trip\" data-id=\"trip:\(Markup.escape(trip.id))\">\n" + maps.map(content)
             out += "<h3>\(Markup.escape(trip.title))</h3>\n<p>\(trip.start) – \(trip.end) · \(counted(trip.dayCount, "day")) · "
                 + "\(grouped(Int(trip.distanceKm.rounded()))) km</p>\n"
             out += "<p class=\"places\">\(Markup.escape(trip.cities.prefix(8).map(\.place.name).joined(separator: ", ")))</p>\n"
@@ -119,7 +119,7 @@ public struct ReportPage {
         var out = "<section><h2>Top cities</h2>\n<ol class=\"cities\">\n"
         for v in cities {
             let where_ = [v.region?.name, v.country?.name].compactMap { $0 }.joined(separator: ", ")
-            out += "<li data-id=\"\(v.id)\">\(Markup.escape(v.name)) <small>\(Markup.escape(where_)) · \(DayScale.label(days: v.days.count))\(v.firstDate.map { ", since " + $0 } ?? "")</small></li>\n"
+            out += "<li data-id=\"\(Markup.escape(v.id))\">\(Markup.escape(v.name)) <small>\(Markup.escape(where_)) · \(DayScale.label(days: v.days.count))\(v.firstDate.map { ", since " + $0 } ?? "")</small></li>\n"
         }
         return out + "</ol>\n</section>\n"
     }

@@ -32,7 +32,12 @@ struct TripMaps {
 
     /// The small map of `content` (a trip's: ``MapContent/init(_:level:gazetteer:)``).
     func map(_ content: MapContent) -> String {
-        let box = content.box ?? .world
+        // The shared land is one world wide: a trip across the antimeridian gets the box that
+        // stays within it (wider, but whole).
+        var box = content.box ?? .world
+        if box.crossesAntimeridian {
+            box = GeoBox(points: (content.cities + content.airports).map { ($0.longitude, $0.latitude) }).padded(by: 0.2, minimum: 6)
+        }
         let view = MapView(showing: box, width: Self.shownWidth, maxAspect: 0.7)
         let k = frame.width / view.frame.width
         let unit = k     // frame units per shown pixel
@@ -41,7 +46,7 @@ struct TripMaps {
         out += "<rect class=\"sea\" x=\"\(MapFrame.number(view.x * k))\" y=\"\(MapFrame.number(view.y * k))\" width=\"100%\" height=\"100%\"/>"
         out += "<use href=\"#land\" class=\"land\" stroke-width=\"\(MapFrame.number(max(0.1, 0.6 * unit)))\"/>"
         for id in content.days.keys.sorted() where id.hasPrefix("country:") {
-            out += "<use href=\"#land-\(id.dropFirst(8))\" class=\"trip-country\" data-id=\"\(id)\"/>"
+            out += "<use href=\"#land-\(Markup.escape(String(id.dropFirst(8))))\" class=\"trip-country\" data-id=\"\(Markup.escape(id))\"/>"
         }
         for city in content.cities.sorted(by: { $0.id < $1.id }) {
             let p = frame.point(longitude: city.longitude, latitude: city.latitude)

@@ -21,6 +21,23 @@ import Testing
         #expect(GeoBox(points: []) == .world)
     }
 
+    /// Fiji to Samoa and Tonga is 11° across the antimeridian, not 349° the other way.
+    @Test func aBoxAcrossTheAntimeridianIsTheNarrowOne() {
+        let nadi = (177.44, -17.76), apia = (-171.77, -13.83), nukualofa = (-175.2, -21.14)
+        let pacific = GeoBox(enclosing: [nadi, apia, nukualofa])
+        #expect(abs(pacific.west - 177.44) < 1e-9 && abs(pacific.east - 188.23) < 1e-9 && pacific.crossesAntimeridian)
+        #expect(pacific.south == -21.14 && pacific.north == -13.83)
+        // Padding keeps it across, not clamped at 180.
+        let padded = pacific.padded(by: 0.2, minimum: 6)
+        #expect(padded.west < 177.44 && padded.east > 188.23 && padded.crossesAntimeridian)
+        // Lyon and Lisbon stay a plain box; one point is its own box.
+        #expect(GeoBox(enclosing: [(4.85, 45.75), (-9.14, 38.72)]) == GeoBox(points: [(4.85, 45.75), (-9.14, 38.72)]))
+        #expect(GeoBox(enclosing: [(100, 10)]) == GeoBox(west: 100, south: 10, east: 100, north: 10))
+        // A trip round the world is the plain box.
+        let round = GeoBox(enclosing: [(0, 0), (90, 0), (180, 0), (-90, 0)])
+        #expect(!round.crossesAntimeridian && round.east - round.west == 270)
+    }
+
     @Test func intersectionAndUnion() {
         let europe = GeoBox(west: -10, south: 35, east: 30, north: 60), australia = GeoBox(west: 113, south: -44, east: 154, north: -10)
         #expect(!europe.intersects(australia) && europe.intersects(GeoBox(west: 29, south: 59, east: 40, north: 70)))

@@ -98,6 +98,34 @@ import Testing
         #expect(picture.svg(standalone: true).utf8.count < MapPicture(content: content, countries: Self.countries).svg(standalone: true).utf8.count / 3)
     }
 
+    /// A window from Fiji to Samoa: Samoa and Tonga are drawn east of Fiji, inside the window,
+    /// not at the far west edge of the world.
+    @Test func aWindowAcrossTheAntimeridianDrawsBothSides() throws {
+        var c = MapContent(title: "South Seas", subtitle: "")
+        c.days = ["country:FJ": 5, "country:WS": 3, "country:TO": 2]
+        c.cities = [.init(id: "city:2202064", name: "Nadi", longitude: 177.44, latitude: -17.76, days: 2),
+                    .init(id: "city:4035413", name: "Apia", longitude: -171.77, latitude: -13.83, days: 3)]
+        c.box = GeoBox(enclosing: c.cities.map { ($0.longitude, $0.latitude) }).padded(by: 0.2, minimum: 6)
+        let picture = MapPicture(content: c, countries: Self.countries, width: 800)
+        let doc = try Elements(picture.svg(standalone: true))
+        let view = picture.view
+        func inWindow(_ x: Double, _ y: Double) -> Bool {
+            x >= view.x - 1 && x <= view.x + view.width + 1 && y >= view.y - 1 && y <= view.y + view.height + 1
+        }
+        for id in ["country:WS", "country:FJ"] {
+            let d = try #require(doc.withID(id)?.attributes["d"])
+            let points = MapFrameTests().points(d.replacingOccurrences(of: #"a[^MLZ]*"#, with: "", options: .regularExpression)).joined()
+            #expect(points.contains { inWindow($0.0, $0.1) }, "\(id) has no point in the window")
+        }
+        for id in ["city:2202064", "city:4035413"] {
+            let circle = try #require(doc.withID(id))
+            #expect(inWindow(Double(circle.attributes["cx"]!)!, Double(circle.attributes["cy"]!)!), "\(id)")
+        }
+        let apia = try #require(doc.withID("city:4035413")), nadi = try #require(doc.withID("city:2202064"))
+        #expect(Double(apia.attributes["cx"]!)! > Double(nadi.attributes["cx"]!)!)       // east of Fiji
+        #expect(doc.withID("country:AU") == nil && doc.withID("country:BR") == nil)
+    }
+
     /// Regions over countries: the regions carry the days; a country with regions stays neutral
     /// under them, one without (the Vatican) is filled itself.
     @Test func regionLevelFillsRegions() throws {
