@@ -1,17 +1,25 @@
 /// SVG path data written straight into bytes, numbers with one decimal: a world map has
 /// hundreds of thousands of them, and `String(format:)` per number cost a second.
-struct PathData {
-    private(set) var bytes: [UInt8] = []
+///
+/// ```swift
+/// var d = PathData()
+/// d.dot(10, 20, radius: 1.5)
+/// d.string   // "M8.5 20.0a1.5 1.5 0 1 1 3.0 0a1.5 1.5 0 1 1 -3.0 0Z"
+/// ```
+///
+/// A value type.
+public struct PathData {
+    public private(set) var bytes: [UInt8] = []
 
-    init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+    public init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
 
-    mutating func move(_ x: Double, _ y: Double) { command(UInt8(ascii: "M"), x, y) }
-    mutating func line(_ x: Double, _ y: Double) { command(UInt8(ascii: "L"), x, y) }
-    mutating func close() { bytes.append(UInt8(ascii: "Z")) }
+    public mutating func move(_ x: Double, _ y: Double) { command(UInt8(ascii: "M"), x, y) }
+    public mutating func line(_ x: Double, _ y: Double) { command(UInt8(ascii: "L"), x, y) }
+    public mutating func close() { bytes.append(UInt8(ascii: "Z")) }
 
     /// A dot of radius `r` as two half-circle arcs, turning as exterior rings do on screen
     /// (clockwise), so a dot over its own outline stays filled under the nonzero rule.
-    mutating func dot(_ x: Double, _ y: Double, radius r: Double) {
+    public mutating func dot(_ x: Double, _ y: Double, radius r: Double) {
         move(x - r, y)
         for dx in [2 * r, -2 * r] {
             bytes.append(UInt8(ascii: "a")); number(r); space(); number(r)
@@ -45,5 +53,5 @@ struct PathData {
         bytes.append(UInt8(ascii: "0") + UInt8(tenths % 10))
     }
 
-    var string: String { String(decoding: bytes, as: UTF8.self) }
+    public var string: String { String(decoding: bytes, as: UTF8.self) }
 }

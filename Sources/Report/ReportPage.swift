@@ -40,14 +40,14 @@ public struct ReportPage {
             guard let first = dates.first?.prefix(4), let last = dates.last?.prefix(4) else { return "No dated visits yet" }
             return first == last ? String(first) : "\(first)–\(last)"
         }()
-        var body = "<main>\n<header><h1>Travel report</h1><p class=\"span\">\(Markup.escape(span))</p></header>\n"
-        var content = try MapContent(passport, level: .country, stats: stats, title: "Travel report · " + span, gazetteer: gazetteer)
-        content.airports = []
-        body += "<section class=\"world\">\n" + MapPicture(content: content, countries: countries, name: "world", header: false).svg(standalone: false) + "</section>\n"
+        let maps = LandMaps(countries: countries)
+        var body = "<main>\n" + maps.definitions() + "<header><h1>Travel report</h1><p class=\"span\">\(Markup.escape(span))</p></header>\n"
+        let content = try MapContent(passport, level: .country, stats: stats, title: "Travel report · " + span, gazetteer: gazetteer)
+        body += "<section class=\"world\">\n" + maps.world(content) + "</section>\n"
         body += figures()
         body += continents()
         body += "<section><h2>New places per year</h2>\n" + TimelineChart(passport.timeline(monthly: false)).svg() + "</section>\n"
-        body += try tripSection()
+        body += try tripSection(maps)
         body += topCities()
         if isPrivate { body += homesSection() }
         body += "<footer><p>Made offline by TravelAtlas with gazetteer \(Markup.escape(gazetteer.version)).</p></footer>\n</main>\n"
@@ -93,11 +93,10 @@ public struct ReportPage {
         return out + "</section>\n"
     }
 
-    private func tripSection() throws -> String {
+    private func tripSection(_ maps: LandMaps) throws -> String {
         let shown = trips.filter { !$0.excluded }
         guard !shown.isEmpty else { return "" }
-        let maps = TripMaps(countries: countries)
-        var out = "<section><h2>Trips <small>\(shown.count)</small></h2>\n" + maps.definitions() + "<div class=\"trips\">\n"
+        var out = "<section><h2>Trips <small>\(shown.count)</small></h2>\n<div class=\"trips\">\n"
         for trip in shown.reversed() {
             let content = try MapContent(trip, level: .country, gazetteer: gazetteer)
             out += "<article class=\"trip\" data-id=\"trip:\(Markup.escape(trip.id))\">\n" + maps.map(content)
@@ -154,11 +153,17 @@ public struct ReportPage {
         .trip h3{margin:8px 0 2px}
         .trip p{margin:2px 0;font-size:13px;color:#444;overflow-wrap:anywhere}
         svg.defs{position:absolute;width:0;height:0}
+        .world-map{display:block;width:100%;height:auto}
+        .world-map .sea{fill:#f1f5f8;stroke:#c5d0d9}
+        .world-map .land,.trip-map .land{fill:\(DayScale.unvisited);stroke:#fff;stroke-linejoin:round}
+        .world-map .city,.trip-map .city{fill:#1f3b5c;stroke:#fff}
+        \(DayScale.classes.enumerated().map { ".world-map .d\($0.offset + 1){fill:\($0.element.colour)}" }.joined(separator: "\n"))
+        .legend{list-style:none;padding:0;margin:6px 0 0;display:flex;flex-wrap:wrap;gap:4px 14px;font-size:12px;color:#444}
+        .legend span{display:inline-block;width:14px;height:10px;margin-right:5px;vertical-align:-1px}
+        .credit{font-size:11px;color:#666;margin:4px 0 0}
         svg.trip-map{display:block;width:100%;height:auto;border-radius:4px}
         .trip-map .sea{fill:#f1f5f8}
-        .trip-map .land{fill:#e4e1da;stroke:#fff}
         .trip-map .trip-country{fill:#fc8d59}
-        .trip-map .city{fill:#1f3b5c;stroke:#fff}
         .cities{padding-left:1.6em}
         .cities li{margin:2px 0;overflow-wrap:anywhere}
         footer{margin-top:32px;font-size:12px;color:#666}

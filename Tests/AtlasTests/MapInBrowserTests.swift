@@ -42,12 +42,16 @@ struct MapInBrowserTests {
         }
     }
 
-    /// The colour the picture's own stylesheet gives a place's class, as (r, g, b).
+    /// The colour the picture's own stylesheet gives a place's class, as (r, g, b): the element
+    /// with its data-id (a <path> in a map, a <use> in the report), its day class `dN`, and the
+    /// `.dN{fill:…}` rule (or the rule for land not visited).
     static func colour(of id: String, in svg: String) throws -> (Int, Int, Int) {
-        let tag = try #require(svg.firstMatch(of: try Regex("<path data-id=\"\(id)\"( class=\"visited (d[0-9])\")?")))
-        let selector = (tag.output[2].substring).map { ".map .\($0){fill:" } ?? ".map path{fill:"
-        let start = try #require(svg.range(of: selector)).upperBound
-        let hex = Int(svg[svg.index(after: start)..<svg.index(start, offsetBy: 7)], radix: 16)!
+        let at = try #require(svg.range(of: "data-id=\"\(id)\""))
+        let start = try #require(svg[..<at.lowerBound].lastIndex(of: "<")), end = try #require(svg[at.upperBound...].firstIndex(of: ">"))
+        let tag = svg[start..<end]
+        let selector = tag.firstMatch(of: /class="visited (d[0-9])"/).map { ".\($0.output.1){fill:" } ?? ".map path{fill:"
+        let rule = try #require(svg.range(of: selector)).upperBound
+        let hex = try #require(Int(svg[svg.index(after: rule)..<svg.index(rule, offsetBy: 7)], radix: 16))
         return (hex >> 16, (hex >> 8) & 0xFF, hex & 0xFF)
     }
 

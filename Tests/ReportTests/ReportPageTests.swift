@@ -24,7 +24,7 @@ import Testing
         }
         #expect(html.contains("<p class=\"span\">2022–2024</p>"))
         #expect(html.contains("<li data-id=\"country:FR\">France <small>24 days</small></li>"))
-        #expect(html.contains("data-id=\"country:PT\" class=\"visited d2\""))
+        #expect(html.contains("<use href=\"#land-PT\" class=\"visited d2\" data-id=\"country:PT\""))
         #expect(html.contains("<article class=\"trip\" data-id=\"trip:2024-06-03\">"))
         #expect(html.contains("<li data-id=\"city:2996944\">Lyon"))
         // Years 2022 to 2024, 2023 kept as an empty slot.
