@@ -60,7 +60,13 @@ import TravelLog
         #expect(svg.contains("<title>Iceland · no date</title>") && svg.contains("<title>France · 24 days</title>"))
     }
 
-    @Test func anEmptyListOfSpotsHasNoBox() {
+    @Test func noSpotsOrSpotsAllRoundTheWorldShowTheWorld() throws {
         #expect(MapContent.box(around: []) == nil)
+        func spot(_ lon: Double, _ lat: Double) -> MapContent.Spot { .init(id: "city:\(lon)", name: "", longitude: lon, latitude: lat, days: 1) }
+        // Vancouver, Lisbon, Tokyo, Auckland, Apia: no narrow box holds them.
+        #expect(MapContent.box(around: [spot(-123.1, 49.3), spot(-9.1, 38.7), spot(139.7, 35.7), spot(174.8, -36.8), spot(-171.8, -13.8)]) == nil)
+        // Fiji and Samoa: a window across the antimeridian.
+        let pacific = try #require(MapContent.box(around: [spot(177.4, -17.8), spot(-171.8, -13.8)]))
+        #expect(pacific.crossesAntimeridian && pacific.east - pacific.west < 30)
     }
 }
