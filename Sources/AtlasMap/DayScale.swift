@@ -23,6 +23,16 @@ public enum DayScale {
     /// Land not visited.
     public static let unvisited = "#e4e1da"
 
+    /// The CSS that fills the classes `d1`…`d5` under `scope` (`.map .d1{fill:#fdd49e}`, a line each).
+    public static func fills(under scope: String) -> String {
+        classes.enumerated().map { "\(scope) .d\($0.offset + 1){fill:\($0.element.colour)}\n" }.joined()
+    }
+
+    /// What a legend shows: each class's label and colour, then land not visited.
+    public static var legend: [(label: String, colour: String)] {
+        classes.map { ($0.label, $0.colour) } + [("not visited", unvisited)]
+    }
+
     /// The index in ``classes`` of a place visited on `days` days; a visit without a date (a
     /// mark, a photo without a time: 0 days) is in the first.
     public static func `class`(forDays days: Int) -> Int {

@@ -107,7 +107,7 @@ public struct MapPicture: Sendable {
         let scale = view.isWorld ? 1.0 : 1.3
         for city in content.cities.sorted(by: { ($0.days, $1.id) > ($1.days, $0.id) }) {
             let p = view.point(longitude: city.longitude, latitude: city.latitude)
-            let r = min(8, 2.2 + 1.4 * log2(Double(max(1, city.days)))) * scale
+            let r = Self.cityRadius(days: city.days) * scale
             out += "<circle data-id=\"\(Markup.escape(city.id))\" class=\"city\" cx=\"\(MapFrame.number(p.x))\" cy=\"\(MapFrame.number(p.y))\""
                 + " r=\"\(MapFrame.number(r))\"><title>\(Markup.escape(city.name + " · " + DayScale.label(days: city.days)))</title></circle>\n"
         }
@@ -126,7 +126,7 @@ public struct MapPicture: Sendable {
         let y = mapTop + view.height + 18
         var out = "<g class=\"legend\">\n"
         var x = 16.0
-        let items = DayScale.classes.map { ($0.label, $0.colour) } + [("not visited", DayScale.unvisited)]
+        let items = DayScale.legend
         for (label, colour) in items {
             out += "<rect x=\"\(MapFrame.number(x))\" y=\"\(MapFrame.number(y - 9))\" width=\"14\" height=\"10\" fill=\"\(colour)\"/>"
                 + "<text x=\"\(MapFrame.number(x + 18))\" y=\"\(MapFrame.number(y))\">\(Markup.escape(label))</text>\n"
@@ -141,9 +141,14 @@ public struct MapPicture: Sendable {
         return out + "</g>\n"
     }
 
+    /// The radius in pixels of a city's dot: 2.2 for a day, growing with the logarithm of the
+    /// days (a week 6.1), at most 8, so a home city does not cover its country.
+    public static func cityRadius(days: Int) -> Double {
+        min(8, 2.2 + 1.4 * log2(Double(max(1, days))))
+    }
+
     /// Inside the SVG, so that a standalone file looks the same as the map in a page.
-    static let style: String = {
-        var css = """
+    static let style = """
             <style>
             .atlas-map text{font-family:system-ui,-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif;fill:#222;font-size:11px}
             .atlas-map .title{font-size:22px;font-weight:600}
@@ -153,9 +158,7 @@ public struct MapPicture: Sendable {
             .map .sphere{fill:#f1f5f8;stroke:#c5d0d9;stroke-width:.8}
             .atlas-map .city{fill:#1f3b5c;stroke:#fff;stroke-width:.8}
             .atlas-map .airport{fill:#444;stroke:#fff;stroke-width:.5}
+            \(DayScale.fills(under: ".map"))</style>
 
             """
-        for (i, c) in DayScale.classes.enumerated() { css += ".map .d\(i + 1){fill:\(c.colour)}\n" }
-        return css + "</style>\n"
-    }()
 }

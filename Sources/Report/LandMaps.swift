@@ -40,7 +40,7 @@ struct LandMaps {
         }
         for city in content.cities.sorted(by: { ($0.days, $1.id) > ($1.days, $0.id) }) {
             let p = frame.point(longitude: city.longitude, latitude: city.latitude)
-            let r = min(8, 2.2 + 1.4 * log2(Double(max(1, city.days)))) * unit
+            let r = MapPicture.cityRadius(days: city.days) * unit
             out += "<circle class=\"city\" data-id=\"\(Markup.escape(city.id))\" cx=\"\(MapFrame.number(p.x))\" cy=\"\(MapFrame.number(p.y))\""
                 + " r=\"\(MapFrame.number(r))\" stroke-width=\"\(MapFrame.number(0.8 * unit))\"><title>\(Markup.escape(city.name + " · " + DayScale.label(days: city.days)))</title></circle>\n"
         }
@@ -49,7 +49,7 @@ struct LandMaps {
 
     /// The classes of days as a list of swatches.
     private func legend() -> String {
-        let items = DayScale.classes.map { ($0.label, $0.colour) } + [("not visited", DayScale.unvisited)]
+        let items = DayScale.legend
         return "<ul class=\"legend\">" + items.map { "<li><span style=\"background:\($0.1)\"></span>\(Markup.escape($0.0))</li>" }.joined() + "</ul>\n"
     }
 
