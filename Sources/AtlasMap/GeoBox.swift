@@ -52,11 +52,6 @@ public struct GeoBox: Sendable, Equatable {
 
     public static let world = GeoBox(west: -180, south: -90, east: 180, north: 90)
 
-    /// The smallest box holding both.
-    public func union(_ other: GeoBox) -> GeoBox {
-        GeoBox(west: min(west, other.west), south: min(south, other.south), east: max(east, other.east), north: max(north, other.north))
-    }
-
     /// Grown by `fraction` of its size on every side, and to at least `minimum` degrees across,
     /// clamped to the world (a box across the antimeridian only to 360° of longitude): a
     /// one-city trip still shows the land around it.
@@ -71,9 +66,5 @@ public struct GeoBox: Sendable, Equatable {
 
     public func contains(longitude: Double, latitude: Double) -> Bool {
         (west...east).contains(longitude) && (south...north).contains(latitude)
-    }
-
-    public func intersects(_ other: GeoBox) -> Bool {
-        west <= other.east && other.west <= east && south <= other.north && other.south <= north
     }
 }

@@ -37,10 +37,4 @@ import Testing
         let round = GeoBox(enclosing: [(0, 0), (90, 0), (180, 0), (-90, 0)])
         #expect(!round.crossesAntimeridian && round.east - round.west == 270)
     }
-
-    @Test func intersectionAndUnion() {
-        let europe = GeoBox(west: -10, south: 35, east: 30, north: 60), australia = GeoBox(west: 113, south: -44, east: 154, north: -10)
-        #expect(!europe.intersects(australia) && europe.intersects(GeoBox(west: 29, south: 59, east: 40, north: 70)))
-        #expect(europe.union(australia) == GeoBox(west: -10, south: -44, east: 154, north: 60))
-    }
 }
