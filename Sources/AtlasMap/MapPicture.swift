@@ -18,40 +18,37 @@ import Markup
 public struct MapPicture: Sendable {
     public let content: MapContent
     public let view: MapView
-    /// Total size, with the title above the map and the legend below.
+    /// Total size, with the title above the map and the legend below when framed.
     public let width: Double, height: Double
     /// Where the map sits in the picture.
     public let mapTop: Double
+    /// Whether the picture carries its title, counts, legend and credit line (a standalone SVG),
+    /// or only the map (a page that says them itself, in text that reflows on a phone).
+    public let isFramed: Bool
     let countries: [MapShape], regions: [MapShape]
-    let name: String
-    let showsHeader: Bool
 
     static let headerHeight = 64.0, footerHeight = 50.0
 
-    /// `regions` are drawn over the countries when ``MapContent/level`` is `.region`. `name`
-    /// prefixes the picture's element ids, for pages that hold several maps; `header: false`
-    /// leaves out the title and counts (a page that says them itself).
-    public init(content: MapContent, countries: [MapShape], regions: [MapShape] = [], width: Double = 1000,
-                name: String = "map", header: Bool = true) {
+    /// `regions` are drawn over the countries when ``MapContent/level`` is `.region`.
+    public init(content: MapContent, countries: [MapShape], regions: [MapShape] = [], width: Double = 1000, framed: Bool = true) {
         self.content = content
         self.countries = countries
         self.regions = content.level == .region ? regions : []
-        self.name = name
-        showsHeader = header
+        isFramed = framed
         view = content.box.map { MapView(showing: $0, width: width) } ?? MapView(worldWidth: width)
         self.width = width
-        mapTop = header ? Self.headerHeight : 0
-        height = mapTop + view.height + Self.footerHeight
+        mapTop = framed ? Self.headerHeight : 0
+        height = mapTop + view.height + (framed ? Self.footerHeight : 0)
     }
 
     public func svg(standalone: Bool) -> String {
         var out = standalone ? "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" : ""
         let size = "width=\"\(MapFrame.number(width))\" height=\"\(MapFrame.number(height))\""
         out += "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(MapFrame.number(width)) \(MapFrame.number(height))\" \(size)"
-            + " class=\"atlas-map\" role=\"img\" aria-labelledby=\"\(name)-title\">\n"
-        out += "<title id=\"\(name)-title\">\(Markup.escape(content.title + " · " + content.subtitle))</title>\n"
+            + " class=\"atlas-map\" role=\"img\" aria-labelledby=\"map-title\">\n"
+        out += "<title id=\"map-title\">\(Markup.escape(content.title + " · " + content.subtitle))</title>\n"
         out += Self.style
-        if showsHeader {
+        if isFramed {
             out += "<text class=\"title\" x=\"16\" y=\"30\">\(Markup.escape(content.title))</text>\n"
             out += "<text class=\"counts\" x=\"16\" y=\"52\">\(Markup.escape(content.subtitle))</text>\n"
         }
@@ -60,8 +57,8 @@ public struct MapPicture: Sendable {
         if view.isWorld {
             // Rings across the antimeridian are drawn on both edges; the world's outline cuts them.
             let edge = view.frame.outline
-            out += "<defs><clipPath id=\"\(name)-edge\"><path d=\"\(edge)\"/></clipPath></defs>\n"
-            out += "<path class=\"sphere\" d=\"\(edge)\"/>\n<g clip-path=\"url(#\(name)-edge)\">\n"
+            out += "<defs><clipPath id=\"map-edge\"><path d=\"\(edge)\"/></clipPath></defs>\n"
+            out += "<path class=\"sphere\" d=\"\(edge)\"/>\n<g clip-path=\"url(#map-edge)\">\n"
         } else {
             // A window: the picture's edge cuts, and shapes come again 360° round where it goes past ±180.
             out += "<rect class=\"sphere\" x=\"\(MapFrame.number(view.x))\" y=\"\(MapFrame.number(view.y))\""
@@ -81,7 +78,7 @@ public struct MapPicture: Sendable {
         out += "</g>\n"
         out += spots()
         out += "</svg>\n"
-        out += legend()
+        if isFramed { out += legend() }
         out += "</svg>\n"
         return out
     }

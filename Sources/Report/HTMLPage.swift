@@ -27,12 +27,25 @@ enum HTMLPage {
         """
     }
 
+    /// A map's legend as text that reflows: the classes of days and land not visited, and with
+    /// `markers` the city dots and airport diamonds.
+    static func legend(markers: Bool) -> String {
+        var items = DayScale.legend.map { "<li><span style=\"background:\($0.colour)\"></span>\(Markup.escape($0.label))</li>" }
+        if markers { items += ["<li><span class=\"dot\"></span>city, by days</li>", "<li><span class=\"diamond\"></span>airport</li>"] }
+        return "<ul class=\"legend\">" + items.joined() + "</ul>\n"
+    }
+
     static let baseStyle = """
         *{box-sizing:border-box}
         body{margin:0;font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif;color:#222;background:#fff}
         main{max-width:1100px;margin:0 auto;padding:16px}
         svg.atlas-map{display:block;width:100%;height:auto}
         #hover-label{position:fixed;pointer-events:none;background:#222;color:#fff;padding:2px 7px;border-radius:4px;font-size:13px;white-space:nowrap;z-index:9}
+        .legend{list-style:none;padding:0;margin:6px 0 0;display:flex;flex-wrap:wrap;gap:4px 14px;font-size:12px;color:#444}
+        .legend span{display:inline-block;width:14px;height:10px;margin-right:5px;vertical-align:-1px}
+        .legend .dot{width:8px;height:8px;border-radius:50%;background:#1f3b5c}
+        .legend .diamond{width:7px;height:7px;background:#444;transform:rotate(45deg)}
+        .credit{font-size:11px;color:#666;margin:4px 0 0}
         @media print{#hover-label{display:none}main{max-width:none;padding:0}}
 
         """

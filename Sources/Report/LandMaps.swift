@@ -44,13 +44,7 @@ struct LandMaps {
             out += "<circle class=\"city\" data-id=\"\(Markup.escape(city.id))\" cx=\"\(MapFrame.number(p.x))\" cy=\"\(MapFrame.number(p.y))\""
                 + " r=\"\(MapFrame.number(r))\" stroke-width=\"\(MapFrame.number(0.8 * unit))\"><title>\(Markup.escape(city.name + " · " + DayScale.label(days: city.days)))</title></circle>\n"
         }
-        return out + "</svg>\n" + legend() + "<p class=\"credit\">\(Markup.escape(content.attribution))</p>\n"
-    }
-
-    /// The classes of days as a list of swatches.
-    private func legend() -> String {
-        let items = DayScale.legend
-        return "<ul class=\"legend\">" + items.map { "<li><span style=\"background:\($0.1)\"></span>\(Markup.escape($0.0))</li>" }.joined() + "</ul>\n"
+        return out + "</svg>\n" + HTMLPage.legend(markers: false) + "<p class=\"credit\">\(Markup.escape(content.attribution))</p>\n"
     }
 
     /// The hidden drawing every map of the report uses.

@@ -157,9 +157,7 @@ public struct ReportPage {
         .world-map .sea{fill:#f1f5f8;stroke:#c5d0d9}
         .world-map .land,.trip-map .land{fill:\(DayScale.unvisited);stroke:#fff;stroke-linejoin:round}
         .world-map .city,.trip-map .city{fill:#1f3b5c;stroke:#fff}
-        \(DayScale.fills(under: ".world-map"))        .legend{list-style:none;padding:0;margin:6px 0 0;display:flex;flex-wrap:wrap;gap:4px 14px;font-size:12px;color:#444}
-        .legend span{display:inline-block;width:14px;height:10px;margin-right:5px;vertical-align:-1px}
-        .credit{font-size:11px;color:#666;margin:4px 0 0}
+        \(DayScale.fills(under: ".world-map"))
         svg.trip-map{display:block;width:100%;height:auto;border-radius:4px}
         .trip-map .sea{fill:#f1f5f8}
         .trip-map .trip-country{fill:#fc8d59}

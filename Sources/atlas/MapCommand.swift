@@ -83,9 +83,12 @@ enum MapCommand: Command {
                 ? MapContent.box(around: content.cities + content.airports) : nil
         }
         if viewText == "world" { content.box = nil }
-        let picture = MapPicture(content: content, countries: try MapShape.load(.country, from: gazetteer),
-                                 regions: level == .region ? try MapShape.load(.region, from: gazetteer) : [], width: Double(width))
-        return try OutputFile.deliver(format == "svg" ? picture.svg(standalone: true) : MapPage.html(picture), to: file, command: name)
+        let countries = try MapShape.load(.country, from: gazetteer)
+        let regions = level == .region ? try MapShape.load(.region, from: gazetteer) : []
+        let text = format == "svg"
+            ? MapPicture(content: content, countries: countries, regions: regions, width: Double(width)).svg(standalone: true)
+            : MapPage.html(content, countries: countries, regions: regions, width: Double(width))
+        return try OutputFile.deliver(text, to: file, command: name)
     }
 
     /// `--format`, else the output's extension: svg or html.
