@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "TravelLog", targets: ["TravelLog"]),
         .library(name: "Importer", targets: ["Importer"]),
         .library(name: "Passport", targets: ["Passport"]),
+        .library(name: "AtlasMap", targets: ["AtlasMap"]),
+        .library(name: "Report", targets: ["Report"]),
         .executable(name: "atlas", targets: ["atlas"]),
     ],
     targets: [
