@@ -27,11 +27,12 @@ enum HTMLPage {
         """
     }
 
-    /// A map's legend as text that reflows: the classes of days and land not visited, and with
-    /// `markers` the city dots and airport diamonds.
-    static func legend(markers: Bool) -> String {
+    /// A map's legend as text that reflows: the classes of days, land not visited, the city dots
+    /// and (when the map draws them) the airport diamonds.
+    static func legend(airports: Bool = true) -> String {
         var items = DayScale.legend.map { "<li><span style=\"background:\($0.colour)\"></span>\(Markup.escape($0.label))</li>" }
-        if markers { items += ["<li><span class=\"dot\"></span>city, by days</li>", "<li><span class=\"diamond\"></span>airport</li>"] }
+        items.append("<li><span class=\"dot\"></span>city, by days</li>")
+        if airports { items.append("<li><span class=\"diamond\"></span>airport</li>") }
         return "<ul class=\"legend\">" + items.joined() + "</ul>\n"
     }
 

@@ -1,5 +1,5 @@
-import Foundation
 import AtlasMap
+import Foundation
 import Markup
 import Passport
 
@@ -44,7 +44,7 @@ struct LandMaps {
             out += "<circle class=\"city\" data-id=\"\(Markup.escape(city.id))\" cx=\"\(MapFrame.number(p.x))\" cy=\"\(MapFrame.number(p.y))\""
                 + " r=\"\(MapFrame.number(r))\" stroke-width=\"\(MapFrame.number(0.8 * unit))\"><title>\(Markup.escape(city.name + " · " + DayScale.label(days: city.days)))</title></circle>\n"
         }
-        return out + "</svg>\n" + HTMLPage.legend(markers: false) + "<p class=\"credit\">\(Markup.escape(content.attribution))</p>\n"
+        return out + "</svg>\n" + HTMLPage.legend(airports: false) + "<p class=\"credit\">\(Markup.escape(content.attribution))</p>\n"
     }
 
     /// The hidden drawing every map of the report uses.

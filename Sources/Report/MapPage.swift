@@ -11,7 +11,7 @@ public enum MapPage {
     public static func html(_ content: MapContent, countries: [MapShape], regions: [MapShape] = [], width: Double = 1000) -> String {
         let picture = MapPicture(content: content, countries: countries, regions: regions, width: width, framed: false)
         let body = "<main>\n<h1>\(Markup.escape(content.title))</h1>\n<p class=\"counts\">\(Markup.escape(content.subtitle))</p>\n"
-            + picture.svg(standalone: false) + HTMLPage.legend(markers: true)
+            + picture.svg(standalone: false) + HTMLPage.legend()
             + "<p class=\"credit\">\(Markup.escape(content.attribution))</p>\n</main>\n"
         return HTMLPage.document(title: content.title, style: "h1{margin:.2em 0 0;font-size:24px}\n.counts{margin:0 0 10px;color:#444}\n", body: body)
     }

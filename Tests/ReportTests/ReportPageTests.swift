@@ -27,6 +27,8 @@ import Testing
         #expect(html.contains("<use href=\"#land-PT\" class=\"visited d2\" data-id=\"country:PT\""))
         #expect(html.contains("<article class=\"trip\" data-id=\"trip:2024-06-03\">"))
         #expect(html.contains("<li data-id=\"city:2996944\">Lyon"))
+        // The world map's legend names the city dots it draws, not airports it does not.
+        #expect(html.contains("city, by days</li>") && !html.contains("airport</li>"))
         // Years 2022 to 2024, 2023 kept as an empty slot.
         for year in 2022...2024 { #expect(html.contains(">\(year)</text>"), "\(year)") }
     }
