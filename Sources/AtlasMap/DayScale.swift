@@ -22,6 +22,9 @@ public enum DayScale {
     ]
     /// Land not visited.
     public static let unvisited = "#e4e1da"
+    /// The rest of a map's palette, which every map and page shares: the sea, its edge, and the
+    /// dots of cities.
+    public static let sea = "#f1f5f8", seaEdge = "#c5d0d9", city = "#1f3b5c"
 
     /// The CSS that fills the classes `d1`…`d5` under `scope` (`.map .d1{fill:#fdd49e}`, a line each).
     public static func fills(under scope: String) -> String {

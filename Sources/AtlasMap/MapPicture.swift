@@ -152,8 +152,8 @@ public struct MapPicture: Sendable {
             .atlas-map .counts{font-size:14px;fill:#444}
             .atlas-map .credit{font-size:10px;fill:#666}
             .map path{fill:\(DayScale.unvisited);stroke:#fff;stroke-width:.5;stroke-linejoin:round}
-            .map .sphere{fill:#f1f5f8;stroke:#c5d0d9;stroke-width:.8}
-            .atlas-map .city{fill:#1f3b5c;stroke:#fff;stroke-width:.8}
+            .map .sphere{fill:\(DayScale.sea);stroke:\(DayScale.seaEdge);stroke-width:.8}
+            .atlas-map .city{fill:\(DayScale.city);stroke:#fff;stroke-width:.8}
             .atlas-map .airport{fill:#444;stroke:#fff;stroke-width:.5}
             \(DayScale.fills(under: ".map"))</style>
 

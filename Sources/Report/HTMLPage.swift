@@ -44,7 +44,7 @@ enum HTMLPage {
         #hover-label{position:fixed;pointer-events:none;background:#222;color:#fff;padding:2px 7px;border-radius:4px;font-size:13px;white-space:nowrap;z-index:9}
         .legend{list-style:none;padding:0;margin:6px 0 0;display:flex;flex-wrap:wrap;gap:4px 14px;font-size:12px;color:#444}
         .legend span{display:inline-block;width:14px;height:10px;margin-right:5px;vertical-align:-1px}
-        .legend .dot{width:8px;height:8px;border-radius:50%;background:#1f3b5c}
+        .legend .dot{width:8px;height:8px;border-radius:50%;background:\(DayScale.city)}
         .legend .diamond{width:7px;height:7px;background:#444;transform:rotate(45deg)}
         .credit{font-size:11px;color:#666;margin:4px 0 0}
         @media print{#hover-label{display:none}main{max-width:none;padding:0}}

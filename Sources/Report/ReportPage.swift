@@ -154,12 +154,12 @@ public struct ReportPage {
         .trip p{margin:2px 0;font-size:13px;color:#444;overflow-wrap:anywhere}
         svg.defs{position:absolute;width:0;height:0}
         .world-map{display:block;width:100%;height:auto}
-        .world-map .sea{fill:#f1f5f8;stroke:#c5d0d9}
+        .world-map .sea{fill:\(DayScale.sea);stroke:\(DayScale.seaEdge)}
         .world-map .land,.trip-map .land{fill:\(DayScale.unvisited);stroke:#fff;stroke-linejoin:round}
-        .world-map .city,.trip-map .city{fill:#1f3b5c;stroke:#fff}
+        .world-map .city,.trip-map .city{fill:\(DayScale.city);stroke:#fff}
         \(DayScale.fills(under: ".world-map"))
         svg.trip-map{display:block;width:100%;height:auto;border-radius:4px}
-        .trip-map .sea{fill:#f1f5f8}
+        .trip-map .sea{fill:\(DayScale.sea)}
         .trip-map .trip-country{fill:#fc8d59}
         .cities{padding-left:1.6em}
         .cities li{margin:2px 0;overflow-wrap:anywhere}
