@@ -26,10 +26,7 @@ extension ExportCommand {
         // What shapes the travel record says nothing about a track: refused, not ignored.
         if try arguments.option("--count") != nil { throw UsageError("--count shapes the travel record, not a track: leave it out with --track") }
         if let flag = arguments.lastFlag("--photos", "--no-photos") { throw UsageError("\(flag) shapes the travel record, not a track: leave it out with --track") }
-        let homeText = try arguments.option("--home")
-        let rules = try PassportOption.tripRules(&arguments)
-        let dbPath = try DatabaseOption.path(&arguments)
-        let gazetteer = try GazetteerOption.open(&arguments)
+        let settings = try TripSettings(&arguments)
         guard try arguments.finish().isEmpty else { throw UsageError("export takes no arguments (use --trip ID or --year YYYY)") }
         switch (tripText, year) {
         case (nil, nil): throw UsageError("--track needs --trip ID or --year YYYY")
@@ -37,12 +34,12 @@ extension ExportCommand {
         default: break
         }
         let file = try OutputFile.target(output)
-        let log = try TravelLog(path: dbPath, readOnly: true)
+        let log = try TravelLog(path: settings.dbPath, readOnly: true)
         let passport = try Passport(log: log)
         let track: TrackExport
         if let tripText {
-            let homes = try PassportOption.homes(homeText, gazetteer: gazetteer, passport: passport)
-            let trip = try PassportOption.trip(tripText, in: passport, homes: homes, rules: rules)
+            let homes = try settings.homes(passport)
+            let trip = try PassportOption.trip(tripText, in: passport, homes: homes, rules: settings.rules)
             track = TrackExport(trip: trip, passport: passport, precision: precision)
         } else {
             track = TrackExport(year: year!, passport: passport, precision: precision)

@@ -69,17 +69,14 @@ enum ExportCommand: Command {
                              + Suggestion.didYouMean(coordinatesText, among: TravelRecord.Coordinates.allCases.map(\.rawValue)))
         }
         let scheme = try PassportOption.scheme(&arguments)
-        let homeText = try arguments.option("--home")
-        let rules = try PassportOption.tripRules(&arguments)
-        let dbPath = try DatabaseOption.path(&arguments)
-        let gazetteer = try GazetteerOption.open(&arguments)
+        let settings = try TripSettings(&arguments)
         guard try arguments.finish().isEmpty else { throw UsageError("export takes no arguments (use --output FILE)") }
         let file = try OutputFile.target(output)
-        let log = try TravelLog(path: dbPath, readOnly: true)
+        let log = try TravelLog(path: settings.dbPath, readOnly: true)
         let passport = try Passport(log: log)
-        let record = TravelRecord(passport: passport, scheme: try CountingScheme.load(scheme, from: gazetteer),
-                                  homes: try PassportOption.homes(homeText, gazetteer: gazetteer, passport: passport), rules: rules,
-                                  gazetteerVersion: gazetteer.version, includePhotos: !noPhotos, coordinates: coordinates)
+        let record = TravelRecord(passport: passport, scheme: try CountingScheme.load(scheme, from: settings.gazetteer),
+                                  homes: try settings.homes(passport), rules: settings.rules,
+                                  gazetteerVersion: settings.gazetteer.version, includePhotos: !noPhotos, coordinates: coordinates)
         guard let file else {
             try record.write(photosFrom: log) { Console.outBytes($0) }
             return .success

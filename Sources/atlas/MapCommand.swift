@@ -60,31 +60,28 @@ enum MapCommand: Command {
         let format = try pageFormat(arguments.option("--format"), output: output)
         let width = try arguments.integer("--width", in: 400...4000) ?? 1200
         let scheme = try PassportOption.scheme(&arguments)
-        let homeText = try arguments.option("--home")
-        let rules = try PassportOption.tripRules(&arguments)
-        let dbPath = try DatabaseOption.path(&arguments)
-        let gazetteer = try GazetteerOption.open(&arguments)
+        let settings = try TripSettings(&arguments)
         guard try arguments.finish().isEmpty else { throw UsageError("map takes no arguments (use --output FILE)") }
         if year != nil && tripText != nil { throw UsageError("--year and --trip do not go together: a trip has its own dates") }
         let file = try OutputFile.target(output)
 
-        let passport = try PassportOption.passport(dbPath)
-        let homes = try PassportOption.homes(homeText, gazetteer: gazetteer, passport: passport)
+        let passport = try PassportOption.passport(settings.dbPath)
+        let homes = try settings.homes(passport)
         var content: MapContent
         if let tripText {
-            content = try MapContent(PassportOption.trip(tripText, in: passport, homes: homes, rules: rules), level: level, gazetteer: gazetteer)
+            content = try MapContent(PassportOption.trip(tripText, in: passport, homes: homes, rules: settings.rules), level: level, gazetteer: settings.gazetteer)
         } else {
-            let stats = passport.stats(scheme: try CountingScheme.load(scheme, from: gazetteer), homes: homes, rules: rules, year: year,
-                                       currentYear: Calendar(identifier: .gregorian).component(.year, from: Date()))
+            let stats = passport.stats(scheme: try CountingScheme.load(scheme, from: settings.gazetteer), homes: homes, rules: settings.rules, year: year,
+                                       currentYear: PassportOption.currentYear)
             let kind = level == .country ? "Countries" : "Regions"
             content = try MapContent(year.map { passport.restricted(toYear: $0) } ?? passport, level: level, stats: stats,
-                                     title: year.map { "\(kind) visited in \($0)" } ?? "\(kind) visited", gazetteer: gazetteer)
+                                     title: year.map { "\(kind) visited in \($0)" } ?? "\(kind) visited", gazetteer: settings.gazetteer)
             content.box = (viewText ?? (level == .region ? "visited" : "world")) == "visited"
                 ? MapContent.box(around: content.cities + content.airports) : nil
         }
         if viewText == "world" { content.box = nil }
-        let countries = try MapShape.load(.country, from: gazetteer)
-        let regions = level == .region ? try MapShape.load(.region, from: gazetteer) : []
+        let countries = try MapShape.load(.country, from: settings.gazetteer)
+        let regions = level == .region ? try MapShape.load(.region, from: settings.gazetteer) : []
         let text = format == "svg"
             ? MapPicture(content: content, countries: countries, regions: regions, width: Double(width)).svg(standalone: true)
             : MapPage.html(content, countries: countries, regions: regions, width: Double(width))

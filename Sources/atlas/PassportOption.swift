@@ -41,6 +41,9 @@ enum PassportOption {
         """
     }
 
+    /// This year, by the calendar: what "new this year" means in the passport.
+    static var currentYear: Int { Calendar(identifier: .gregorian).component(.year, from: Date()) }
+
     static func passport(_ dbPath: String) throws -> Passport {
         try Passport(log: TravelLog(path: dbPath, readOnly: true))
     }

@@ -42,21 +42,18 @@ enum ReportCommand: Command {
         let output = try arguments.option("--output")
         let isPrivate = arguments.flag("--private")
         let scheme = try PassportOption.scheme(&arguments)
-        let homeText = try arguments.option("--home")
-        let rules = try PassportOption.tripRules(&arguments)
-        let dbPath = try DatabaseOption.path(&arguments)
-        let gazetteer = try GazetteerOption.open(&arguments)
+        let settings = try TripSettings(&arguments)
         guard try arguments.finish().isEmpty else { throw UsageError("report takes no arguments (use --output FILE)") }
         let file = try OutputFile.target(output)
 
-        let log = try TravelLog(path: dbPath, readOnly: true)
+        let log = try TravelLog(path: settings.dbPath, readOnly: true)
         let passport = try Passport(log: log)
-        let homes = try PassportOption.homes(homeText, gazetteer: gazetteer, passport: passport)
-        let trips = passport.trips(homes: homes, rules: rules, year: year)
-        let stats = passport.stats(scheme: try CountingScheme.load(scheme, from: gazetteer), homes: homes, rules: rules, year: year,
-                                   currentYear: Calendar(identifier: .gregorian).component(.year, from: Date()), trips: trips)
+        let homes = try settings.homes(passport)
+        let trips = passport.trips(homes: homes, rules: settings.rules, year: year)
+        let stats = passport.stats(scheme: try CountingScheme.load(scheme, from: settings.gazetteer), homes: homes, rules: settings.rules, year: year,
+                                   currentYear: PassportOption.currentYear, trips: trips)
         var page = ReportPage(passport: year.map { passport.restricted(toYear: $0) } ?? passport, stats: stats, trips: trips,
-                              countries: try MapShape.load(.country, from: gazetteer), gazetteer: gazetteer, year: year)
+                              countries: try MapShape.load(.country, from: settings.gazetteer), gazetteer: settings.gazetteer, year: year)
         if isPrivate {
             page.isPrivate = true
             page.homes = homes

@@ -38,16 +38,12 @@ enum StatsCommand: Command {
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
         let json = arguments.flag("--json")
         let scheme = try PassportOption.scheme(&arguments)
-        let homeText = try arguments.option("--home")
-        let rules = try PassportOption.tripRules(&arguments)
         let year = try arguments.integer("--year", in: 1800...9999)
-        let dbPath = try DatabaseOption.path(&arguments)
-        let gazetteer = try GazetteerOption.open(&arguments)
+        let settings = try TripSettings(&arguments)
         guard try arguments.finish().isEmpty else { throw UsageError("stats takes no arguments") }
-        let passport = try PassportOption.passport(dbPath)
-        let homes = try PassportOption.homes(homeText, gazetteer: gazetteer, passport: passport)
-        let s = passport.stats(scheme: try CountingScheme.load(scheme, from: gazetteer), homes: homes, rules: rules, year: year,
-                               currentYear: Calendar(identifier: .gregorian).component(.year, from: Date()))
+        let passport = try PassportOption.passport(settings.dbPath)
+        let s = passport.stats(scheme: try CountingScheme.load(scheme, from: settings.gazetteer), homes: try settings.homes(passport),
+                               rules: settings.rules, year: year, currentYear: PassportOption.currentYear)
         if json {
             Console.out(TravelRecord.json(s).rendered())
             return .success

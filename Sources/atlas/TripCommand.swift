@@ -46,19 +46,16 @@ enum TripCommand: Command {
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
         let json = arguments.flag("--json")
-        let homeText = try arguments.option("--home")
-        let rules = try PassportOption.tripRules(&arguments)
-        let dbPath = try DatabaseOption.path(&arguments)
-        let gazetteer = try GazetteerOption.open(&arguments)
+        let settings = try TripSettings(&arguments)
         let words = try arguments.finish()
         guard let first = words.first else { throw UsageError("expected a trip ID ('atlas trips' lists them) or an action") }
         let action = actions.contains(first) ? first : nil
         let rest = Array(words.dropFirst(action == nil ? 0 : 1))
-        let log = try TravelLog(path: dbPath, readOnly: action == nil)
+        let log = try TravelLog(path: settings.dbPath, readOnly: action == nil)
         let passport = try Passport(log: log)
-        let homes = try PassportOption.homes(homeText, gazetteer: gazetteer, passport: passport)
+        let homes = try settings.homes(passport)
         // Edited, a trip is found among all, which an edit may change.
-        let trips = action == nil ? [] : passport.trips(homes: homes, rules: rules)
+        let trips = action == nil ? [] : passport.trips(homes: homes, rules: settings.rules)
         func find(_ text: String) throws -> Trip { try PassportOption.trip(text, among: trips) }
         func expect(_ count: Int, _ what: String) throws {
             guard rest.count == count else { throw UsageError("trip \(action ?? "") takes \(what)") }
@@ -66,7 +63,7 @@ enum TripCommand: Command {
         /// Saves `edit` once it is known to change the trips.
         func save(_ edit: TripEdit, _ done: String) throws -> ExitStatus {
             let edited = passport.with(tripEdits: passport.tripEdits + [edit])
-            guard edited.trips(homes: homes, rules: rules) != trips else {
+            guard edited.trips(homes: homes, rules: settings.rules) != trips else {
                 throw UsageError("that changes nothing: \(done.lowercased()) already, or no photos on each side", showsUsage: false)
             }
             try log.saveTripEdit(edit)
@@ -76,7 +73,7 @@ enum TripCommand: Command {
         switch action {
         case nil:
             try expect(1, "one ID")
-            let trip = try PassportOption.trip(rest[0], in: passport, homes: homes, rules: rules)
+            let trip = try PassportOption.trip(rest[0], in: passport, homes: homes, rules: settings.rules)
             if json {
                 Console.out(TravelRecord.json(trip, days: true).rendered())
             } else {

@@ -41,15 +41,12 @@ enum TripsCommand: Command {
         let all = arguments.flag("--all")
         let year = try arguments.integer("--year", in: 1800...9999)
         let countryText = try arguments.option("--country")
-        let homeText = try arguments.option("--home")
-        let rules = try PassportOption.tripRules(&arguments)
-        let dbPath = try DatabaseOption.path(&arguments)
-        let gazetteer = try GazetteerOption.open(&arguments)
+        let settings = try TripSettings(&arguments)
         guard try arguments.finish().isEmpty else { throw UsageError("trips takes no arguments ('atlas trip ID' shows one)") }
-        let country = try PassportOption.place(countryText, kind: .country, option: "--country", gazetteer: gazetteer)
-        let passport = try PassportOption.passport(dbPath)
-        let homes = try PassportOption.homes(homeText, gazetteer: gazetteer, passport: passport)
-        let trips = passport.trips(homes: homes, rules: rules, year: year).filter { trip in
+        let country = try PassportOption.place(countryText, kind: .country, option: "--country", gazetteer: settings.gazetteer)
+        let passport = try PassportOption.passport(settings.dbPath)
+        let homes = try settings.homes(passport)
+        let trips = passport.trips(homes: homes, rules: settings.rules, year: year).filter { trip in
             (all || !trip.excluded)
                 && (country.map { c in trip.countries.contains { $0.place.id == c.id.description } } ?? true)
         }
