@@ -103,32 +103,24 @@ def encode_geometry(geom):
     for rings in polys:
         varint(len(rings), out)
         for r in rings:
-            varint(len(r), out)
-            px = py = 0
-            for x, y in r:
-                varint(zigzag(x - px), out)
-                varint(zigzag(y - py), out)
-                px, py = x, y
+            write_run(r, out)
             nv += len(r)
     return bytes(out), nv
 
 
-def encode_points(points):
-    """Points (lon, lat) as a varint count and zig-zag deltas on the 1e-5 grid, from 0,0."""
-    out = bytearray()
+def write_run(points, out):
+    """Integer points as a varint count and zig-zag deltas from 0,0: a ring, or the dots."""
     varint(len(points), out)
     px = py = 0
-    for lon, lat in points:
-        x, y = int(round(lon * COORD_SCALE)), int(round(lat * COORD_SCALE))
+    for x, y in points:
         varint(zigzag(x - px), out)
         varint(zigzag(y - py), out)
         px, py = x, y
-    return bytes(out)
 
 
-def decode_points(blob):
-    """Inverse of encode_points: integer (x, y) pairs."""
-    n, pos = read_varint(blob, 0)
+def read_run(blob, pos):
+    """Inverse of write_run: the points and the position after them."""
+    n, pos = read_varint(blob, pos)
     x = y = 0
     out = []
     for _ in range(n):
@@ -137,6 +129,19 @@ def decode_points(blob):
         x += unzigzag(dx)
         y += unzigzag(dy)
         out.append((x, y))
+    return out, pos
+
+
+def encode_points(points):
+    """Points (lon, lat) on the 1e-5 grid as one run (write_run)."""
+    out = bytearray()
+    write_run([(int(round(lon * COORD_SCALE)), int(round(lat * COORD_SCALE))) for lon, lat in points], out)
+    return bytes(out)
+
+
+def decode_points(blob):
+    """Inverse of encode_points: integer (x, y) pairs."""
+    out, pos = read_run(blob, 0)
     if pos != len(blob):
         raise ValueError("trailing bytes in points blob")
     return out
@@ -151,15 +156,7 @@ def decode_geometry(blob):
         nr, pos = read_varint(blob, pos)
         rings = []
         for _ in range(nr):
-            npts, pos = read_varint(blob, pos)
-            x = y = 0
-            r = []
-            for _ in range(npts):
-                dx, pos = read_varint(blob, pos)
-                dy, pos = read_varint(blob, pos)
-                x += unzigzag(dx)
-                y += unzigzag(dy)
-                r.append((x, y))
+            r, pos = read_run(blob, pos)
             rings.append(r)
         polys.append(rings)
     if pos != len(blob):
