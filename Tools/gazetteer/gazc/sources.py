@@ -28,6 +28,12 @@ SOURCES = [
      "4f2628c00a0ad3d61980bafe7a6b682b341bdaae2945ba6a0749a676c5108b73"),
     ("pycities", "0.2.0", "pycities-0.2.0-py3-none-any.whl",
      "95ba1c61432e8b74d84cb079daafe78801063931b4c28cf3eb4a7c247a9f52d6"),
+    # Time-zone polygons of timezone-boundary-builder 2026c (ODbL, OpenStreetMap borders), and
+    # tzdata 2026c's zone.tab for the country of each zone (data-sources.md §1).
+    ("timezonefinder-data", "3.2026.3.post1", "timezonefinder_data-3.2026.3.post1-py3-none-any.whl",
+     "d71b3814362e69cb208f8d30249efe2fa0d2cd55579679c5ae1727cd38840606"),
+    ("tzdata", "2026.3", "tzdata-2026.3-py2.py3-none-any.whl",
+     "dc096730c87af6cab1b171c9d532be840741ff5d459015e7f6947bd7d7e54931"),
 ]
 
 ENV_CACHE = "TRAVEL_ATLAS_GAZETTEER_CACHE"
