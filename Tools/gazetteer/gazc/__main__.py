@@ -23,6 +23,8 @@ def main(argv=None):
     b.choose_tolerance()
     b.step("gates")
     b.gates_geometry()
+    b.step("time zones")
+    b.build_time_zones()
     b.step("airports")
     b.build_airports()
     b.step("assembling tables")
@@ -38,6 +40,8 @@ def main(argv=None):
         "cities_without_region": sum(1 for c in b.city_rows if c["region"] is None),
         "airports": len(b.airports), "airports_without_region": sum(1 for a in b.airports if a["region"] is None),
         "boundaries": len(b.boundary_rows), "boundary_vertices": sum(r["vertices"] for r in b.boundary_rows),
+        "time_zones": len(b.zone_rows), "time_zone_vertices": sum(r["vertices"] for r in b.zone_rows),
+        "time_zone_pieces": len(b.piece_rows), "time_zone_piece_vertices": b.zone_pieces_vertices,
         "map_shapes": len(b.map_rows), "map_vertices": sum(r["vertices"] for r in b.map_rows),
         "map_dots": sum(len(encode.decode_points(r["dots"])) for r in b.map_rows),
         "counting_scheme_un": sum(1 for s, _ in b.scheme_rows if s == "un"),

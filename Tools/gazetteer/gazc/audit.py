@@ -1,8 +1,9 @@
 """AUDIT.md: counts, gate figures and every place where the sources disagree."""
+import os
 from collections import Counter, defaultdict
 
-from . import VERSION
-from .build import GATES
+from . import VERSION, borders, records, zones
+from .build import GATES, PRODUCT
 
 
 def pct(x):
@@ -195,6 +196,8 @@ def write_audit(b, path):
         a(f"| {t} | {g} | {n} |")
     a("")
     write_districts(b, a)
+    write_borders(b, a)
+    write_time_zones(b, a)
     a("## Airports")
     a("")
     a("Region source: " + ", ".join(f"{k} {v:,}" for k, v in sorted(b.airport_region_source.items())))
@@ -239,6 +242,115 @@ def write_audit(b, path):
     display_names(b, a)
     with open(path, "w", encoding="utf-8") as f:
         f.write("\n".join(L).rstrip() + "\n")
+
+
+def write_borders(b, a):
+    """Where the zone polygons moved borders, what they admit, and every city whose country
+    differs from GeoNames', by cause."""
+    a("## Borders from the time-zone polygons")
+    a("")
+    a("Natural Earth land inside a zone of another country moves to that country; a zone admits its own "
+      "country (zone.tab) and those of `product/zone_countries.txt`; where zones overlap, ground any of "
+      "them admits stays; Antarctica never moves. Islands: a cities500 place or IATA airport farther than "
+      f"{borders.ISLAND_SEED_DEG}° from every polygon but inside a land zone adds that zone's ground within "
+      f"{borders.ISLAND_RADIUS_DEG}° (12 nmi) of it. See gazc/borders.py.")
+    a("")
+    moves = b.cov["moves"]
+    a("Shared and disputed ground the policy leaves to Natural Earth (zones admitting a second country, and "
+      "overlapping zones of two countries):")
+    a("")
+    a("| zone | also admits | reason |")
+    a("|---|---|---|")
+    for body, reason in records.read_product(os.path.join(PRODUCT, "zone_countries.txt")):
+        z, cc = body.split()
+        a(f"| {z} | {cc} | {reason} |")
+    a("")
+    a("| overlapping zones | countries | km² |")
+    a("|---|---|---|")
+    for z1, z2, c1, c2, km2 in b.zone_overlaps:
+        a(f"| {z1} ∩ {z2} | {c1} / {c2} | {km2:,.1f} |")
+    a("")
+    a(f"Ground moved ({len(moves):,} moves, from → to by zone, largest first; 'islands' is ground Natural "
+      "Earth lacks):")
+    a("")
+    a("| from | to | zone | km² |")
+    a("|---|---|---|---|")
+    for f, t, z, km2 in sorted(moves, key=lambda m: (-m[3], m[2], m[0] or "", m[1]))[:150]:
+        a(f"| {f or 'islands'} | {t} | {z} | {km2:,.2f} |")
+    if len(moves) > 150:
+        a(f"| … {len(moves) - 150:,} more under {sorted(m[3] for m in moves)[-151]:,.2f} km² | | | |")
+    a("")
+    lost = b.cov["lost"]
+    a(f"Units left with no ground (all of it in other countries' zones): {', '.join(k[1] or k[0] for k in lost) if lost else 'none'}.")
+    a("")
+    a(f"Cities500 whose country (runtime lookup) differs from GeoNames': **{len(b.country_wrong):,}** of "
+      f"{len(b.city_lookup):,} ({pct(b.gates['cities_country_agreement'])} agree), by cause:")
+    a("")
+    zone_of = dict(zip((int(i) for i in b.cities.ids), b.zone_kept))
+    causes = defaultdict(list)
+    for c in b.country_wrong:
+        gid = int(b.cities.ids[c])
+        want, got = b.cities.labels[c][0], (b.city_lookup[c] or (None,))[0]
+        z = zone_of.get(gid)
+        zc = b.zone_country.get(z)
+        if got is None and z is None:
+            cause = "at sea by the zone polygons too: GeoNames' position is off the land"
+        elif got is None:
+            cause = "outside every polygon"
+        elif z is None:
+            cause = "outside every land zone (at sea by the zones)"
+        elif zc == want:
+            cause = "the zone agrees with GeoNames: a border the coverage's simplification or Natural Earth moved"
+        elif got in b.zones.admits[b.zones.names.index(z)] and got != zc:
+            cause = "shared or disputed ground left to Natural Earth"
+        elif zc == got:
+            cause = "the zone polygons and GeoNames disagree"
+        else:
+            cause = "other"
+        causes[cause].append((gid, b.gcities[str(gid)]["name"], want, got, z, float(b.cities.lons[c]), float(b.cities.lats[c])))
+    for cause in sorted(causes, key=lambda k: (-len(causes[k]), k)):
+        rows = causes[cause]
+        a(f"- {cause}: {len(rows):,}")
+    a("")
+    a("| cause | city | GeoNames | lookup | zone | lon, lat |")
+    a("|---|---|---|---|---|---|")
+    for cause in sorted(causes, key=lambda k: (-len(causes[k]), k)):
+        for gid, name, want, got, z, x, y in sorted(causes[cause]):
+            a(f"| {cause.split(':')[0]} | {name} (city:{gid}) | {want} | {got} | {z} | {x:.4f}, {y:.4f} |")
+    a("")
+
+
+def write_time_zones(b, a):
+    a("## Time zones")
+    a("")
+    finer = sorted((z, t) for z, t in b.zone_tolerance.items() if t < zones.SIMPLIFY)
+    a(f"{len(b.zone_rows):,} land zones kept, simplified to {zones.SIMPLIFY}° (about 50 m) each"
+      + (", finer where a place would have changed zone: " + ", ".join(f"{z} {t:g}°" for z, t in finer) if finer else "")
+      + f"; {b.counts['time_zone_vertices']:,} vertices. Cities500 places that change zone by simplifying: "
+      f"**{len(b.zone_simplify_changes)}** (none allowed).")
+    a("")
+    a(f"The resolver answers a region's own zone (the one covering most of it), unless the point lies in one of "
+      f"{len(b.piece_rows):,} pieces of another zone inside the region ({b.zone_pieces_vertices:,} vertices; pieces "
+      f"narrower than {zones.PIECE_MIN_WIDTH}° are left to the region). Against the zone polygons, for cities500: "
+      f"{pct(b.gates['zone_rule_agreement_cities'])} agree; against GeoNames' own zone of each city: "
+      f"{pct(b.gates['zone_geonames_agreement_cities'])}.")
+    a("")
+    a("Pieces:")
+    a("")
+    a("| owner | zone | km² | vertices |")
+    a("|---|---|---|---|")
+    for r in b.piece_rows:
+        a(f"| {r['owner']} | {r['zone']} | {r['area_km2']:,.1f} | {r['vertices']:,} |")
+    a("")
+    a(f"Cities500 whose zone by the resolver's rule differs from the zone polygons ({len(b.zone_rule_differs):,}):")
+    a("")
+    a("| city | polygons | rule | polygon of |")
+    a("|---|---|---|---|")
+    for gid, want, got, k in sorted(b.zone_rule_differs)[:300]:
+        a(f"| {b.gcities[str(gid)]['name']} (city:{gid}) | {want} | {got} | {k[1] or k[0] if k else '-'} |")
+    if len(b.zone_rule_differs) > 300:
+        a(f"| … {len(b.zone_rule_differs) - 300:,} more | | | |")
+    a("")
 
 
 def display_names(b, a):

@@ -12,7 +12,7 @@ from collections import Counter, defaultdict
 import numpy as np
 import shapely
 
-from . import COORD_SCALE, SCHEMA_VERSION, VERSION, districts, encode, geom, records, sources
+from . import COORD_SCALE, SCHEMA_VERSION, VERSION, borders, districts, encode, geom, records, sources, zones
 from .text import display_name, fold, inverted_parts, search_alt
 
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))          # Tools/gazetteer
@@ -31,6 +31,7 @@ GATES = {
     "regions_with_polygon": 3700,
     "simplified_agreement_cities": 0.999,
     "simplified_agreement_boundary_samples": 0.999,
+    "cities_country_agreement": 0.999,
 }
 
 
@@ -94,6 +95,12 @@ class Build:
             f = body.split()
             self.consolidated.append((int(f[0].removeprefix("city:")), set(f[1:]), reason))
         self.check_product()
+        self.step("reading time zones")
+        self.zone_country = zones.read_zone_tab(w)
+        self.zone_raw = zones.read_polygons(w, log=self.log)
+        missing = sorted(set(self.zone_country) - set(self.zone_raw))
+        if missing:
+            raise SystemExit("zone.tab names zones without a polygon: " + ", ".join(missing))
 
     def check_product(self):
         bad = []
@@ -186,13 +193,29 @@ class Build:
         have = set(d["label"] for d in faced if d["label"])
         approx = geom.approximate_units(faced, cities, set(self.regions), have)
         keys, geoms, quality = geom.dissolve(faced + approx)
+        before = set(keys)
+        keys, geoms, moves = borders.refine(keys, geoms, self.zones, self.seeds, log=self.log)
+        lost = sorted(before - set(keys), key=label_key)
+        for k in keys:
+            quality.setdefault(k, "time-zones")
         raw, simp = geom.finish(geoms)
         return {"faced": faced, "stats": st, "approx": approx, "keys": keys, "raw": raw, "simp": simp,
-                "quality": quality}
+                "quality": quality, "moves": moves, "lost": lost}
 
     def build_geometry(self):
         self.city_labels()
         self.frame_specs()
+        self.step("simplifying time zones")
+        self.zone_simple, self.zone_tolerance, self.zone_exact, self.zone_kept = zones.simplify(
+            self.zone_raw, self.zone_country, self.cities.points, log=self.log)
+        also = borders.read_zone_countries(records.read_product(os.path.join(PRODUCT, "zone_countries.txt")),
+                                           self.zone_country)
+        self.zones = borders.Zones(self.zone_simple, self.zone_country, also)
+        # Places that may stand on ground Natural Earth lacks (borders.refine): cities and the
+        # open airports with an IATA code.
+        ports = [r for r in self.oa if r["type"] != "closed" and r["iata_code"].strip()]
+        self.seeds = np.concatenate([self.cities.points, shapely.points(
+            [float(r["longitude_deg"]) for r in ports], [float(r["latitude_deg"]) for r in ports])])
         self.step("noding and polygonising frames")
         self.base, self.base_stats = geom.build_base_faces(self.frames, self.lines + self.seams, log=self.log)
         self.step("held-out coverage (votes of even geonameids)")
@@ -254,7 +277,11 @@ class Build:
             if g is not None:
                 by_country[k[0]].append(g)
         for cc in sorted(by_country):
-            g = geom.polygonal(geom.snap(shapely.coverage_union_all(np.asarray(by_country[cc], dtype=object))))
+            try:
+                g = geom.polygonal(geom.snap(shapely.coverage_union_all(np.asarray(by_country[cc], dtype=object))))
+            except shapely.errors.GEOSException as e:
+                self.failures.append(f"country {cc}: its regions do not join as a coverage ({e})")
+                g = geom.polygonal(geom.snap(shapely.union_all(np.asarray(by_country[cc], dtype=object))))
             if g is not None and not g.is_valid:
                 g = geom.polygonal(geom.snap(shapely.make_valid(g)))
             self.country_geoms[cc] = g
@@ -301,6 +328,16 @@ class Build:
         self.city_lookup = res_all
         self.city_inside = inside_all
         self.city_wrong = wrong_all
+        self.country_wrong = [c for c, r in enumerate(res_all) if r is None or r[0] != self.cities.labels[c][0]]
+        self.gates["cities_country_agreement"] = 1 - len(self.country_wrong) / len(res_all)
+        # A place outside every polygon that no land zone holds either is at sea by the zone
+        # polygons too: a GeoNames position off by kilometres; listed in the audit, not a gate.
+        self.gates["cities_outside_every_polygon"] = sum(r is None for r in res_all)
+        self.gates["cities_on_land_outside_every_polygon"] = sum(
+            1 for c, r in enumerate(res_all) if r is None and self.zone_kept[c] is not None)
+        if self.gates["cities_on_land_outside_every_polygon"]:
+            self.failures.append(f"{self.gates['cities_on_land_outside_every_polygon']} cities500 places on land lie "
+                                 "outside every polygon beyond the coastline tolerance")
         regs_with = sorted(set(k[1] for i, k in enumerate(keys) if k[1] is not None and simp[i] is not None))
         q = self.cov["quality"]
         self.region_quality = {r: "none" for r in self.regions}
@@ -339,6 +376,76 @@ class Build:
         return shapely.points(np.clip(x + dx, -180, 180), np.clip(y + dy, -90, 90))
 
     # -----------------------------------------------------------------------------------------
+    def build_time_zones(self):
+        """Each region's (and region-less country's) own zone, the pieces of other zones inside
+        it, the zone polygons themselves, and the gates on them."""
+        names = sorted(self.zone_simple)
+        zg = [self.zone_simple[z] for z in names]
+        keys, simp = self.cov["keys"], self.cov["simp"]
+        own, pieces = zones.assign(keys, simp, names, zg)
+        self.region_zone = {k[1]: z for k, z in own.items() if k[1] is not None}
+        weight = defaultdict(Counter)
+        for k, g in zip(keys, simp):
+            if g is not None and k in own:
+                weight[k[0]][own[k]] += g.area
+        self.country_zone = {cc: sorted(w.items(), key=lambda t: (-t[1], t[0]))[0][0] for cc, w in weight.items()}
+        self.piece_rows = []
+        for i, (k, z, g) in enumerate(sorted(pieces, key=lambda p: (label_key(p[0]), p[1])), 1):
+            g = geom.polygonal(geom.snap(g))
+            if g is None:
+                continue
+            blob, nv = encode.encode_geometry(g)
+            self.piece_rows.append({"id": i, "zone": z, "owner": f"region:{k[1]}" if k[1] else f"country:{k[0]}",
+                                    "area_km2": round(encode.area_km2(g), 3), "vertices": nv, "geometry": blob})
+        self.zone_rows = []
+        for z, g in zip(names, zg):
+            g = geom.polygonal(geom.snap(g))
+            blob, nv = encode.encode_geometry(g)
+            minx, miny, maxx, maxy = g.bounds
+            self.zone_rows.append({"id": z, "country": self.zone_country[z], "min_lon": r5(minx), "min_lat": r5(miny),
+                                   "max_lon": r5(maxx), "max_lat": r5(maxy), "area_km2": round(encode.area_km2(g), 1),
+                                   "vertices": nv, "geometry": blob})
+        # Gates: simplifying moves no place to another zone; the resolver's rule (piece, else
+        # the polygon's own zone) against the zone polygons, every disagreement listed.
+        pts = self.cities.points
+        exact, kept = self.zone_exact, self.zone_kept
+        self.zone_simplify_changes = [(int(self.cities.ids[c]), a, b) for c, (a, b) in enumerate(zip(exact, kept)) if a != b]
+        self.gates["cities_changing_zone_by_simplifying"] = len(self.zone_simplify_changes)
+        if self.zone_simplify_changes:
+            self.failures.append(f"{len(self.zone_simplify_changes)} cities change zone by simplifying the zones")
+        by_owner = defaultdict(list)
+        for r, (k, z, g) in zip(self.piece_rows, sorted(pieces, key=lambda p: (label_key(p[0]), p[1]))):
+            shapely.prepare(g)
+            by_owner[k].append((r["area_km2"], z, g))
+        rule = []
+        for c, k in enumerate(self.city_lookup):
+            z = None
+            if k is not None:
+                for _, pz, g in sorted(by_owner.get(k, []), key=lambda t: (t[0], t[1])):
+                    if g.contains(pts[c]):
+                        z = pz
+                        break
+                z = z or self.region_zone.get(k[1]) or self.country_zone.get(k[0])
+            rule.append(z)
+        self.zone_rule_differs = [(int(self.cities.ids[c]), kept[c], rule[c], self.city_lookup[c])
+                                  for c in range(len(rule)) if kept[c] is not None and rule[c] != kept[c]]
+        self.gates["zone_rule_agreement_cities"] = 1 - len(self.zone_rule_differs) / len(rule)
+        gn = [self.gcities[str(int(i))].get("timezone") for i in self.cities.ids]
+        self.gates["zone_geonames_agreement_cities"] = sum(a == b for a, b in zip(gn, rule)) / len(rule)
+        self.zone_pieces_vertices = sum(r["vertices"] for r in self.piece_rows)
+        # Zones of two countries that overlap in the source (simplifying each zone on its own
+        # adds overlaps a few metres wide along every border: those are not listed).
+        self.zone_overlaps = []
+        left, right = shapely.STRtree(zg).query(zg, predicate="intersects")
+        for i, j in zip(left.tolist(), right.tolist()):
+            if i < j and self.zone_country[names[i]] != self.zone_country[names[j]]:
+                if shapely.intersection(zg[i], zg[j]).area > 0:
+                    inter = shapely.intersection(self.zone_raw[names[i]], self.zone_raw[names[j]])
+                    if inter.area > 0:
+                        self.zone_overlaps.append((names[i], names[j], self.zone_country[names[i]],
+                                                   self.zone_country[names[j]], geom.approx_km2(inter)))
+
+    # -----------------------------------------------------------------------------------------
     def build_airports(self):
         iso_to_gn = {}
         for s in self.subs:
@@ -363,6 +470,15 @@ class Build:
                 self.airport_disagree.append((r["iata_code"], r["ident"], r["name"], r["iso_region"], want,
                                               got[1] if got else None, float(r["longitude_deg"]), float(r["latitude_deg"])))
         self.gates["airport_region_agreement"] = agree / len(open_rows)
+        iata = [r for r in self.oa if r["type"] != "closed" and r["iata_code"].strip()]
+        got, _ = geom.lookup(keys, simp, shapely.points([float(r["longitude_deg"]) for r in iata],
+                                                        [float(r["latitude_deg"]) for r in iata]), self.tol)
+        self.airports_outside = sorted((r["iata_code"], r["name"], r["iso_country"], float(r["longitude_deg"]),
+                                        float(r["latitude_deg"])) for r, g in zip(iata, got) if g is None)
+        self.gates["iata_airports_outside_every_polygon"] = len(self.airports_outside)
+        if self.airports_outside:
+            self.failures.append(f"{len(self.airports_outside)} IATA airports lie outside every polygon beyond the "
+                                 "coastline tolerance: " + ", ".join(a[0] for a in self.airports_outside[:20]))
         self.gates["airports_checked"] = len(open_rows)
         # the airports table
         cands = defaultdict(list)
@@ -502,7 +618,8 @@ class Build:
             regions.append({"id": rid, "country": r["country"], "admin1": r["admin1"], "name": name, "folded": fold(name),
                             "iso_code": r["iso_code"], "type": r["type"], "geonameid": r["geonameid"],
                             "aliases": "|".join(al), "lat": r5(lat), "lon": r5(lon),
-                            "population": pop_by_region.get(rid, 0), "quality": self.region_quality[rid]})
+                            "population": pop_by_region.get(rid, 0), "quality": self.region_quality[rid],
+                            "time_zone": self.region_zone.get(rid)})
         self.region_rows = regions
         # countries
         capitals = {}
@@ -542,7 +659,7 @@ class Build:
                               "population": int(c.get("population") or 0),
                               "area_km2": float(c["areakm2"]) if c.get("areakm2") not in (None, "") else None,
                               "neighbours": ",".join(nb), "aliases": "|".join(al), "lat": r5(lat), "lon": r5(lon),
-                              "has_polygon": 1 if g is not None else 0})
+                              "has_polygon": 1 if g is not None else 0, "time_zone": self.country_zone.get(cc)})
         self.country_rows = countries
         # continents
         conts = []

@@ -483,9 +483,24 @@ def finish(geoms, tol=SIMPLIFY_TOL):
     """Snap the cleaned coverage to the grid (unsimplified) and coverage_simplify it once."""
     raw = [polygonal(snap(g)) for g in geoms]
     simp = shapely.coverage_simplify(np.asarray(geoms, dtype=object), tol)
-    simp = [polygonal(snap(g)) for g in simp]
-    simp = [g if g is None or g.is_valid else polygonal(snap(shapely.make_valid(g))) for g in simp]
-    return raw, simp
+    return raw, snapped_coverage(simp)
+
+
+def snapped_coverage(geoms):
+    """A simplified coverage on the 1e-5 grid (None allowed), still a coverage: snapping each
+    polygon on its own can part two neighbours' edges where a vertex of one lies a cell from the
+    other's, and cleaning with a snap of a few cells joins them again (wider only while needed:
+    a three-way corner left with a stub a few dozen cells long)."""
+    out = [None if g is None else polygonal(snap(g)) for g in geoms]
+    out = [g if g is None or g.is_valid else polygonal(snap(shapely.make_valid(g))) for g in out]
+    for cells in (3, 10, 30, 100):
+        ok = [i for i, g in enumerate(out) if g is not None]
+        if shapely.coverage_is_valid(np.asarray([out[i] for i in ok], dtype=object)):
+            break
+        cleaned = shapely.coverage_clean(np.asarray([out[i] for i in ok], dtype=object), snapping_distance=cells * GRID)
+        for i, g in zip(ok, cleaned):
+            out[i] = polygonal(snap(g))
+    return out
 
 
 def lookup(keys, geoms, points, tol):
@@ -507,7 +522,7 @@ def map_shapes(geoms, tol):
     where it is instead of vanishing or drawing as a speck. Returns [(polygonal or None, dots)]
     in the order given, dots as sorted (lon, lat) tuples on the 1e-5 grid."""
     ok = [i for i, g in enumerate(geoms) if g is not None]
-    simp = shapely.coverage_simplify(np.asarray([geoms[i] for i in ok], dtype=object), tol)
+    simp = snapped_coverage(shapely.coverage_simplify(np.asarray([geoms[i] for i in ok], dtype=object), tol))
     out = [(None, [])] * len(geoms)
     least = (2 * tol) ** 2
     for i, g in zip(ok, simp):

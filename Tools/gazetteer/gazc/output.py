@@ -10,10 +10,11 @@ from . import COORD_SCALE, SCHEMA_VERSION, VERSION, sources
 from .build import AIRPORT_IMPORTANCE, GATES, SCHEDULED_BONUS
 from .text import search_alt
 
-SIZE_BUDGET = 80_000_000   # bytes of gazetteer.sqlite the app may ship
+SIZE_BUDGET = 90_000_000   # bytes of gazetteer.sqlite the app may ship
 
 # What a picture made from this data must credit (maps, reports), in one line; ATTRIBUTION.md has it all.
-ATTRIBUTION_LINE = "Places © GeoNames (CC BY 4.0) · Borders: Natural Earth · Airports: OurAirports"
+ATTRIBUTION_LINE = ("Places © GeoNames (CC BY 4.0) · Borders: Natural Earth, time zones © OpenStreetMap contributors "
+                    "(ODbL) · Airports: OurAirports")
 
 SCHEMA = """
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -21,10 +22,11 @@ CREATE TABLE continents(code TEXT PRIMARY KEY, geonameid INTEGER, name TEXT NOT 
     population INTEGER NOT NULL) WITHOUT ROWID;
 CREATE TABLE countries(iso2 TEXT PRIMARY KEY, iso3 TEXT, iso_numeric INTEGER, geonameid INTEGER, name TEXT NOT NULL,
     folded TEXT NOT NULL, continent TEXT NOT NULL, capital TEXT, population INTEGER NOT NULL, area_km2 REAL,
-    neighbours TEXT NOT NULL, aliases TEXT NOT NULL, lat REAL, lon REAL, has_polygon INTEGER NOT NULL) WITHOUT ROWID;
+    neighbours TEXT NOT NULL, aliases TEXT NOT NULL, lat REAL, lon REAL, has_polygon INTEGER NOT NULL,
+    time_zone TEXT) WITHOUT ROWID;
 CREATE TABLE regions(id TEXT PRIMARY KEY, country TEXT NOT NULL, admin1 TEXT NOT NULL, name TEXT NOT NULL,
     folded TEXT NOT NULL, iso_code TEXT, type TEXT, geonameid INTEGER, aliases TEXT NOT NULL, lat REAL, lon REAL,
-    population INTEGER NOT NULL, quality TEXT NOT NULL) WITHOUT ROWID;
+    population INTEGER NOT NULL, quality TEXT NOT NULL, time_zone TEXT) WITHOUT ROWID;
 CREATE TABLE cities(geonameid INTEGER PRIMARY KEY, name TEXT NOT NULL, folded TEXT NOT NULL, country TEXT NOT NULL,
     region TEXT, lat REAL NOT NULL, lon REAL NOT NULL, population INTEGER NOT NULL, timezone TEXT, city INTEGER,
     reach_km REAL);
@@ -38,6 +40,10 @@ CREATE TABLE boundaries(id TEXT PRIMARY KEY, kind TEXT NOT NULL, country TEXT NO
     geometry BLOB NOT NULL) WITHOUT ROWID;
 CREATE TABLE map_shapes(id TEXT PRIMARY KEY, kind TEXT NOT NULL, country TEXT NOT NULL, tolerance REAL NOT NULL,
     vertices INTEGER NOT NULL, geometry BLOB NOT NULL, dots BLOB NOT NULL) WITHOUT ROWID;
+CREATE TABLE time_zones(id TEXT PRIMARY KEY, country TEXT NOT NULL, min_lon REAL, min_lat REAL, max_lon REAL,
+    max_lat REAL, area_km2 REAL NOT NULL, vertices INTEGER NOT NULL, geometry BLOB NOT NULL) WITHOUT ROWID;
+CREATE TABLE time_zone_pieces(id INTEGER PRIMARY KEY, zone TEXT NOT NULL, owner TEXT NOT NULL,
+    area_km2 REAL NOT NULL, vertices INTEGER NOT NULL, geometry BLOB NOT NULL);
 CREATE VIRTUAL TABLE search USING fts5(name, alt, codes, ancestry, content='',
     tokenize="unicode61 remove_diacritics 2 tokenchars '|'");
 CREATE TABLE search_rows(id INTEGER PRIMARY KEY, place TEXT NOT NULL, kind TEXT NOT NULL,
@@ -73,9 +79,9 @@ def write_sqlite(b, path):
     insert(db, "continents", b.continent_rows, ["code", "geonameid", "name", "folded", "population"])
     insert(db, "countries", b.country_rows, ["iso2", "iso3", "iso_numeric", "geonameid", "name", "folded", "continent",
                                              "capital", "population", "area_km2", "neighbours", "aliases", "lat", "lon",
-                                             "has_polygon"])
+                                             "has_polygon", "time_zone"])
     insert(db, "regions", b.region_rows, ["id", "country", "admin1", "name", "folded", "iso_code", "type", "geonameid",
-                                          "aliases", "lat", "lon", "population", "quality"])
+                                          "aliases", "lat", "lon", "population", "quality", "time_zone"])
     insert(db, "cities", b.city_rows, ["geonameid", "name", "folded", "country", "region", "lat", "lon", "population",
                                        "timezone", "city", "reach_km"])
     db.executemany("INSERT INTO city_points VALUES(?,?)", city_points(b))
@@ -84,6 +90,9 @@ def write_sqlite(b, path):
     db.executemany("INSERT INTO counting_schemes VALUES(?,?)", b.scheme_rows)
     insert(db, "boundaries", b.boundary_rows, ["id", "kind", "country", "min_lon", "min_lat", "max_lon", "max_lat",
                                                "area_km2", "quality", "vertices", "geometry"])
+    insert(db, "time_zones", b.zone_rows, ["id", "country", "min_lon", "min_lat", "max_lon", "max_lat", "area_km2",
+                                           "vertices", "geometry"])
+    insert(db, "time_zone_pieces", b.piece_rows, ["id", "zone", "owner", "area_km2", "vertices", "geometry"])
     insert(db, "map_shapes", b.map_rows, ["id", "kind", "country", "tolerance", "vertices", "geometry", "dots"])
     db.executemany("INSERT INTO child_counts VALUES(?,?,?)",
                    child_counts(b.continent_rows, b.country_rows, b.region_rows, b.city_rows, b.airports))
@@ -260,6 +269,20 @@ attribution is required, it is given as a courtesy.
 ## pyworldatlas-mapdata-standard — CC0-1.0
 Map-unit seams (boundaries between Natural Earth map units such as Flanders/Wallonia) taken from
 `pyworldatlas-mapdata-standard` 0.9.5, released under CC0 1.0.
+
+## Time-zone boundaries — ODbL 1.0 (© OpenStreetMap contributors)
+The time-zone polygons (timezone-boundary-builder release 2026c, built from OpenStreetMap data,
+received through the `timezonefinder-data` 3.2026.3.post1 package and read with `timezonefinder`
+9.0.0, MIT) are used to refine country borders, to add islands Natural Earth lacks, and are kept,
+simplified to about 50 m, as the gazetteer's `time_zones`, `time_zone_pieces` and the regions' and
+countries' `time_zone`. That data is "© OpenStreetMap contributors" and is made available under
+the Open Database License 1.0 (https://opendatacommons.org/licenses/odbl/1-0/); the country
+outlines and time-zone tables of `gazetteer.sqlite` are a Derivative Database of it, offered under
+the same licence. Source: https://github.com/evansiroky/timezone-boundary-builder/releases/tag/2026c.
+
+## tz database — public domain
+The country of each time zone comes from `zone.tab` of the tz database 2026c (via the `tzdata`
+2026.3 package, Apache-2.0), which is in the public domain.
 
 ## OurAirports — public domain
 Airports (snapshot 2022-10-11, via the `ourairports` 1.1.0.20221011 package, MIT), from

@@ -66,6 +66,11 @@ def map_shape_problems(q, geoms):
     return problems
 
 
+def inside_piece(q, owner, zone, lon, lat):
+    return any(to_shapely(decode_geometry(blob)).covers(Point(lon, lat))
+               for (blob,) in q("SELECT geometry FROM time_zone_pieces WHERE owner=? AND zone=?", owner, zone))
+
+
 def verify(out_dir):
     """Returns a list of problems (empty when the artefact is sound)."""
     problems = []
@@ -93,6 +98,13 @@ def verify(out_dir):
         # children(of: region) narrows by the region's country to use the (country, region) indexes
         ("SELECT count(*) FROM cities c JOIN regions r ON r.id = c.region WHERE r.country != c.country", "city in a region of another country"),
         ("SELECT count(*) FROM airports a JOIN regions r ON r.id = a.region WHERE r.country != a.country", "airport in a region of another country"),
+        ("SELECT count(*) FROM regions WHERE time_zone IS NOT NULL AND time_zone NOT IN (SELECT id FROM time_zones)", "region zone missing"),
+        ("SELECT count(*) FROM countries WHERE time_zone IS NOT NULL AND time_zone NOT IN (SELECT id FROM time_zones)", "country zone missing"),
+        ("SELECT count(*) FROM time_zone_pieces WHERE zone NOT IN (SELECT id FROM time_zones)", "piece zone missing"),
+        ("SELECT count(*) FROM time_zone_pieces WHERE owner NOT IN (SELECT id FROM boundaries)", "piece owner has no boundary"),
+        ("SELECT count(*) FROM time_zone_pieces p JOIN regions r ON 'region:' || r.id = p.owner WHERE r.time_zone = p.zone", "piece of the owner's own zone"),
+        ("SELECT count(*) FROM regions r WHERE quality != 'none' AND time_zone IS NULL", "region polygon without a zone"),
+        ("SELECT count(*) FROM time_zones WHERE country NOT IN (SELECT iso2 FROM countries)", "zone country missing"),
     ):
         n = q(sql)[0][0]
         if n:
@@ -101,7 +113,9 @@ def verify(out_dir):
     if q("SELECT count(*) FROM counting_schemes WHERE scheme='un'")[0][0] != 195:
         problems.append("un scheme is not 195")
     geoms = {}
-    for ident, blob, nv in q("SELECT id, geometry, vertices FROM boundaries ORDER BY id"):
+    zone_rows = q("SELECT 'zone:' || id, geometry, vertices FROM time_zones ORDER BY id")
+    piece_rows = q("SELECT 'piece:' || id, geometry, vertices FROM time_zone_pieces ORDER BY id")
+    for ident, blob, nv in q("SELECT id, geometry, vertices FROM boundaries ORDER BY id") + zone_rows + piece_rows:
         polys = decode_geometry(blob)
         if sum(len(r) for p in polys for r in p) != nv:
             problems.append(f"{ident}: vertex count mismatch")
@@ -116,7 +130,10 @@ def verify(out_dir):
             problems.append(f"{ident}: invalid after decoding")
         geoms[ident] = g
 
-    problems += map_shape_problems(q, geoms)
+    problems += map_shape_problems(q, {k: g for k, g in geoms.items() if not k.startswith(("zone:", "piece:"))})
+    for table, key in (("time_zones", "time_zones"), ("time_zone_pieces", "time_zone_pieces")):
+        if q(f"SELECT count(*) FROM {table}")[0][0] != man["counts"][key]:
+            problems.append(f"{table}: row count differs from the manifest")
 
     def city(name, cc, region=None):
         rows = q("SELECT geonameid, region, lon, lat FROM cities WHERE name=? AND country=? ORDER BY population DESC", name, cc)
@@ -143,6 +160,11 @@ def verify(out_dir):
                    and not inside("region:IT.07", v[2], v[3])))
     m = city("Maseru", "LS")
     checks.append(("Maseru in LS, not ZA", m and inside("country:LS", m[2], m[3]) and not inside("country:ZA", m[2], m[3])))
+    checks.append(("Kyoto's region keeps Asia/Tokyo", q("SELECT time_zone FROM regions WHERE id='JP.22'") == [("Asia/Tokyo",)]))
+    checks.append(("Arizona keeps America/Phoenix, the Navajo Nation in it America/Denver",
+                   q("SELECT time_zone FROM regions WHERE id='US.AZ'") == [("America/Phoenix",)]
+                   and inside_piece(q, "region:US.AZ", "America/Denver", -109.0526, 35.6681)))
+    checks.append(("Büsingen in DE, not CH", inside("country:DE", 8.6894, 47.6966) and not inside("country:CH", 8.6894, 47.6966)))
     checks.append(("KIX with ICAO RJBB", q("SELECT icao FROM airports WHERE iata='KIX'") == [("RJBB",)]))
     checks.append(("LAX present", len(q("SELECT 1 FROM airports WHERE iata='LAX'")) == 1))
     checks.append(("Campitelli is a district of Rome, Lyon 05 of Lyon, Rome and Lyon are cities",
