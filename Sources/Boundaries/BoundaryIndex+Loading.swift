@@ -51,14 +51,7 @@ extension BoundaryIndex {
                     var ringRanges: [Range<Int>] = []
                     if !tiled {
                         do {
-                            try s.withBlob(4) { bytes in
-                                try GeometryBlob.decode(bytes, appendingTo: &xs, &ys) { _, ring, xs, ys in
-                                    // Close the ring so that edge i is always vertex i to vertex i + 1.
-                                    xs.append(xs[ring.lowerBound])
-                                    ys.append(ys[ring.lowerBound])
-                                    ringRanges.append(ring.lowerBound..<xs.count)
-                                }
-                            }
+                            ringRanges = try s.withBlob(4) { try GeometryBlob.decodeClosedRings($0, appendingTo: &xs, &ys) }
                         } catch let error as GeometryBlob.DecodingError {
                             throw GazetteerError(path: gazetteer.path, reason: "boundary \(id): \(error)")
                         }

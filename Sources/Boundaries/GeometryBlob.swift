@@ -55,6 +55,18 @@ public enum GeometryBlob {
 }
 
 extension GeometryBlob {
+    /// Appends every ring of the blob to `xs`/`ys` closed (its first vertex repeated at its end,
+    /// so that edge i is always vertex i to vertex i + 1) and returns the ranges they took.
+    static func decodeClosedRings(_ bytes: UnsafeRawBufferPointer, appendingTo xs: inout [Int32], _ ys: inout [Int32]) throws -> [Range<Int>] {
+        var rings: [Range<Int>] = []
+        try decode(bytes, appendingTo: &xs, &ys) { _, ring, xs, ys in
+            xs.append(xs[ring.lowerBound])
+            ys.append(ys[ring.lowerBound])
+            rings.append(ring.lowerBound..<xs.count)
+        }
+        return rings
+    }
+
     /// Decodes a list of points (the map shapes' dots): a varint count, then zig-zag varint
     /// deltas of x and y, from 0,0, as in a ring.
     public static func decodePoints(_ bytes: UnsafeRawBufferPointer) throws -> [SIMD2<Int32>] {

@@ -5,7 +5,7 @@ extension PlaceChain {
     /// `atlas resolve --batch` print it: `id` (when given), `lat`, `lon` (7 decimals), `waters`,
     /// `continent` `{id,name}`, `country` `{id,name,iso3}`, `region` `{id,name,iso}`, `city` and
     /// `district` `{id,name,distance_km}`, `airport` `{id,name,icao,distance_km}` (each null when
-    /// absent), `border_km` (3 decimals, or null), `boundary_quality`, `nearest_city_elsewhere`.
+    /// absent), `border_km` (3 decimals, or null), `boundary_quality`, `nearest_city_elsewhere`, `time_zone`.
     /// Keys in that order, numbers as numbers: the same chain gives the same bytes.
     ///
     /// ```swift
@@ -15,7 +15,8 @@ extension PlaceChain {
     /// // {"id":"a","lat":47.8,"lon":-104.06,"waters":"land","continent":{"id":"continent:NA","name":"North America"},
     /// //  "country":{"id":"country:US","name":"United States","iso3":"USA"},"region":{…,"iso":"US-MT"},
     /// //  "city":{"id":"city:5651400","name":"Fairview","distance_km":6.373},"district":null,"airport":null,
-    /// //  "border_km":1.026,"boundary_quality":"natural-earth-lines","nearest_city_elsewhere":false}
+    /// //  "border_km":1.026,"boundary_quality":"natural-earth-lines","nearest_city_elsewhere":false,
+    /// //  "time_zone":"America/Denver"}
     /// ```
     ///
     /// Written straight into the stream's bytes, with no intermediate values: a batch writes
@@ -45,6 +46,7 @@ extension PlaceChain {
         json.key(literal: "border_km"); json.number(borderKm, digits: 3)
         json.key(literal: "boundary_quality"); json.string(boundaryQuality)
         json.key(literal: "nearest_city_elsewhere"); json.bool(nearestCityElsewhere)
+        json.key(literal: "time_zone"); json.string(timeZone)
         json.endObject()
     }
 

@@ -39,20 +39,37 @@ public struct PlaceChain: Sendable, Equatable {
     /// The nearest city without the containment constraint lies in another region or country:
     /// the case naive nearest-city tools get wrong.
     public var nearestCityElsewhere: Bool
+    /// The IANA time zone of the point (`America/Denver`), from the zone polygons; at sea the
+    /// nautical zone of its longitude (`Etc/GMT+5`).
+    public var timeZone: String
 
     public init(coordinate: GeoCoordinate, waters: Waters) {
         self.coordinate = coordinate
         self.waters = waters
         nearestCityElsewhere = false
+        timeZone = Self.nauticalZone(longitude: coordinate.longitude)
+    }
+
+    /// The nautical time zone of a longitude: 15° strips centred on multiples of 15°, the two
+    /// beside the antimeridian 7.5° wide, named as POSIX signs them (west of Greenwich is
+    /// `Etc/GMT+N`). The ocean's zones in the zone polygons are drawn the same way.
+    ///
+    /// ```swift
+    /// PlaceChain.nauticalZone(longitude: -40)   // "Etc/GMT+3"
+    /// ```
+    public static func nauticalZone(longitude: Double) -> String {
+        let hours = max(-12, min(12, Int(((longitude + 7.5) / 15).rounded(.down))))
+        return hours == 0 ? "Etc/GMT" : hours > 0 ? "Etc/GMT-\(hours)" : "Etc/GMT+\(-hours)"
     }
 
     init(coordinate: GeoCoordinate, continent: Link?, country: Link?, region: Link?, city: Link?, district: Link?, airport: Link?,
-         waters: Waters, borderKm: Double?, boundaryQuality: String?, nearestCityElsewhere: Bool) {
+         waters: Waters, borderKm: Double?, boundaryQuality: String?, nearestCityElsewhere: Bool, timeZone: String) {
         self.coordinate = coordinate
         (self.continent, self.country, self.region, self.city, self.district, self.airport) = (continent, country, region, city, district, airport)
         self.waters = waters
         self.borderKm = borderKm
         self.boundaryQuality = boundaryQuality
         self.nearestCityElsewhere = nearestCityElsewhere
+        self.timeZone = timeZone
     }
 }

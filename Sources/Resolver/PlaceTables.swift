@@ -5,8 +5,8 @@ import SQLite
 /// The names and codes the resolver needs, read once from the gazetteer into arrays, so a
 /// resolution never touches SQLite.
 struct PlaceTables: Sendable {
-    struct Country: Sendable { let iso2: String, iso3: String?, name: String, continent: String }
-    struct Region: Sendable { let id: String, name: String, isoCode: String?, country: Int32 }
+    struct Country: Sendable { let iso2: String, iso3: String?, name: String, continent: String, timeZone: String? }
+    struct Region: Sendable { let id: String, name: String, isoCode: String?, country: Int32, timeZone: String? }
     struct Airport: Sendable { let iata: String, icao: String?, name: String, size: AirportSize, latitude: Double, longitude: Double }
 
     /// Column-wise, for cache-friendly loading and searching; names stay UTF-8 until asked for.
@@ -44,17 +44,18 @@ struct PlaceTables: Sendable {
             let continents = try db.prepare("SELECT code, name FROM continents")
             while try continents.step() { t.continents[continents.string(0)!] = continents.string(1) }
 
-            let countries = try db.prepare("SELECT iso2, iso3, name, continent FROM countries ORDER BY iso2")
+            let countries = try db.prepare("SELECT iso2, iso3, name, continent, time_zone FROM countries ORDER BY iso2")
             while try countries.step() {
                 t.countryIndex[countries.string(0)!] = t.countries.count
-                t.countries.append(Country(iso2: countries.string(0)!, iso3: countries.string(1), name: countries.string(2)!, continent: countries.string(3)!))
+                t.countries.append(Country(iso2: countries.string(0)!, iso3: countries.string(1), name: countries.string(2)!, continent: countries.string(3)!,
+                                           timeZone: countries.string(4)))
             }
 
-            let regions = try db.prepare("SELECT id, name, iso_code, country FROM regions ORDER BY id")
+            let regions = try db.prepare("SELECT id, name, iso_code, country, time_zone FROM regions ORDER BY id")
             while try regions.step() {
                 t.regionIndex[regions.string(0)!] = t.regions.count
                 t.regions.append(Region(id: regions.string(0)!, name: regions.string(1)!, isoCode: regions.string(2),
-                                        country: Int32(t.countryIndex[regions.string(3)!] ?? -1)))
+                                        country: Int32(t.countryIndex[regions.string(3)!] ?? -1), timeZone: regions.string(4)))
             }
 
             // In the order of their names. The records are unpacked from SQLite's own buffer: a

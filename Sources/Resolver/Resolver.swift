@@ -54,6 +54,10 @@ public final class Resolver: Sendable {
     /// Whether any city lies in each country, by country index.
     let countryHasCities: [Bool]
     let airportCells: AirportCells
+    /// The parts of regions (and region-less countries) in another zone than their own, and
+    /// the pieces of each region and country, by table index.
+    let zonePieces: ZonePieces
+    let regionPieces: [[Int]], countryPieces: [[Int]]
     /// Seconds each loading phase took, in order (for benchmarks and `--verbose` output).
     public let loadTimings: [(phase: String, seconds: Double)]
 
@@ -76,7 +80,7 @@ public final class Resolver: Sendable {
         // thread files the edges and whichever core is free first computes the corner states.
         let outlines = Promise<BoundaryIndex.Outlines>()
         let corners = FirstFree { try BoundaryIndex.cornerStates(of: try outlines.value()) }
-        let places = ParallelLoad { () throws -> (PlaceTables, PointIndex, [PointIndex], PointIndex, Double) in
+        let places = ParallelLoad { () throws -> (PlaceTables, PointIndex, [PointIndex], PointIndex, ZonePieces, Double) in
             let started = DispatchTime.now().uptimeNanoseconds
             LoadingHeap.growWithHugePages(megabytes: 32)
             let tables = try PlaceTables.load(from: gazetteer)
@@ -85,7 +89,8 @@ public final class Resolver: Sendable {
             let airports = PointStorage(latitudes: tables.airports.map(\.latitude), longitudes: tables.airports.map(\.longitude))
             let loaded = (tables, PointIndex(storage: storage),
                           PointIndex.grouped(storage: storage, group: c.region, groupCount: tables.regions.count),
-                          PointIndex(storage: airports), Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
+                          PointIndex(storage: airports), try ZonePieces.load(from: gazetteer),
+                          Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
             corners.offer()
             return loaded
         }
@@ -97,7 +102,10 @@ public final class Resolver: Sendable {
         let loaded = try places.value()
         (tables, cities, citiesByRegion, airports) = (loaded.0, loaded.1, loaded.2, loaded.3)
         lap("waiting for the cities")
-        timings.append(("cities and airports, on the other core", loaded.4))
+        timings.append(("cities, airports and zone pieces, on the other core", loaded.5))
+        zonePieces = loaded.4
+        regionPieces = loaded.0.regions.map { loaded.4.pieces(of: "region:" + $0.id) }
+        countryPieces = loaded.0.countries.map { loaded.4.pieces(of: "country:" + $0.iso2) }
         shapeRegion = boundaries.shapes.map { $0.id.kind == .region ? Int32(loaded.0.regionIndex[$0.id.code] ?? -1) : -1 }
         shapeCountry = boundaries.shapes.map { Int32(loaded.0.countryIndex[$0.country] ?? -1) }
         links = ChainLinks(tables: loaded.0)
@@ -207,7 +215,19 @@ public final class Resolver: Sendable {
         return PlaceChain(coordinate: coordinate, continent: continentLink, country: countryLink, region: region.map { links.regions[$0] },
                           city: city, district: district,
                           airport: nearestAirport(to: query), waters: waters, borderKm: borderKm,
-                          boundaryQuality: (hit.region ?? hit.country).map { boundaries.shapes[$0].quality }, nearestCityElsewhere: elsewhere)
+                          boundaryQuality: (hit.region ?? hit.country).map { boundaries.shapes[$0].quality }, nearestCityElsewhere: elsewhere,
+                          timeZone: timeZone(at: coordinate, region: region, country: country))
+    }
+
+    /// The zone of the piece the point lies in, else its region's, else its country's; the
+    /// nautical zone for a country without one (Antarctica's interior has none).
+    private func timeZone(at coordinate: GeoCoordinate, region: Int?, country: Int) -> String {
+        if let region {
+            if !regionPieces[region].isEmpty, let zone = zonePieces.zone(at: coordinate, amongPieces: regionPieces[region]) { return zone }
+            if let zone = tables.regions[region].timeZone { return zone }
+        }
+        if !countryPieces[country].isEmpty, let zone = zonePieces.zone(at: coordinate, amongPieces: countryPieces[country]) { return zone }
+        return tables.countries[country].timeZone ?? PlaceChain.nauticalZone(longitude: coordinate.longitude)
     }
 
     /// The metropolis whose urban reach covers the point most deeply (smallest distance / reach,

@@ -19,6 +19,7 @@ extension PlaceChain {
         add("city", city)
         add("district", district)
         add("airport", airport)
+        rows.append(("time zone", timeZone))
         if let borderKm { rows.append(("border", String(format: "%.2f km away", borderKm))) }
         if let boundaryQuality { rows.append(("boundary", boundaryQuality)) }
         if nearestCityElsewhere { rows.append(("note", "the nearest city lies across a border")) }

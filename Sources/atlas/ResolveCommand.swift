@@ -18,8 +18,9 @@ enum ResolveCommand: Command {
 
         Resolves a coordinate offline: polygon containment gives the country and region, the
         nearest city is searched inside them (with its district: neighbourhood, arrondissement,
-        ward, when the gazetteer has one there), an airport is added within its radius, and a
-        point at sea is placed in territorial (12 nmi) or international waters.
+        ward, when the gazetteer has one there), an airport is added within its radius, a point
+        at sea is placed in territorial (12 nmi) or international waters, and the time zone is
+        the IANA zone of the point (America/Denver in the Navajo Nation; Etc/GMT+3 at sea).
 
         The coordinate is written as map apps copy it, in one argument or several: 48.8584 2.2945,
         "48.8584, 2.2945", or degrees, minutes and seconds with hemisphere letters

@@ -32,6 +32,16 @@ final class ReferenceResolver {
         /// `border_km`: the nearest region or country border, reported when under 5 km.
         static let borderReportKm = 5.0
 
+        /// Step 6: in international waters, the nautical zone: the hour h (-12...12) whose strip
+        /// 15h - 7.5° ≤ lon < 15h + 7.5° holds the longitude, written `Etc/GMT-h` east of
+        /// Greenwich and `Etc/GMT+h` west (POSIX signs).
+        static func nauticalZone(longitude: Double) -> String {
+            var hours = 0
+            while Double(hours) * 15 + 7.5 <= longitude && hours < 12 { hours += 1 }
+            while Double(hours) * 15 - 7.5 > longitude && hours > -12 { hours -= 1 }
+            return hours == 0 ? "Etc/GMT" : hours > 0 ? "Etc/GMT-\(hours)" : "Etc/GMT+\(-hours)"
+        }
+
         /// Step 1: country and region come from the polygons; a point with a region is in that
         /// region's country (a region's code is its country's, a dot, then its own: `US.MT`),
         /// whatever country polygon it also lies in.
@@ -106,11 +116,16 @@ final class ReferenceResolver {
         let city: Int?, reachKm: Double?
     }
     struct Airport { let iata: String; let lat: Double; let lon: Double; let size: AirportSize }
+    /// A part of a region (or region-less country) in another zone than the region's own.
+    struct ZonePiece { let zone: String; let owner: String; let area: Double; let shape: Shape }
 
     let shapes: [Shape]
     let cities: [City]
     let airports: [Airport]
     let countryContinent: [String: String]
+    /// The own zone of each region (`US.AZ`) and country (`US`), and the pieces of other zones.
+    let regionZone: [String: String], countryZone: [String: String]
+    let zonePieces: [ZonePiece]
     let toleranceKm: Double
     /// Cities grouped by region and by country, only so the linear scans stay affordable.
     let citiesByRegion: [String: [City]]
@@ -118,15 +133,26 @@ final class ReferenceResolver {
 
     init(gazetteer: Gazetteer) throws {
         var shapes: [Shape] = [], cities: [City] = [], airports: [Airport] = [], continents: [String: String] = [:]
+        var regionZone: [String: String] = [:], countryZone: [String: String] = [:], pieces: [ZonePiece] = []
+        func shape(_ id: PlaceID, _ country: String, _ area: Double, _ blob: [UInt8]) -> Shape {
+            let rings = GeometryReader.rings(blob)
+            let all = rings.joined()
+            let boxes = rings.map { r in (SIMD2(r.map(\.x).min()!, r.map(\.y).min()!), SIMD2(r.map(\.x).max()!, r.map(\.y).max()!)) }
+            return Shape(id: id, country: country, area: area, rings: Array(rings), ringBoxes: boxes,
+                         minX: all.map(\.x).min()!, minY: all.map(\.y).min()!, maxX: all.map(\.x).max()!, maxY: all.map(\.y).max()!)
+        }
         try gazetteer.withDatabase { db in
             let s = try db.prepare("SELECT id, country, area_km2, geometry FROM boundaries")
-            while try s.step() {
-                let rings = GeometryReader.rings(s.blob(3))
-                let all = rings.joined()
-                let boxes = rings.map { r in (SIMD2(r.map(\.x).min()!, r.map(\.y).min()!), SIMD2(r.map(\.x).max()!, r.map(\.y).max()!)) }
-                shapes.append(Shape(id: PlaceID(s.string(0)!)!, country: s.string(1)!, area: s.double(2), rings: Array(rings), ringBoxes: boxes,
-                                    minX: all.map(\.x).min()!, minY: all.map(\.y).min()!, maxX: all.map(\.x).max()!, maxY: all.map(\.y).max()!))
+            while try s.step() { shapes.append(shape(PlaceID(s.string(0)!)!, s.string(1)!, s.double(2), s.blob(3))) }
+            let z = try db.prepare("SELECT zone, owner, area_km2, geometry FROM time_zone_pieces")
+            while try z.step() {
+                let owner = PlaceID(z.string(1)!)!
+                pieces.append(ZonePiece(zone: z.string(0)!, owner: z.string(1)!, area: z.double(2), shape: shape(owner, "", z.double(2), z.blob(3))))
             }
+            let r = try db.prepare("SELECT id, time_zone FROM regions WHERE time_zone IS NOT NULL")
+            while try r.step() { regionZone[r.string(0)!] = r.string(1)! }
+            let n = try db.prepare("SELECT iso2, time_zone FROM countries WHERE time_zone IS NOT NULL")
+            while try n.step() { countryZone[n.string(0)!] = n.string(1)! }
             let c = try db.prepare("SELECT geonameid, lat, lon, country, region, city, reach_km FROM cities")
             while try c.step() {
                 cities.append(City(id: c.int(0), lat: c.double(1), lon: c.double(2), country: c.string(3)!, region: c.string(4),
@@ -138,6 +164,7 @@ final class ReferenceResolver {
             while try k.step() { continents[k.string(0)!] = k.string(1)! }
         }
         self.shapes = shapes
+        (self.regionZone, self.countryZone, zonePieces) = (regionZone, countryZone, pieces)
         self.cities = cities
         self.airports = airports
         countryContinent = continents
@@ -219,7 +246,8 @@ final class ReferenceResolver {
         var waters: String
         /// To the metre: both sides compute the same distances, but not in the same order.
         var borderMetres: Int?
-        var description: String { "\(waters) \(continent ?? "-") \(country ?? "-") \(region ?? "-") \(city ?? "-") \(district ?? "-") \(airport ?? "-") border \(borderMetres.map(String.init) ?? "-")" }
+        var timeZone: String?
+        var description: String { "\(waters) \(continent ?? "-") \(country ?? "-") \(region ?? "-") \(city ?? "-") \(district ?? "-") \(airport ?? "-") border \(borderMetres.map(String.init) ?? "-") \(timeZone ?? "-")" }
     }
 
     func resolve(latitude: Double, longitude: Double) -> Answer {
@@ -240,14 +268,22 @@ final class ReferenceResolver {
                 country = nearestEdge(latitude, longitude, withinKm: reach) { $0.id.kind == .country && $0.country == cc }?.shape
                 region = nearestEdge(latitude, longitude, withinKm: reach) { $0.id.kind == .region && $0.country == cc }?.shape
             } else {
-                return Answer(airport: airport(latitude, longitude), waters: "international")
+                return Answer(airport: airport(latitude, longitude), waters: "international", timeZone: Expected.nauticalZone(longitude: longitude))
             }
         }
         let regionCode = region.map { shapes[$0].id.code }
         guard let countryCode = regionCode.map(Expected.country(ofRegion:)) ?? country.map({ shapes[$0].country }) else {
-            return Answer(waters: waters)
+            return Answer(waters: waters, timeZone: Expected.nauticalZone(longitude: longitude))
         }
         var answer = Answer(waters: waters)
+        // Step 6: the smallest piece of another zone holding the point, of its region (or of its
+        // country when it has no region); else the region's own zone, else the country's.
+        func piece(of owner: String) -> String? {
+            zonePieces.filter { $0.owner == owner && contains($0.shape, px, py) }
+                .min { ($0.area, $0.zone) < ($1.area, $1.zone) }?.zone
+        }
+        answer.timeZone = regionCode.flatMap { piece(of: "region:\($0)") ?? regionZone[$0] }
+            ?? piece(of: "country:\(countryCode)") ?? countryZone[countryCode] ?? Expected.nauticalZone(longitude: longitude)
         answer.country = "country:\(countryCode)"
         answer.continent = countryContinent[countryCode].map { "continent:\($0)" }
         answer.region = regionCode.map { "region:\($0)" }

@@ -19,6 +19,9 @@ import SyntheticPhotos
         #expect(Resolver.airportRadiusKm == Expected.airportRadiusKm)
         #expect(Resolver.borderReportKm == Expected.borderReportKm)
         #expect(Resolver.metropolisGapKm == Expected.metropolisGapKm)
+        for longitude in stride(from: -180.0, through: 180, by: 0.25) {
+            #expect(PlaceChain.nauticalZone(longitude: longitude) == Expected.nauticalZone(longitude: longitude), "\(longitude)")
+        }
     }
 
     @Test func fastEqualsReferenceIdentifierForIdentifier() throws {
@@ -89,7 +92,7 @@ import SyntheticPhotos
             let got = ReferenceResolver.Answer(continent: chain.continent?.id.description, country: chain.country?.id.description,
                                                region: chain.region?.id.description, city: chain.city?.id.description,
                                                district: chain.district?.id.description, airport: chain.airport?.id.description, waters: chain.waters.rawValue,
-                                               borderMetres: chain.borderKm.map { Int(($0 * 1000).rounded()) })
+                                               borderMetres: chain.borderKm.map { Int(($0 * 1000).rounded()) }, timeZone: chain.timeZone)
             let want = reference.resolve(latitude: lat, longitude: lon)
             if got != want { differences.append("\(lat),\(lon) (\(origin)): fast \(got) / reference \(want)") }
         }

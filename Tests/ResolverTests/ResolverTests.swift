@@ -60,7 +60,7 @@ import Testing
         let cases: [(lat: Double, lon: Double, waters: PlaceChain.Waters, country: String, region: String?, what: String)] = [
             (-15.94, 179.98, .territorial, "country:FJ", "region:FJ.02", "off Udu Point, Vanua Levu's eastern tip (east of 180°), 21.8 km"),
             (-17.18, -179.98, .territorial, "country:FJ", "region:FJ.03", "south of Taveuni, whose coast here lies west of 180°, 21.3 km"),
-            (-17.12, -179.97, .land, "country:FJ", "region:FJ.03", "within the coastline tolerance of Taveuni, 15.6 km"),
+            (-17.12, -179.97, .territorial, "country:FJ", "region:FJ.03", "15.6 km off Taveuni: beyond the coastline tolerance (0.05°), within 12 nmi"),
             (64.86, -179.95, .territorial, "country:RU", "region:RU.15", "Gulf of Anadyr, off Chukotka's coast west of 180°, 19.0 km"),
             (71.74, 179.95, .territorial, "country:RU", "region:RU.15", "north of Wrangel Island, whose coast here lies east of 180°, 20.2 km"),
             (51.86, -179.98, .territorial, "country:US", nil, "east of Semisopochnoi (179.6°E), 19.5 km; Gareloi, this side, is 77 km"),

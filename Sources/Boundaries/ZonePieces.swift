@@ -1,0 +1,105 @@
+import Gazetteer
+
+/// The parts of a region (or a region-less country) that lie in another time zone than the
+/// region's own: the Navajo Nation inside Arizona, the Central-time counties of Indiana.
+/// A point of such a region takes the zone of the piece it lies in, else the region's.
+///
+/// Each piece keeps its edges filed by latitude bands, so a test reads only the edges of the
+/// point's band: a ray cast east over them, with the half-open crossing rule of
+/// ``BoundaryIndex``.
+///
+/// ```swift
+/// let pieces = try ZonePieces.load(from: gazetteer)
+/// pieces.zone(at: GeoCoordinate(latitude: 35.6833, longitude: -109.0500), in: "region:US.AZ")   // "America/Denver"
+/// ```
+///
+/// Immutable after loading: safe to share between threads.
+public struct ZonePieces: Sendable {
+    struct Piece: Sendable {
+        let zone: String
+        let areaKm2: Double
+        let minX: Int32, minY: Int32, maxX: Int32, maxY: Int32
+        /// Where this piece's bands start in `bandStarts` (one more entry than bands).
+        let firstBand: Int
+        let bands: Int
+    }
+
+    /// Latitude band height, in 10⁻⁵ degrees (0.05°).
+    static let bandHeight: Int32 = 5_000
+    let pieces: [Piece]
+    /// The pieces of each owner (`region:US.AZ`, `country:VA`), smallest first.
+    let byOwner: [String: [Int]]
+    /// Edge start vertices (edge i runs from vertex i to i + 1 of `xs`/`ys`), band by band.
+    let bandEdges: [Int32]
+    let bandStarts: [Int32]
+    let xs: [Int32], ys: [Int32]
+
+    /// The owners that have pieces, for callers that map them to their own indices once.
+    public var owners: [String] { byOwner.keys.sorted() }
+
+    /// Files the rings of each piece (closed, vertices × 10⁵ degrees) into latitude bands.
+    /// `pieces` is (zone, owner, area, rings as ranges of `xs`/`ys`).
+    init(pieces input: [(zone: String, owner: String, areaKm2: Double, rings: [Range<Int>])], xs: [Int32], ys: [Int32]) {
+        var pieces: [Piece] = []
+        var bandEdges: [Int32] = [], bandStarts: [Int32] = [0]
+        var byOwner: [String: [Int]] = [:]
+        for p in input {
+            var (minX, minY, maxX, maxY) = (Int32.max, Int32.max, Int32.min, Int32.min)
+            for ring in p.rings {
+                for i in ring {
+                    (minX, maxX) = (min(minX, xs[i]), max(maxX, xs[i]))
+                    (minY, maxY) = (min(minY, ys[i]), max(maxY, ys[i]))
+                }
+            }
+            guard minX <= maxX else { continue }
+            let bands = Int((maxY - minY) / Self.bandHeight) + 1
+            var lists = [[Int32]](repeating: [], count: bands)
+            for ring in p.rings {
+                for i in ring.lowerBound..<(ring.upperBound - 1) {
+                    let (lo, hi) = (min(ys[i], ys[i + 1]), max(ys[i], ys[i + 1]))
+                    for b in Int((lo - minY) / Self.bandHeight)...Int((hi - minY) / Self.bandHeight) { lists[b].append(Int32(i)) }
+                }
+            }
+            let first = bandStarts.count - 1
+            for list in lists {
+                bandEdges += list
+                bandStarts.append(Int32(bandEdges.count))
+            }
+            byOwner[p.owner, default: []].append(pieces.count)
+            pieces.append(Piece(zone: p.zone, areaKm2: p.areaKm2, minX: minX, minY: minY, maxX: maxX, maxY: maxY, firstBand: first, bands: bands))
+        }
+        // Where zones overlap, the smaller piece answers, then the zone's name: a fixed order.
+        for (owner, list) in byOwner {
+            byOwner[owner] = list.sorted { (pieces[$0].areaKm2, pieces[$0].zone) < (pieces[$1].areaKm2, pieces[$1].zone) }
+        }
+        (self.pieces, self.byOwner, self.bandEdges, self.bandStarts, self.xs, self.ys) = (pieces, byOwner, bandEdges, bandStarts, xs, ys)
+    }
+
+    /// The zone of the piece of `owner` containing the coordinate, or nil when the point lies in
+    /// none (it then has its owner's own zone).
+    public func zone(at coordinate: GeoCoordinate, in owner: String) -> String? {
+        byOwner[owner].flatMap { zone(at: coordinate, amongPieces: $0) }
+    }
+
+    /// The piece list of each owner, for a caller that looks owners up by its own index.
+    public func pieces(of owner: String) -> [Int] { byOwner[owner] ?? [] }
+
+    /// The zone of the first of `candidates` (piece positions, as ``pieces(of:)`` gives them)
+    /// that contains the coordinate.
+    public func zone(at coordinate: GeoCoordinate, amongPieces candidates: [Int]) -> String? {
+        let px = coordinate.longitude * 100_000, py = coordinate.latitude * 100_000
+        for k in candidates {
+            let p = pieces[k]
+            guard px >= Double(p.minX), px <= Double(p.maxX), py >= Double(p.minY), py <= Double(p.maxY) else { continue }
+            let band = min(p.bands - 1, Int((py - Double(p.minY)) / Double(Self.bandHeight)))
+            var inside = false
+            for e in bandEdges[Int(bandStarts[p.firstBand + band])..<Int(bandStarts[p.firstBand + band + 1])] {
+                let i = Int(e)
+                let (xa, ya, xb, yb) = (Double(xs[i]), Double(ys[i]), Double(xs[i + 1]), Double(ys[i + 1]))
+                if (ya > py) != (yb > py), px < xa + (py - ya) * (xb - xa) / (yb - ya) { inside.toggle() }
+            }
+            if inside { return p.zone }
+        }
+        return nil
+    }
+}
