@@ -6,7 +6,7 @@ import TravelLog
 
 /// Position → place snapshot and capture-time offset, shared by every import worker and by
 /// `reresolve`. The resolver is loaded on first use, so a re-import with nothing new never
-/// pays for it; city time zones are looked up once per city.
+/// pays for it.
 ///
 /// ```swift
 /// let finder = PlaceFinder(gazetteer: try Gazetteer.open())
@@ -18,7 +18,6 @@ public final class PlaceFinder: @unchecked Sendable {
     public let gazetteer: Gazetteer
     private let lock = NSLock()
     private var loaded: Resolver?
-    private var zones: [PlaceID: String] = [:]
 
     public init(gazetteer: Gazetteer, resolver: Resolver? = nil) {
         self.gazetteer = gazetteer
@@ -36,20 +35,17 @@ public final class PlaceFinder: @unchecked Sendable {
         return resolver
     }
 
-    /// The snapshot for a position; nil (with the reason) when the resolver refuses it.
+    /// The snapshot for a position; nil when the resolver refuses it.
     public func place(latitude: Double, longitude: Double) throws -> PlaceSnapshot? {
-        let resolver = try resolver()
-        guard let chain = try? resolver.resolve(GeoCoordinate(latitude: latitude, longitude: longitude)) else { return nil }
-        return PlaceSnapshot(chain, gazetteerVersion: resolver.gazetteerVersion)
+        try locate(latitude: latitude, longitude: longitude)?.place
     }
 
-    /// The IANA time zone of a city (`Europe/Paris`), cached.
-    public func timeZone(of city: PlaceID?) -> String? {
-        guard let city else { return nil }
-        if let known = lock.withLock({ zones[city] }) { return known.isEmpty ? nil : known }
-        let zone = (try? gazetteer.place(city))??.timeZone ?? ""
-        lock.withLock { zones[city] = zone }
-        return zone.isEmpty ? nil : zone
+    /// The snapshot for a position and the IANA time zone there (`America/Denver`, from the
+    /// zone polygons, so the Navajo Nation is not Phoenix); nil when the resolver refuses it.
+    public func locate(latitude: Double, longitude: Double) throws -> (place: PlaceSnapshot, timeZone: String)? {
+        let resolver = try resolver()
+        guard let chain = try? resolver.resolve(GeoCoordinate(latitude: latitude, longitude: longitude)) else { return nil }
+        return (PlaceSnapshot(chain, gazetteerVersion: resolver.gazetteerVersion), chain.timeZone)
     }
 
     /// What the read stage made of one file and its sidecars: the record (nil for a file that
@@ -86,23 +82,21 @@ public final class PlaceFinder: @unchecked Sendable {
 
     /// The record of what was read: the position resolved, the offset derived.
     func record(_ file: LibraryWalker.File, _ metadata: ImageMetadata) throws -> PhotoRecord {
-        var place: PlaceSnapshot?
-        if let p = metadata.position { place = try self.place(latitude: p.latitude, longitude: p.longitude) }
-        if let shown = localTime(of: metadata.captureTime, source: metadata.captureTimeSource, at: place) {
+        let located = try metadata.position.flatMap { try locate(latitude: $0.latitude, longitude: $0.longitude) }
+        if let shown = localTime(of: metadata.captureTime, source: metadata.captureTimeSource, inZone: located?.timeZone) {
             var local = metadata
             local.captureTime = shown
-            return PhotoRecord(file: file, metadata: local, place: place, offset: shown.utcOffsetSeconds.map { ($0, .timezone) })
+            return PhotoRecord(file: file, metadata: local, place: located?.place, offset: shown.utcOffsetSeconds.map { ($0, .timezone) })
         }
-        let offset = CaptureOffset.derive(time: metadata.captureTime, gpsTime: metadata.gpsTimestamp,
-                                          timeZone: self.timeZone(of: place?.city?.id))
-        return PhotoRecord(file: file, metadata: metadata, place: place, offset: offset)
+        let offset = CaptureOffset.derive(time: metadata.captureTime, gpsTime: metadata.gpsTimestamp, timeZone: located?.timeZone)
+        return PhotoRecord(file: file, metadata: metadata, place: located?.place, offset: offset)
     }
 
     /// A movie header's or Takeout's time is an instant in UTC, not the camera's clock: the
     /// day it was taken is the day at the place, in the place's zone. Nil for any other time,
     /// or without a place.
-    func localTime(of time: CaptureTime?, source: ImageMetadata.TimeSource?, at place: PlaceSnapshot?) -> CaptureTime? {
-        guard source?.isUTCInstant == true, let time, let zone = timeZone(of: place?.city?.id).flatMap(TimeZone.init(identifier:)) else { return nil }
+    func localTime(of time: CaptureTime?, source: ImageMetadata.TimeSource?, inZone identifier: String?) -> CaptureTime? {
+        guard source?.isUTCInstant == true, let time, let zone = identifier.flatMap(TimeZone.init(identifier:)) else { return nil }
         return CaptureOffset.wallClock(time, in: zone)
     }
 

@@ -2,7 +2,7 @@ import Foundation
 import TravelLog
 
 /// `atlas reresolve`: re-derives the place snapshot of every photo with a position from the
-/// current gazetteer, and the capture-time offset where it came from the city's time zone.
+/// current gazetteer, and the capture-time offset where it came from the time zone there.
 /// Hand-set places live in their own table and are not touched.
 ///
 /// ```swift
@@ -19,6 +19,8 @@ public struct Reresolver {
         public var changedPhotos = 0
         /// "old → new" (place names with identifiers) → number of photos, for every level that changed.
         public var transitions: [String: Int] = [:]
+        /// Photos whose UTC offset, derived from the time zone of their position, changed.
+        public var retimedPhotos = 0
         /// Photos whose snapshot was rewritten (changed places or an older gazetteer version).
         public var rewritten = 0
     }
@@ -45,15 +47,20 @@ public struct Reresolver {
                     guard let lat = old.latitude, let lon = old.longitude else { continue }
                     report.examined += 1
                     var new = old
-                    new.place = try finder.place(latitude: lat, longitude: lon)
+                    let located = try finder.locate(latitude: lat, longitude: lon)
+                    new.place = located?.place
                     if old.offsetSource == nil || old.offsetSource == .timezone {
-                        let offset = CaptureOffset.derive(time: old.captureTime, gpsTime: nil, timeZone: finder.timeZone(of: new.place?.city?.id))
+                        let offset = CaptureOffset.derive(time: old.captureTime, gpsTime: nil, timeZone: located?.timeZone)
                         (new.utcOffsetSeconds, new.offsetSource) = (offset?.seconds, offset?.source)
                     }
                     guard new != old else { continue }
                     let changes = Self.changes(from: old.place, to: new.place)
                     for text in changes { report.transitions[text, default: 0] += 1 }
                     if !changes.isEmpty { report.changedPhotos += 1 }
+                    if new.utcOffsetSeconds != old.utcOffsetSeconds {
+                        report.retimedPhotos += 1
+                        report.transitions["UTC offset \(Self.offsetText(old.utcOffsetSeconds)) → \(Self.offsetText(new.utcOffsetSeconds))", default: 0] += 1
+                    }
                     report.rewritten += 1
                     try log.update(id: id, with: new, run: nil)
                 }
@@ -71,5 +78,12 @@ public struct Reresolver {
         return levels.filter { $0.0?.id != $0.1?.id }.map { a, b in
             "\(a.map { "\($0.name) (\($0.id))" } ?? "none") → \(b.map { "\($0.name) (\($0.id))" } ?? "none")"
         }
+    }
+
+    /// `+09:00`, `-06:00`, `+05:45`, or `none`.
+    static func offsetText(_ seconds: Int?) -> String {
+        guard let seconds else { return "none" }
+        let minutes = abs(seconds) / 60
+        return (seconds < 0 ? "-" : "+") + String(format: "%02d:%02d", minutes / 60, minutes % 60)
     }
 }

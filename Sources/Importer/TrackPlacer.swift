@@ -54,8 +54,8 @@ public struct TrackPlacer: Sendable {
             // Where the track was around that wall-clock time tells the zone; the zone tells
             // the instant; the instant, the position.
             guard let around = track.position(at: local.localAsUTC, maximumGap: Self.largestOffset * 2, nearestWithin: Self.largestOffset),
-                  let place = try finder.place(latitude: around.latitude, longitude: around.longitude),
-                  let offset = CaptureOffset.derive(time: local, gpsTime: nil, timeZone: finder.timeZone(of: place.city?.id)) else { continue }
+                  let located = try finder.locate(latitude: around.latitude, longitude: around.longitude),
+                  let offset = CaptureOffset.derive(time: local, gpsTime: nil, timeZone: located.timeZone) else { continue }
             let instant = local.localAsUTC.addingTimeInterval(TimeInterval(-offset.seconds))
             if let point = position(on: track, at: instant) { return try placed(record, at: point, offset: offset.seconds) }
         }
@@ -70,11 +70,12 @@ public struct TrackPlacer: Sendable {
         var r = record
         (r.latitude, r.longitude, r.positionSource) = (point.latitude, point.longitude, ImageMetadata.PositionSource.track.rawValue)
         r.altitude = point.elevation ?? record.altitude
-        r.place = try finder.place(latitude: point.latitude, longitude: point.longitude)
+        let located = try finder.locate(latitude: point.latitude, longitude: point.longitude)
+        r.place = located?.place
         if let derived {
             (r.utcOffsetSeconds, r.offsetSource) = (derived, .timezone)
         } else if let offset = r.utcOffsetSeconds, let time = r.captureTime?.withOffset(offset),
-                  let shown = finder.localTime(of: time, source: r.timeSource.flatMap(ImageMetadata.TimeSource.init(rawValue:)), at: r.place) {
+                  let shown = finder.localTime(of: time, source: r.timeSource.flatMap(ImageMetadata.TimeSource.init(rawValue:)), inZone: located?.timeZone) {
             r.takenLocal = PhotoRecord.localText(shown)
             (r.utcOffsetSeconds, r.offsetSource) = (shown.utcOffsetSeconds, .timezone)
         }

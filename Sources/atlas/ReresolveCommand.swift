@@ -14,7 +14,9 @@ enum ReresolveCommand: Command {
 
         Resolves the position of every photo in the travel log again with the current gazetteer
         and rewrites the snapshots that differ (never automatically: a new gazetteer changes
-        nothing until you run this). Places set by hand ('atlas set-place') are kept.
+        nothing until you run this). Places set by hand ('atlas set-place') are kept. A photo
+        whose UTC offset came from the time zone of its position gets it again from the zone
+        there now. Every change is listed: "old → new" per place level, and "UTC offset".
 
         Options:
         \(DatabaseOption.help)
@@ -45,12 +47,13 @@ enum ReresolveCommand: Command {
                 ("gazetteer_version", .string(gazetteer.version)),
                 ("examined", .int(report.examined)),
                 ("changed", .int(report.changedPhotos)),
+                ("retimed", .int(report.retimedPhotos)),
                 ("rewritten", .int(report.rewritten)),
                 ("transitions", .array(transitions.map { .object([("change", .string($0.key)), ("photos", .int($0.value))]) })),
             ]).rendered())
         } else {
             Console.out("Re-resolved \(counted(report.examined, "photo")) with gazetteer \(gazetteer.version): \(report.changedPhotos) changed place, "
-                        + "\(counted(report.rewritten, "snapshot")) rewritten")
+                        + "\(report.retimedPhotos) changed UTC offset, \(counted(report.rewritten, "snapshot")) rewritten")
             for (change, n) in transitions { Console.out("  \(n) × \(change)") }
         }
         return .success

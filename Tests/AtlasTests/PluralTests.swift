@@ -26,6 +26,6 @@ struct PluralTests {
         #expect(restored.stdout == "Loaded 1 photo, 1 mark, 0 saved homes, 0 trip edits and 0 flights into \(directory)/restored.sqlite\n")
         let reresolved = try AtlasBinary.run(["reresolve", "--db", db])
         #expect(reresolved.stdout.hasPrefix("Re-resolved 1 photo with gazetteer "), "\(reresolved.stdout)")
-        #expect(reresolved.stdout.contains("0 changed place, 0 snapshots rewritten"))
+        #expect(reresolved.stdout.contains("0 changed place, 0 changed UTC offset, 0 snapshots rewritten"))
     }
 }

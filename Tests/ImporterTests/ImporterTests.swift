@@ -152,6 +152,22 @@ import TravelLog
         #expect(try log.record(id: log.photoID(LibraryWalker.canonical(paths[0])!)!)?.place?.gazetteerVersion == Self.finder.gazetteer.version)
     }
 
+    /// A log written with an older gazetteer, which put Window Rock (Navajo Nation) in Phoenix's
+    /// zone and Büsingen in Switzerland: reresolve gives both their own, and says so.
+    @Test func reresolveListsMovedBordersAndOffsets() throws {
+        let library = try Library()
+        try library.writeFile("window-rock.jpg", SyntheticPhoto(latitude: 35.6681, longitude: -109.0526, dateTimeOriginal: "2024:07:04 12:00:00").jpeg())
+        try library.writeFile("busingen.jpg", SyntheticPhoto(latitude: 47.6966, longitude: 8.6894, dateTimeOriginal: "2024:07:04 12:00:00").jpeg())
+        _ = try importLibrary(library)
+        let log = try TravelLog(path: library.database)
+        try log.database.execute("UPDATE photos SET utc_offset = -25200, gazetteer_version = 'old' WHERE path LIKE '%window-rock.jpg'")
+        try log.database.execute("UPDATE photos SET country_id = 'country:CH', country_name = 'Switzerland', gazetteer_version = 'old' WHERE path LIKE '%busingen.jpg'")
+        let report = try Reresolver(log: log, finder: Self.finder).run()
+        #expect(report.changedPhotos == 1 && report.retimedPhotos == 1 && report.rewritten == 2)
+        #expect(report.transitions["UTC offset -07:00 → -06:00"] == 1)
+        #expect(report.transitions["Switzerland (country:CH) → Germany (country:DE)"] == 1)
+    }
+
     @Test func reresolveReportsAChangeOnlyInTheDistrict() throws {
         let library = try Library()
         let paths = try library.write(3, heic: false)
@@ -184,13 +200,26 @@ import TravelLog
         #expect(Reresolver.changes(from: nil, to: old) == ["none → France (country:FR)", "none → Lyon 05 (city:6543971)"])
     }
 
-    @Test func offsetFromTheCityTimeZoneWhenTheFileHasNone() throws {
+    /// A photo without an offset of its own is dated in the zone of the point, with that zone's
+    /// rules on the capture date: Window Rock (Navajo Nation) keeps daylight saving time in July,
+    /// Phoenix around it does not; Lisbon is on summer time in July and not in January.
+    @Test func offsetFromThePointsTimeZoneWhenTheFileHasNone() throws {
         let library = try Library()
-        try library.writeFile("kyoto.jpg", SyntheticPhoto(latitude: 35.0116, longitude: 135.7681, dateTimeOriginal: "2024:04:05 10:11:12").jpeg())
+        let photos: [(name: String, lat: Double, lon: Double, time: String, offset: Int)] = [
+            ("kyoto.jpg", 35.0116, 135.7681, "2024:04:05 10:11:12", 9 * 3600),
+            ("phoenix.jpg", 33.4484, -112.0740, "2024:07:04 12:00:00", -7 * 3600),
+            ("window-rock.jpg", 35.6681, -109.0526, "2024:07:04 12:00:00", -6 * 3600),
+            ("lisbon-summer.jpg", 38.7223, -9.1393, "2024:07:04 12:00:00", 3600),
+            ("lisbon-winter.jpg", 38.7223, -9.1393, "2024:01:04 12:00:00", 0),
+        ]
+        for p in photos { try library.writeFile(p.name, SyntheticPhoto(latitude: p.lat, longitude: p.lon, dateTimeOriginal: p.time).jpeg()) }
         _ = try importLibrary(library)
-        let record = try #require(try TravelLog(path: library.database).records(after: 0, limit: 10).first?.record)
-        #expect(record.utcOffsetSeconds == 9 * 3600 && record.offsetSource == .timezone)
-        #expect(record.place?.country?.name == "Japan")
+        let records = try TravelLog(path: library.database).records(after: 0, limit: 10).map(\.record)
+        for p in photos {
+            let record = try #require(records.first { $0.path.hasSuffix(p.name) }, "\(p.name)")
+            #expect(record.utcOffsetSeconds == p.offset && record.offsetSource == .timezone, "\(p.name): \(record.utcOffsetSeconds.map(String.init) ?? "none")")
+        }
+        #expect(records.first { $0.path.hasSuffix("kyoto.jpg") }?.place?.country?.name == "Japan")
     }
 
     @Test func stopEndsAfterTheBatchAndTheNextRunFinishes() throws {
