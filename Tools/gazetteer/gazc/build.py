@@ -691,7 +691,11 @@ class Build:
         """Outlines for drawing (geom.map_shapes): countries and regions, each set simplified as one
         coverage at its map tolerance, small islands as dots."""
         rows = []
-        for kind, geoms in (("country", self.country_geoms), ("region", self.region_geom)):
+        # From the outlines as the boundaries table stores them, so that a map shape is made of
+        # exactly what a reader of the gazetteer decodes.
+        stored = {r["id"]: encode.to_shapely(encode.decode_geometry(r["geometry"])) for r in self.boundary_rows}
+        for kind, geoms in (("country", {k[8:]: g for k, g in stored.items() if k.startswith("country:")}),
+                            ("region", {k[7:]: g for k, g in stored.items() if k.startswith("region:")})):
             keys = sorted(k for k, g in geoms.items() if g is not None)
             tol = geom.MAP_TOLERANCES[kind]
             for key, (shape, dots) in zip(keys, geom.map_shapes([geoms[k] for k in keys], tol)):

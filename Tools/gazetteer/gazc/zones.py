@@ -107,7 +107,7 @@ def zone_at(names, geoms, points):
     return [best[p][1] if p in best else None for p in range(len(points))]
 
 
-PIECE_MIN_WIDTH = 0.002      # deg: a zone's part of a region narrower than this is the region's zone
+PIECE_MIN_WIDTH = 0.02       # deg (~2 km): a zone's part of a region narrower than this is the region's zone
 
 
 def assign(keys, geoms, names, zgeoms):
@@ -115,8 +115,10 @@ def assign(keys, geoms, names, zgeoms):
     zones inside it, for the resolver: a point takes the zone of the piece it is in, else its
     polygon's. A piece narrower than PIECE_MIN_WIDTH is left out: those are the seams where
     the coverage's simplified border and the zone's part by a few hundred metres, and there the
-    zone follows the country or region the point was given. Returns ({key: zone}, [(key, zone,
-    polygon)])."""
+    zone follows the country or region the point was given. The same where a region's Natural
+    Earth outline and the zone's OpenStreetMap border (often the same state line) part by a
+    kilometre or two: the zone then agrees with the region the point is given, and the resolver
+    has a tenth of the pieces to load. Returns ({key: zone}, [(key, zone, polygon)])."""
     tree = shapely.STRtree(zgeoms)
     own, pieces = {}, []
     for k, g in zip(keys, geoms):
