@@ -7,11 +7,11 @@ import Testing
 /// Borders at survey precision, small islands and time zones: the places Natural Earth's
 /// kilometre-coarse lines got wrong, with the country each one is in by treaty and on the ground.
 @Suite struct ResolverBordersTests {
-    static let gazetteer = try! Gazetteer.open()
-    static let resolver = try! Resolver(gazetteer: gazetteer)
+    /// The resolver ResolverTests loaded: one load of the gazetteer serves both suites.
+    static let gazetteer = ResolverTests.gazetteer
 
     private func resolve(_ lat: Double, _ lon: Double) throws -> PlaceChain {
-        try Self.resolver.resolve(GeoCoordinate(latitude: lat, longitude: lon))
+        try ResolverTests.resolver.resolve(GeoCoordinate(latitude: lat, longitude: lon))
     }
 
     /// Each airport at the reference point OurAirports gives it (as the gazetteer keeps it),

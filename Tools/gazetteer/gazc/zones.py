@@ -6,7 +6,6 @@ in one country; where zones of two countries meet, that line is the border. They
 through timezonefinder's own decoder (its coordinates are bit-packed blocks) from the pinned
 data wheel, unpacked into a temporary directory, never from whatever the venv holds.
 """
-import math
 import os
 import tempfile
 import zipfile
@@ -58,14 +57,6 @@ def read_polygons(wheels, log=print):
         del tf
     log(f"  {len(out)} zones, {sum(len(shapely.get_parts(g)) for g in out.values())} polygons")
     return out
-
-
-def ocean_zone(lon):
-    """The nautical zone of a longitude, as the ocean polygons draw it: 15° strips centred on
-    multiples of 15°, Etc/GMT-12 and Etc/GMT+12 each 7.5° wide beside the antimeridian. The sign
-    is POSIX's: west of Greenwich is 'plus'."""
-    n = max(-12, min(12, math.floor((lon + 7.5) / 15)))
-    return "Etc/GMT" if n == 0 else f"Etc/GMT{'-' if n > 0 else '+'}{abs(n)}"
 
 
 def simplify(polys, zone_country, points, log=print):

@@ -7,11 +7,6 @@ from gazc import zones
 
 
 class ZoneTests(unittest.TestCase):
-    def test_nautical_zones_are_hour_strips_signed_as_posix(self):
-        for lon, want in ((0, "Etc/GMT"), (7.49, "Etc/GMT"), (7.5, "Etc/GMT-1"), (-40, "Etc/GMT+3"),
-                          (172.5, "Etc/GMT-12"), (180, "Etc/GMT-12"), (-180, "Etc/GMT+12")):
-            self.assertEqual(zones.ocean_zone(lon), want, lon)
-
     def test_zone_at_takes_the_smallest_of_overlapping_zones(self):
         names = ["Big/Zone", "Small/Zone"]
         geoms = [box(0, 0, 10, 10), box(2, 2, 3, 3)]
