@@ -129,7 +129,7 @@ if let dumpPath {
     _ = resolveInBatches(points) { i, answer in
         guard case .success(let c) = answer else { lines[i] = "error"; return }
         lines[i] = [link(c.continent), link(c.country), link(c.region), link(c.city), link(c.airport), c.waters.rawValue,
-                    c.borderKm.map { "\($0)" } ?? "-", c.boundaryQuality ?? "-", "\(c.nearestCityElsewhere)"].joined(separator: "\t")
+                    c.borderKm.map { "\($0)" } ?? "-", c.boundaryQuality ?? "-", "\(c.nearestCityElsewhere)", c.timeZone].joined(separator: "\t")
     }
     try (lines.joined(separator: "\n") + "\n").write(toFile: dumpPath, atomically: true, encoding: .utf8)
 }
