@@ -37,77 +37,117 @@ extension BoundaryIndex {
     /// the row's parallel, a corner is inside a shape when an odd number of the shape's edges
     /// cross the parallel east of it (the ray-casting rule).
     static func cornersInside(shapes: [BoundaryShape], xs: [Int32], ys: [Int32]) throws(GridOverflow) -> (offsets: [UInt16], rowStarts: [Int32], inside: [Int32]) {
-        // A local of the closure, not captured by it: a captured array would be checked for
-        // exclusive access at run time on every append.
-        let crossingsByRow = xs.withUnsafeBufferPointer { xs in ys.withUnsafeBufferPointer { ys in
-            var crossingsByRow = [[(shape: Int32, x: Double)]](repeating: [], count: Grid.rows)
-            for (s, shape) in shapes.enumerated() {
-                for ring in shape.rings {
-                    for i in ring.lowerBound..<(ring.upperBound - 1) {
-                        let (ya, yb) = (Double(ys[i]), Double(ys[i + 1]))
-                        guard ya != yb else { continue }
-                        let (r0, r1) = minmax(Grid.row(ys[i]), Grid.row(ys[i + 1]))
-                        for r in r0...r1 {
-                            let y = Grid.cornerY(r)
-                            guard (ya > y) != (yb > y) else { continue }
-                            let (xa, xb) = (Double(xs[i]), Double(xs[i + 1]))
-                            crossingsByRow[r].append((Int32(s), xa + (y - ya) * (xb - xa) / (yb - ya)))
-                        }
-                    }
-                }
-            }
-            return crossingsByRow
-        } }
-        // Row by row, the (column, shape) pairs of the row go into the final arrays grouped by
-        // column, keeping their order within a column (a counting sort over the row's columns).
-        var offsets = [UInt16](repeating: 0, count: Grid.count + 1)
+        let (crossings, rowFirst) = parallelCrossings(shapes: shapes, xs: xs, ys: ys)
+        // Per row, each shape's crossings sorted west to east pair up into runs of columns
+        // whose corners are inside (spans); counted first, so that the shapes are written once
+        // into an array of the right size.
+        var spans: [(first: Int32, last: Int32, shape: Int32)] = []
+        var rowSpans = [Int](repeating: 0, count: Grid.rows + 1)
         var rowStarts = [Int32](repeating: 0, count: Grid.rows + 1)
-        var values: [Int32] = []
-        var pairs: [(column: Int32, shape: Int32)] = []
-        var next = [Int32](repeating: 0, count: Grid.columns + 1)
+        var total = 0
+        var sorted = crossings
         for r in 0..<Grid.rows {
-            // Already grouped by shape (edges come in shape order): only each group needs sorting.
-            var crossings = crossingsByRow[r]
-            pairs.removeAll(keepingCapacity: true)
-            var first = 0
-            while first < crossings.count {
+            var count = 0
+            var first = rowFirst[r]
+            while first < rowFirst[r + 1] {
+                // A row's crossings are grouped by shape (edges come in shape order).
                 var end = first
-                let shape = crossings[first].shape
-                while end < crossings.count && crossings[end].shape == shape { end += 1 }
-                crossings[first..<end].sort { $0.x < $1.x }
-                // Corners with an odd number of this shape's crossings strictly east of them.
+                let shape = sorted[first].shape
+                while end < rowFirst[r + 1] && sorted[end].shape == shape { end += 1 }
+                sorted[first..<end].sort { $0.x < $1.x }
+                // Corners with an odd number of this shape's crossings strictly east of them:
+                // corner x in [west, east), from the first column whose corner is ≥ west to the
+                // last one < east.
                 var k = end - 1
                 while k - 1 >= first {
-                    let (west, east) = (crossings[k - 1].x, crossings[k].x)
-                    // corner x in [west, east): first column whose corner is ≥ west, up to the last < east.
-                    let c0 = Int(((west + 18_000_000) / Double(Grid.size)).rounded(.up))
-                    let c1 = Int(((east + 18_000_000) / Double(Grid.size)).rounded(.up)) - 1
+                    let (west, east) = (sorted[k - 1].x, sorted[k].x)
+                    let c0 = max(0, Int(((west + 18_000_000) / Double(Grid.size)).rounded(.up)))
+                    let c1 = min(Grid.columns - 1, Int(((east + 18_000_000) / Double(Grid.size)).rounded(.up)) - 1)
                     if c0 <= c1 {
-                        for c in max(0, c0)...min(Grid.columns - 1, c1) { pairs.append((Int32(c), shape)) }
+                        spans.append((Int32(c0), Int32(c1), shape))
+                        count += c1 - c0 + 1
                     }
                     k -= 2
                 }
                 first = end
             }
-            guard pairs.count <= Int(UInt16.max) else { throw GridOverflow(row: r, what: "corner shapes", count: pairs.count) }
-            let base = values.count
-            rowStarts[r] = Int32(base)
-            values.append(contentsOf: repeatElement(0, count: pairs.count))
-            values.withUnsafeMutableBufferPointer { values in next.withUnsafeMutableBufferPointer { next in
-                offsets.withUnsafeMutableBufferPointer { offsets in
+            guard count <= Int(UInt16.max) else { throw GridOverflow(row: r, what: "corner shapes", count: count) }
+            rowSpans[r + 1] = spans.count
+            rowStarts[r] = Int32(total)
+            total += count
+        }
+        rowStarts[Grid.rows] = Int32(total)
+        // Row by row, the shapes go into place grouped by column, in span order within a
+        // column (a counting sort over the row's columns).
+        var offsets = [UInt16](repeating: 0, count: Grid.count + 1)
+        var next = [Int32](repeating: 0, count: Grid.columns + 1)
+        let values = [Int32](unsafeUninitializedCapacity: total) { values, initialized in
+            offsets.withUnsafeMutableBufferPointer { offsets in next.withUnsafeMutableBufferPointer { next in
+                for r in 0..<Grid.rows {
+                    let rowSpanRange = rowSpans[r]..<rowSpans[r + 1]
                     next.update(repeating: 0)
-                    for p in pairs { next[Int(p.column) + 1] += 1 }
+                    for span in spans[rowSpanRange] {
+                        for c in Int(span.first)...Int(span.last) { next[c + 1] += 1 }
+                    }
                     for c in 0..<Grid.columns { next[c + 1] += next[c] }
                     for c in 0..<Grid.columns { offsets[r * Grid.columns + c] = UInt16(next[c]) }
-                    for p in pairs {
-                        values[base + Int(next[Int(p.column)])] = p.shape
-                        next[Int(p.column)] += 1
+                    let base = Int(rowStarts[r])
+                    for span in spans[rowSpanRange] {
+                        for c in Int(span.first)...Int(span.last) {
+                            values.initializeElement(at: base + Int(next[c]), to: span.shape)
+                            next[c] += 1
+                        }
                     }
                 }
             } }
+            initialized = total
         }
-        rowStarts[Grid.rows] = Int32(values.count)
         return (offsets, rowStarts, values)
+    }
+
+    /// Where the edges cross the rows' parallels (the corners' latitudes): each crossing's
+    /// shape and longitude, grouped by row (`rowFirst[r]..<rowFirst[r + 1]`), in edge order
+    /// within a row. A parallel lies between an edge's ends when it lies below one end and not
+    /// the other: a count per vertex of the parallels strictly below it finds the few edges
+    /// that cross one, with no division per edge.
+    static func parallelCrossings(shapes: [BoundaryShape], xs: [Int32], ys: [Int32]) -> (crossings: [(shape: Int32, x: Double)], rowFirst: [Int]) {
+        var found: [(row: Int32, shape: Int32, x: Double)] = []
+        xs.withUnsafeBufferPointer { xs in ys.withUnsafeBufferPointer { ys in
+            // Parallels r (latitude Grid.cornerY(r)) with r < below(y) lie strictly below y:
+            // y + 90° over the row height, rounded up. Decoded vertices lie within ±90°.
+            @inline(__always) func below(_ y: Int32) -> Int {
+                min(Grid.rows, max(0, (Int(y) + 9_000_000 + Int(Grid.size) - 1) / Int(Grid.size)))
+            }
+            for (s, shape) in shapes.enumerated() {
+                for ring in shape.rings {
+                    var belowA = below(ys[ring.lowerBound])
+                    for i in ring.lowerBound..<(ring.upperBound - 1) {
+                        let belowB = below(ys[i + 1])
+                        if belowA != belowB {
+                            let (xa, ya, xb, yb) = (Double(xs[i]), Double(ys[i]), Double(xs[i + 1]), Double(ys[i + 1]))
+                            for r in min(belowA, belowB)..<max(belowA, belowB) {
+                                let y = Grid.cornerY(r)
+                                found.append((Int32(r), Int32(s), xa + (y - ya) * (xb - xa) / (yb - ya)))
+                            }
+                        }
+                        belowA = belowB
+                    }
+                }
+            }
+        } }
+        // A stable counting sort by row.
+        var rowFirst = [Int](repeating: 0, count: Grid.rows + 1)
+        for f in found { rowFirst[Int(f.row) + 1] += 1 }
+        for r in 0..<Grid.rows { rowFirst[r + 1] += rowFirst[r] }
+        var cursor = rowFirst
+        let crossings = [(shape: Int32, x: Double)](unsafeUninitializedCapacity: found.count) { out, initialized in
+            for f in found {
+                out.initializeElement(at: cursor[Int(f.row)], to: (f.shape, f.x))
+                cursor[Int(f.row)] += 1
+            }
+            initialized = found.count
+        }
+        return (crossings, rowFirst)
     }
 }
 

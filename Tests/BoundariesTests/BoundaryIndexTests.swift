@@ -117,6 +117,47 @@ import Testing
         #expect(abs(near.km - 19.46) < 0.05)
     }
 
+    /// The grid answers what plain ray casting answers, also where it is most fragile: at
+    /// cell corners (the corner states alone), for edges that run along a parallel or a
+    /// meridian of the grid, through corners, from a vertex on a parallel, and across many
+    /// rows and columns at once.
+    @Test func gridAgreesWithRayCastingOnTheGridLines() throws {
+        let g: Int32 = 25_000   // 0.25°, in the vertices' 10⁻⁵ degrees
+        let rings: [[(Int32, Int32)]] = [
+            [(0, 2 * g), (2 * g, 0), (4 * g, 2 * g), (2 * g, 4 * g)],                   // through corners
+            [(5 * g, 0), (8 * g, 0), (8 * g, 3 * g), (5 * g, 3 * g)],                   // along grid lines
+            [(0, -10 * g), (30 * g, -9 * g + 1), (g / 2, -5 * g), (1, -3 * g)],         // long, a vertex on a parallel
+            [(10 * g, 5 * g), (12 * g, 5 * g), (11 * g, 7 * g), (11 * g, 6 * g)],      // an edge on a parallel
+            [(14 * g, 0), (15 * g, 3 * g), (16 * g, 0), (17 * g, 3 * g), (18 * g, 0), (18 * g, 4 * g), (14 * g, 4 * g)],   // zig-zag
+        ]
+        let index = try Self.index(of: rings)
+        // Ray casting east from the point, edges half-open in latitude.
+        func inside(_ ring: [(Int32, Int32)], _ px: Double, _ py: Double) -> Bool {
+            var odd = false
+            for k in ring.indices {
+                let (a, b) = (ring[k], ring[(k + 1) % ring.count])
+                let (xa, ya, xb, yb) = (Double(a.0), Double(a.1), Double(b.0), Double(b.1))
+                if (ya > py) != (yb > py) && px < xa + (py - ya) * (xb - xa) / (yb - ya) { odd.toggle() }
+            }
+            return odd
+        }
+        var checked = 0, differences: [String] = []
+        for cx in stride(from: -2 * g, through: 32 * g, by: Int(g)) {
+            for cy in stride(from: -12 * g, through: 10 * g, by: Int(g)) {
+                for (dx, dy) in [(Int32(0), Int32(0)), (7, 13), (g / 2 + 3, g / 3)] {
+                    let point = GeoCoordinate(latitude: Double(cy + dy) / 100_000, longitude: Double(cx + dx) / 100_000)
+                    var grid: [Int] = []
+                    index.forEachShape(containing: point) { grid.append($0) }
+                    let plain = rings.indices.filter { inside(rings[$0], point.longitude * 100_000, point.latitude * 100_000) }
+                    if grid.sorted() != plain { differences.append("\(point): grid \(grid.sorted()), ray casting \(plain)") }
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked == 35 * 23 * 3)
+        #expect(differences.isEmpty, "\(differences.prefix(10))")
+    }
+
     /// An index over one shape per ring (the rings closed here, as the loader does).
     private static func index(of rings: [[(Int32, Int32)]]) throws -> BoundaryIndex {
         var xs: [Int32] = [], ys: [Int32] = []
