@@ -52,20 +52,16 @@ extension BoundaryIndex {
             for (s, shape) in shapes.enumerated() {
                 for ring in shape.rings {
                     var cellA = cell(ring.lowerBound)
-                    for i in ring.lowerBound..<(ring.upperBound - 1) {
+                    var i = ring.lowerBound
+                    while i < ring.upperBound - 1 {
                         let cellB = cell(i + 1)
-                        // Two-argument min and max: the three-argument ones are variadic.
-                        let (x0, x1) = x[i] < x[i + 1] ? (x[i], x[i + 1]) : (x[i + 1], x[i])
-                        let (y0, y1) = y[i] < y[i + 1] ? (y[i], y[i + 1]) : (y[i + 1], y[i])
-                        let edge = EdgeBlock(first: Int32(i), end: Int32(i + 1), shape: Int32(s), minX: x0, minY: y0, maxX: x1, maxY: y1)
-                        builder.nextEdge()
-                        if cellA == cellB {
-                            builder.add(edge, to: cellA)
-                        } else {
-                            let (c0, c1) = minmax(cellA % Grid.columns, cellB % Grid.columns)
-                            let (r0, r1) = minmax(cellA / Grid.columns, cellB / Grid.columns)
-                            for r in r0...r1 { for c in c0...c1 { builder.add(edge, to: r * Grid.columns + c) } }
+                        // Most edges continue the open block in its cell: those in a tight loop.
+                        if cellA == cellB && builder.takesRun(at: i, in: cellA) {
+                            i = builder.extendRun(from: i, last: ring.upperBound - 1, x: x, y: y)
+                            continue
                         }
+                        builder.addEdge(i, of: Int32(s), from: cellA, to: cellB, x: x, y: y)
+                        i += 1
                         cellA = cellB
                     }
                 }
@@ -123,18 +119,64 @@ extension BoundaryIndex {
         /// take the next one, and an edge leaves a block in the arrays only when it crosses
         /// cells, so these lists are mostly empty. (After a ring's last edge they hold blocks
         /// that no edge continues.)
-        private var previous: [(cell: Int, block: Int)] = [], current: [(cell: Int, block: Int)] = []
+        private var previous = PendingBlocks(), current = PendingBlocks()
 
         init(capacity: Int) {
             blocks.reserveCapacity(capacity)
             blockCell.reserveCapacity(capacity)
         }
 
+        /// Whether edge `i`, both of whose ends lie in `cell`, is the next edge of the open
+        /// block, which is in that cell and has room, with no other block waiting for a
+        /// continuation: then the edge and those after it in the cell belong to the open block
+        /// (``extendRun``).
+        @inline(__always) func takesRun(at i: Int, in cell: Int) -> Bool {
+            cell == openCell && open.end == Int32(i) && open.end - open.first < EdgeBlock.size && previous.isEmpty && current.isEmpty
+        }
+
+        /// Adds edge `i` (see ``takesRun(at:in:)``) and those after it to the open block while
+        /// they stay in its cell and it has room; returns the first edge not added. An edge
+        /// starts where the block ends, so only its far vertex can widen the box.
+        @inline(__always) mutating func extendRun(from i: Int, last: Int, x: UnsafeBufferPointer<Int32>, y: UnsafeBufferPointer<Int32>) -> Int {
+            var block = open
+            var k = i
+            repeat {
+                block.minX = min(block.minX, x[k + 1])
+                block.maxX = max(block.maxX, x[k + 1])
+                block.minY = min(block.minY, y[k + 1])
+                block.maxY = max(block.maxY, y[k + 1])
+                k += 1
+            } while k < last && k - Int(block.first) < Int(EdgeBlock.size)
+                && Grid.row(y[k + 1]) * Grid.columns + Grid.column(x[k + 1]) == openCell
+            block.end = Int32(k)
+            open = block
+            return k
+        }
+
+        /// Adds edge `i` of `shape`, from a vertex in `cellA` to one in `cellB`, to every cell
+        /// its box touches. Apart from the run loop (``extendRun``), which it would crowd out of
+        /// registers.
+        @inline(never) mutating func addEdge(_ i: Int, of shape: Int32, from cellA: Int, to cellB: Int,
+                                             x: UnsafeBufferPointer<Int32>, y: UnsafeBufferPointer<Int32>) {
+            // Two-argument min and max: the three-argument ones are variadic.
+            let (x0, x1) = x[i] < x[i + 1] ? (x[i], x[i + 1]) : (x[i + 1], x[i])
+            let (y0, y1) = y[i] < y[i + 1] ? (y[i], y[i + 1]) : (y[i + 1], y[i])
+            let edge = EdgeBlock(first: Int32(i), end: Int32(i + 1), shape: shape, minX: x0, minY: y0, maxX: x1, maxY: y1)
+            nextEdge()
+            if cellA == cellB {
+                add(edge, to: cellA)
+            } else {
+                let (c0, c1) = minmax(cellA % Grid.columns, cellB % Grid.columns)
+                let (r0, r1) = minmax(cellA / Grid.columns, cellB / Grid.columns)
+                for r in r0...r1 { for c in c0...c1 { add(edge, to: r * Grid.columns + c) } }
+            }
+        }
+
         /// Call before adding each edge to its cells.
         mutating func nextEdge() {
             guard !previous.isEmpty || !current.isEmpty else { return }
             swap(&previous, &current)
-            current.removeAll(keepingCapacity: true)
+            current.removeAll()
         }
 
         /// Adds a one-edge block to `cell`, merged into the cell's block of the previous edge
@@ -143,9 +185,9 @@ extension BoundaryIndex {
             if cell == openCell && open.end == edge.first {
                 // The open block holds the previous edge, so no other block of the cell can.
                 if open.end - open.first < EdgeBlock.size { return open.merge(edge) }
-            } else if let p = previous.first(where: { $0.cell == cell }), blocks[p.block].continues(with: edge) {
-                blocks[p.block].merge(edge)
-                current.append(p)
+            } else if let p = previous.block(inCell: cell), blocks[p].continues(with: edge) {
+                blocks[p].merge(edge)
+                current.append((cell, p))
                 return
             }
             flush(before: edge)
@@ -165,6 +207,29 @@ extension BoundaryIndex {
             flush(before: EdgeBlock(first: -1, end: -1, shape: -1, minX: 0, minY: 0, maxX: 0, maxY: 0))
             return (blocks, blockCell)
         }
+    }
+}
+
+/// (cell, block) pairs that keep their storage when emptied: the lists are emptied at nearly
+/// every edge that leaves its cell, where an array's `removeAll(keepingCapacity:)` cost a call
+/// into its storage each time.
+private struct PendingBlocks {
+    private var items: [(cell: Int, block: Int)] = []
+    private var count = 0
+
+    var isEmpty: Bool { count == 0 }
+
+    mutating func append(_ item: (cell: Int, block: Int)) {
+        if count < items.count { items[count] = item } else { items.append(item) }
+        count += 1
+    }
+
+    mutating func removeAll() { count = 0 }
+
+    /// The block of `cell`, if the list has one.
+    func block(inCell cell: Int) -> Int? {
+        for k in 0..<count where items[k].cell == cell { return items[k].block }
+        return nil
     }
 }
 
