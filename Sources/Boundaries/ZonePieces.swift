@@ -53,17 +53,26 @@ public struct ZonePieces: Sendable {
             }
             guard minX <= maxX else { continue }
             let bands = Int((maxY - minY) / Self.bandHeight) + 1
-            var lists = [[Int32]](repeating: [], count: bands)
+            // Each edge in every band it spans, by a counting sort: a count per band, the
+            // counts summed into starts, then each edge at its band's cursor.
+            func bandRange(_ i: Int) -> ClosedRange<Int> {
+                Int((min(ys[i], ys[i + 1]) - minY) / Self.bandHeight)...Int((max(ys[i], ys[i + 1]) - minY) / Self.bandHeight)
+            }
+            let first = bandStarts.count - 1, base = bandEdges.count
+            var cursor = [Int](repeating: 0, count: bands + 1)
+            for ring in p.rings {
+                for i in ring.lowerBound..<(ring.upperBound - 1) { for b in bandRange(i) { cursor[b + 1] += 1 } }
+            }
+            for b in 0..<bands { cursor[b + 1] += cursor[b] }
+            bandStarts += cursor[1...].map { Int32(base + $0) }
+            bandEdges += repeatElement(0, count: cursor[bands])
             for ring in p.rings {
                 for i in ring.lowerBound..<(ring.upperBound - 1) {
-                    let (lo, hi) = (min(ys[i], ys[i + 1]), max(ys[i], ys[i + 1]))
-                    for b in Int((lo - minY) / Self.bandHeight)...Int((hi - minY) / Self.bandHeight) { lists[b].append(Int32(i)) }
+                    for b in bandRange(i) {
+                        bandEdges[base + cursor[b]] = Int32(i)
+                        cursor[b] += 1
+                    }
                 }
-            }
-            let first = bandStarts.count - 1
-            for list in lists {
-                bandEdges += list
-                bandStarts.append(Int32(bandEdges.count))
             }
             byOwner[p.owner, default: []].append(pieces.count)
             pieces.append(Piece(zone: p.zone, areaKm2: p.areaKm2, minX: minX, minY: minY, maxX: maxX, maxY: maxY, firstBand: first, bands: bands))
