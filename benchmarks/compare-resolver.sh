@@ -7,7 +7,9 @@
 #   git worktree add /tmp/before HEAD~3 && benchmarks/compare-resolver.sh /tmp/before [N]
 #
 # The points (N, default 1,000,000) are drawn by the other checkout, so both sides answer
-# exactly the same coordinates (benchmarks/.work/compare-points.csv).
+# exactly the same coordinates (benchmarks/.work/compare-points.csv). ROUNDS (default 3) sets
+# the rounds: on a shared VM a round's rates move by ±20%, so a 10% budget wants ten or more;
+# besides the ratio of the medians, the median of the rounds' own ratios is printed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 other=${1:?usage: benchmarks/compare-resolver.sh OTHER_CHECKOUT [N]}
@@ -18,7 +20,8 @@ swift build -c release --product bench-resolver >&2
 (cd "$other" && swift build -c release --product bench-resolver >&2)
 (cd "$other" && .build/release/bench-resolver "$n" --points "$points" --loads 0 > /dev/null)
 declare -A load rss batch single
-for round in 1 2 3; do
+rounds=${ROUNDS:-3}
+for round in $(seq 1 "$rounds"); do
     for side in other this; do
         dir=$PWD; [ "$side" = other ] && dir=$other
         out=$(cd "$dir" && .build/release/bench-resolver "$n" --points "$points" --reuse --loads 7)
@@ -36,5 +39,7 @@ median = lambda xs: sorted(xs)[len(xs) // 2]
 v = [[float(x) for x in a.split()] for a in sys.argv[1:]]
 for name, (a, b) in zip(("load ms", "resident MB", "points/s in batches", "points/s one at a time"),
                         zip(v[0::2], v[1::2])):
-    print(f"  {name}: other {median(a):,.1f}, this {median(b):,.1f}, this / other = {median(b) / median(a):.3f}")
+    paired = median([y / x for x, y in zip(a, b)])
+    print(f"  {name}: other {median(a):,.1f}, this {median(b):,.1f}, this / other = {median(b) / median(a):.3f}"
+          f" (median of the rounds' ratios {paired:.3f})")
 PY
