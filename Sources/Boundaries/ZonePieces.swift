@@ -6,7 +6,8 @@ import Gazetteer
 ///
 /// Each piece keeps its edges filed by latitude bands, so a test reads only the edges of the
 /// point's band: a ray cast east over them, with the half-open crossing rule of
-/// ``BoundaryIndex``.
+/// ``BoundaryIndex``. The land zones whole, territorial sea included, load the same way
+/// (``loadZones(from:)``), each owned by its country's code.
 ///
 /// ```swift
 /// let pieces = try ZonePieces.load(from: gazetteer)
@@ -16,7 +17,7 @@ import Gazetteer
 /// Immutable after loading: safe to share between threads.
 public struct ZonePieces: Sendable {
     struct Piece: Sendable {
-        let zone: String
+        let zone: String, owner: String
         let areaKm2: Double
         let minX: Int32, minY: Int32, maxX: Int32, maxY: Int32
         /// Where this piece's bands start in `bandStarts` (one more entry than bands).
@@ -36,6 +37,9 @@ public struct ZonePieces: Sendable {
 
     /// The owners that have pieces, for callers that map them to their own indices once.
     public var owners: [String] { byOwner.keys.sorted() }
+
+    /// Each piece's zone and owner, in piece order.
+    public var assignments: [(zone: String, owner: String)] { pieces.map { ($0.zone, $0.owner) } }
 
     /// Files the rings of each piece (closed, vertices × 10⁵ degrees) into latitude bands.
     /// `pieces` is (zone, owner, area, rings as ranges of `xs`/`ys`).
@@ -75,7 +79,7 @@ public struct ZonePieces: Sendable {
                 }
             }
             byOwner[p.owner, default: []].append(pieces.count)
-            pieces.append(Piece(zone: p.zone, areaKm2: p.areaKm2, minX: minX, minY: minY, maxX: maxX, maxY: maxY, firstBand: first, bands: bands))
+            pieces.append(Piece(zone: p.zone, owner: p.owner, areaKm2: p.areaKm2, minX: minX, minY: minY, maxX: maxX, maxY: maxY, firstBand: first, bands: bands))
         }
         // Where zones overlap, the smaller piece answers, then the zone's name: a fixed order.
         for (owner, list) in byOwner {
@@ -93,9 +97,19 @@ public struct ZonePieces: Sendable {
     /// The piece list of each owner, for a caller that looks owners up by its own index.
     public func pieces(of owner: String) -> [Int] { byOwner[owner] ?? [] }
 
+    /// Every piece, smallest first (then by zone), for a search of them all.
+    public var smallestFirst: [Int] {
+        pieces.indices.sorted { (pieces[$0].areaKm2, pieces[$0].zone) < (pieces[$1].areaKm2, pieces[$1].zone) }
+    }
+
     /// The zone of the first of `candidates` (piece positions, as ``pieces(of:)`` gives them)
     /// that contains the coordinate.
     public func zone(at coordinate: GeoCoordinate, amongPieces candidates: [Int]) -> String? {
+        piece(at: coordinate, amongPieces: candidates)?.zone
+    }
+
+    /// The zone and owner of the first of `candidates` that contains the coordinate.
+    public func piece(at coordinate: GeoCoordinate, amongPieces candidates: [Int]) -> (zone: String, owner: String)? {
         let px = coordinate.longitude * 100_000, py = coordinate.latitude * 100_000
         for k in candidates {
             let p = pieces[k]
@@ -107,7 +121,7 @@ public struct ZonePieces: Sendable {
                 let (xa, ya, xb, yb) = (Double(xs[i]), Double(ys[i]), Double(xs[i + 1]), Double(ys[i + 1]))
                 if (ya > py) != (yb > py), px < xa + (py - ya) * (xb - xa) / (yb - ya) { inside.toggle() }
             }
-            if inside { return p.zone }
+            if inside { return (p.zone, p.owner) }
         }
         return nil
     }

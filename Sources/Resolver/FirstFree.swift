@@ -2,7 +2,9 @@ import Foundation
 
 /// Work that whichever of two threads is free first does: the polygon thread, which needs the
 /// result, or the cities thread, which finishes its own part at about the same time and
-/// otherwise would sit idle. Which one finishes first depends on the machine's load.
+/// otherwise would sit idle. Which one finishes first depends on the machine's load. With
+/// `value()` alone it is work done once, by the first thread that needs it: the resolver's
+/// land zones, read on the first point at sea.
 ///
 /// ```swift
 /// let corners = FirstFree { try BoundaryIndex.cornerStates(of: try outlines.value()) }

@@ -25,6 +25,9 @@ public final class Resolver: Sendable {
     static let airportReach = PointIndex.Radius(degrees: (airportRadiusKm.values.max() ?? 0) / PointIndex.kmPerDegree)
     /// 12 nautical miles.
     public static let territorialWatersKm = 22.224
+    /// How far from a point in the waters of a zone that covers land of several countries
+    /// their outlines are searched for the nearest, which the waters then belong to.
+    static let sharedZoneSearchKm = 200.0
     /// Borders nearer than this are reported in ``PlaceChain/borderKm``.
     public static let borderReportKm = 5.0
     /// A point farther than this from every place of its region is answered with a metropolis
@@ -58,6 +61,10 @@ public final class Resolver: Sendable {
     /// the pieces of each region and country, by table index.
     let zonePieces: ZonePieces
     let regionPieces: [[Int]], countryPieces: [[Int]]
+    /// The land zones with their territorial sea, read when a point first lies off every
+    /// polygon beyond the coastline tolerance: few points do, and the zones have 1.5 million
+    /// vertices, as many as the polygons.
+    let seaZones: FirstFree<SeaZones>
     /// Seconds each loading phase took, in order (for benchmarks and `--verbose` output).
     public let loadTimings: [(phase: String, seconds: Double)]
 
@@ -107,6 +114,7 @@ public final class Resolver: Sendable {
         zonePieces = loaded.4
         regionPieces = loaded.0.regions.map { loaded.4.pieces(of: "region:" + $0.id) }
         countryPieces = loaded.0.countries.map { loaded.4.pieces(of: "country:" + $0.iso2) }
+        seaZones = FirstFree { [tables = loaded.0, pieces = loaded.4] in try SeaZones(gazetteer: gazetteer, tables: tables, pieces: pieces) }
         shapeRegion = boundaries.shapes.map { $0.id.kind == .region ? Int32(loaded.0.regionIndex[$0.id.code] ?? -1) : -1 }
         shapeCountry = boundaries.shapes.map { Int32(loaded.0.countryIndex[$0.country] ?? -1) }
         links = ChainLinks(tables: loaded.0)
@@ -133,6 +141,8 @@ public final class Resolver: Sendable {
             // The 10m coastline is generalised: a point just off it is still on land.
             if let near = boundaries.nearestEdge(to: coordinate, withinKm: coastlineToleranceKm, where: { _ in true }) {
                 hit = landHit(near: near.shape, coordinate: coordinate, withinKm: coastlineToleranceKm)
+            } else if let sea = seaWaters(at: coordinate) {
+                return chain(for: coordinate, hit: sea.hit, waters: .territorial, country: sea.country, timeZone: sea.zone)
             } else if let coast = boundaries.nearestEdge(to: coordinate, withinKm: Self.territorialWatersKm, where: { _ in true }) {
                 // Any outline will do: a coast is the edge of a country and of its coastal region alike.
                 waters = .territorial
@@ -149,7 +159,11 @@ public final class Resolver: Sendable {
     /// The shapes a point near (not in) `shape` belongs to: that shape's country and the nearest
     /// region of the same country.
     private func landHit(near shape: Int, coordinate: GeoCoordinate, withinKm radius: Double) -> BoundaryIndex.Hit {
-        let country = boundaries.shapes[shape].country
+        hit(of: boundaries.shapes[shape].country, near: coordinate, withinKm: radius)
+    }
+
+    /// A country's outline and its region nearest to a point outside them, within `radius`.
+    private func hit(of country: String, near coordinate: GeoCoordinate, withinKm radius: Double) -> BoundaryIndex.Hit {
         var hit = BoundaryIndex.Hit()
         hit.country = boundaries.nearestEdge(to: coordinate, withinKm: radius) { s in
             self.boundaries.shapes[s].id.kind == .country && self.boundaries.shapes[s].country == country
@@ -160,10 +174,29 @@ public final class Resolver: Sendable {
         return hit
     }
 
+    /// Territorial waters by the land zone the point lies in: the zone's country (or, for a zone
+    /// that covers land of several, whichever of them has the nearest outline), its region
+    /// nearest to the point, and the zone itself as the point's time zone. Nil outside every
+    /// land zone: there the 12 nautical miles decide.
+    private func seaWaters(at coordinate: GeoCoordinate) -> (hit: BoundaryIndex.Hit, country: Int, zone: String)? {
+        // The zones are part of the gazetteer, whose checksum was verified on opening: should
+        // they not load all the same, the 12 nautical miles still answer.
+        guard let sea = (try? seaZones.value())?.zone(at: coordinate) else { return nil }
+        var country = sea.countries[0]
+        if sea.countries.count > 1, let nearest = boundaries.nearestEdge(to: coordinate, withinKm: Self.sharedZoneSearchKm, where: { s in
+            sea.countries.contains(Int(self.shapeCountry[s]))
+        }) {
+            country = Int(shapeCountry[nearest.shape])
+        }
+        let hit = hit(of: tables.countries[country].iso2, near: coordinate, withinKm: Self.territorialWatersKm + 5)
+        return (hit, country, sea.zone)
+    }
+
     @inline(__always)
-    private func chain(for coordinate: GeoCoordinate, hit: BoundaryIndex.Hit, waters: PlaceChain.Waters) -> PlaceChain {
+    private func chain(for coordinate: GeoCoordinate, hit: BoundaryIndex.Hit, waters: PlaceChain.Waters,
+                       country known: Int? = nil, timeZone zone: String? = nil) -> PlaceChain {
         let region = hit.region.map { Int(shapeRegion[$0]) }.flatMap { $0 >= 0 ? $0 : nil }
-        let country = region.map { Int(tables.regions[$0].country) } ?? hit.country.map { Int(shapeCountry[$0]) }.flatMap { $0 >= 0 ? $0 : nil }
+        let country = region.map { Int(tables.regions[$0].country) } ?? hit.country.map { Int(shapeCountry[$0]) }.flatMap { $0 >= 0 ? $0 : nil } ?? known
         guard let country else { return PlaceChain(coordinate: coordinate, waters: waters) }
 
         // The nearest city inside the region, or the country when the region has none. The
@@ -217,7 +250,7 @@ public final class Resolver: Sendable {
                           city: city, district: district,
                           airport: nearestAirport(to: query), waters: waters, borderKm: borderKm,
                           boundaryQuality: (hit.region ?? hit.country).map { boundaries.shapes[$0].quality }, nearestCityElsewhere: elsewhere,
-                          timeZone: timeZone(at: coordinate, region: region, country: country))
+                          timeZone: zone ?? timeZone(at: coordinate, region: region, country: country))
     }
 
     /// The zone of the piece the point lies in, else its region's, else its country's; the

@@ -23,6 +23,9 @@ final class ReferenceResolver {
         /// looked for up to 5 km beyond the 12 nautical miles that found the coast: a point
         /// 22 km off the coast keeps its region when the region's outline runs a little inland.
         static let territorialSearchSlackKm = 5.0
+        /// Step 3: the waters of a land zone that covers land of several countries go to the
+        /// one of them with the nearest outline within 200 km.
+        static let sharedZoneSearchKm = 200.0
         /// Step 4: when the nearest place is more than 3 km away, a metropolis whose urban
         /// reach covers the point answers instead.
         static let metropolisGapKm = 3.0
@@ -118,6 +121,8 @@ final class ReferenceResolver {
     struct Airport { let iata: String; let lat: Double; let lon: Double; let size: AirportSize }
     /// A part of a region (or region-less country) in another zone than the region's own.
     struct ZonePiece { let zone: String; let owner: String; let area: Double; let shape: Shape }
+    /// A land zone whole, territorial sea included, with its zone.tab country.
+    struct LandZone { let zone: String; let country: String; let area: Double; let shape: Shape }
 
     let shapes: [Shape]
     let cities: [City]
@@ -126,6 +131,10 @@ final class ReferenceResolver {
     /// The own zone of each region (`US.AZ`) and country (`US`), and the pieces of other zones.
     let regionZone: [String: String], countryZone: [String: String]
     let zonePieces: [ZonePiece]
+    let landZones: [LandZone]
+    /// The countries whose land each zone covers: its own, and those with a region, a
+    /// region-less outline or a piece in it.
+    let zoneCountries: [String: Set<String>]
     let toleranceKm: Double
     /// Cities grouped by region and by country, only so the linear scans stay affordable.
     let citiesByRegion: [String: [City]]
@@ -134,6 +143,7 @@ final class ReferenceResolver {
     init(gazetteer: Gazetteer) throws {
         var shapes: [Shape] = [], cities: [City] = [], airports: [Airport] = [], continents: [String: String] = [:]
         var regionZone: [String: String] = [:], countryZone: [String: String] = [:], pieces: [ZonePiece] = []
+        var landZones: [LandZone] = []
         func shape(_ id: PlaceID, _ country: String, _ area: Double, _ blob: [UInt8]) -> Shape {
             let rings = GeometryReader.rings(blob)
             let all = rings.joined()
@@ -148,6 +158,11 @@ final class ReferenceResolver {
             while try z.step() {
                 let owner = PlaceID(z.string(1)!)!
                 pieces.append(ZonePiece(zone: z.string(0)!, owner: z.string(1)!, area: z.double(2), shape: shape(owner, "", z.double(2), z.blob(3))))
+            }
+            let t = try db.prepare("SELECT id, country, area_km2, geometry FROM time_zones")
+            while try t.step() {
+                landZones.append(LandZone(zone: t.string(0)!, country: t.string(1)!, area: t.double(2),
+                                          shape: shape(PlaceID(.country, t.string(1)!), t.string(1)!, t.double(2), t.blob(3))))
             }
             let r = try db.prepare("SELECT id, time_zone FROM regions WHERE time_zone IS NOT NULL")
             while try r.step() { regionZone[r.string(0)!] = r.string(1)! }
@@ -165,6 +180,12 @@ final class ReferenceResolver {
         }
         self.shapes = shapes
         (self.regionZone, self.countryZone, zonePieces) = (regionZone, countryZone, pieces)
+        var zoneCountries: [String: Set<String>] = [:]
+        for zone in landZones { zoneCountries[zone.zone, default: []].insert(zone.country) }
+        for (region, zone) in regionZone { zoneCountries[zone, default: []].insert(Expected.country(ofRegion: region)) }
+        for (country, zone) in countryZone { zoneCountries[zone, default: []].insert(country) }
+        for piece in pieces { zoneCountries[piece.zone, default: []].insert(Expected.country(ofRegion: PlaceID(piece.owner)!.code)) }
+        (self.landZones, self.zoneCountries) = (landZones, zoneCountries)
         self.cities = cities
         self.airports = airports
         countryContinent = continents
@@ -256,11 +277,23 @@ final class ReferenceResolver {
         var country = smallest(containing.filter { shapes[$0].id.kind == .country })
         var region = smallest(containing.filter { shapes[$0].id.kind == .region })
         var waters = "land"
+        var seaCountry: String?, seaZone: String?
         if country == nil {
+            let zone = landZones.filter { contains($0.shape, px, py) }.min { ($0.area, $0.zone) < ($1.area, $1.zone) }
             if let near = nearestEdge(latitude, longitude, withinKm: toleranceKm, { _ in true }) {
                 let cc = shapes[near.shape].country
                 country = nearestEdge(latitude, longitude, withinKm: toleranceKm) { $0.id.kind == .country && $0.country == cc }?.shape
                 region = nearestEdge(latitude, longitude, withinKm: toleranceKm) { $0.id.kind == .region && $0.country == cc }?.shape
+            } else if let zone {
+                // Step 3: the land zone's territorial sea.
+                waters = "territorial"
+                let admitted = zoneCountries[zone.zone] ?? [zone.country]
+                let cc = admitted.count == 1 ? zone.country
+                    : nearestEdge(latitude, longitude, withinKm: Expected.sharedZoneSearchKm) { admitted.contains($0.country) }.map { shapes[$0.shape].country } ?? zone.country
+                let reach = Expected.territorialWatersKm + Expected.territorialSearchSlackKm
+                country = nearestEdge(latitude, longitude, withinKm: reach) { $0.id.kind == .country && $0.country == cc }?.shape
+                region = nearestEdge(latitude, longitude, withinKm: reach) { $0.id.kind == .region && $0.country == cc }?.shape
+                (seaCountry, seaZone) = (cc, zone.zone)
             } else if let coast = nearestEdge(latitude, longitude, withinKm: Expected.territorialWatersKm, { $0.id.kind == .country }) {
                 waters = "territorial"
                 let cc = shapes[coast.shape].country
@@ -272,7 +305,7 @@ final class ReferenceResolver {
             }
         }
         let regionCode = region.map { shapes[$0].id.code }
-        guard let countryCode = regionCode.map(Expected.country(ofRegion:)) ?? country.map({ shapes[$0].country }) else {
+        guard let countryCode = regionCode.map(Expected.country(ofRegion:)) ?? country.map({ shapes[$0].country }) ?? seaCountry else {
             return Answer(waters: waters, timeZone: Expected.nauticalZone(longitude: longitude))
         }
         var answer = Answer(waters: waters)
@@ -282,7 +315,7 @@ final class ReferenceResolver {
             zonePieces.filter { $0.owner == owner && contains($0.shape, px, py) }
                 .min { ($0.area, $0.zone) < ($1.area, $1.zone) }?.zone
         }
-        answer.timeZone = regionCode.flatMap { piece(of: "region:\($0)") ?? regionZone[$0] }
+        answer.timeZone = seaZone ?? regionCode.flatMap { piece(of: "region:\($0)") ?? regionZone[$0] }
             ?? piece(of: "country:\(countryCode)") ?? countryZone[countryCode] ?? Expected.nauticalZone(longitude: longitude)
         answer.country = "country:\(countryCode)"
         answer.continent = countryContinent[countryCode].map { "continent:\($0)" }

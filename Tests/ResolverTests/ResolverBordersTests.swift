@@ -66,6 +66,37 @@ import Testing
         #expect(chain.waters == .land, "\(what)")
     }
 
+    /// At sea, the land zones' territorial sea decides whose waters a point is in, where 12
+    /// nautical miles around the Natural Earth coasts said otherwise (or said nothing): around
+    /// islands and islets, across archipelagic waters, and along sea borders. Each point lies
+    /// at least 3 km inside its zone's sea edge.
+    @Test(arguments: [
+        (37.4903, -25.0782, "PT", "Atlantic/Azores", "off São Miguel, the Azores (was international)"),
+        (13.6377, 74.4127, "IN", "Asia/Kolkata", "off Netrani Island, Karnataka (was international)"),
+        (-6.0410, 108.0997, "ID", "Asia/Jakarta", "the Java Sea, Indonesia's archipelagic waters (was international)"),
+        (35.4003, -2.7654, "ES", "Africa/Ceuta", "off Melilla (was Morocco's)"),
+        (47.5970, -52.5194, "CA", "America/St_Johns", "off St. John's (was Newfoundland and Labrador's zone, America/Goose_Bay)"),
+        (30.2669, -86.8074, "US", "America/Chicago", "off the Florida panhandle (was Florida's zone, America/New_York)"),
+        (18.6361, 105.8915, "VN", "Asia/Bangkok", "off Hà Tĩnh: Asia/Bangkok, a Thai zone that also covers northern Vietnam"),
+    ])
+    func territorialSeaOfTheLandZones(lat: Double, lon: Double, country: String, zone: String, what: String) throws {
+        let chain = try resolve(lat, lon)
+        #expect(chain.waters == .territorial, "\(what)")
+        #expect(chain.country?.id == PlaceID(.country, country), "\(what): \(chain.country?.id.description ?? "no country")")
+        #expect(chain.timeZone == zone, "\(what)")
+    }
+
+    /// Where no land zone reaches, the 12 nautical miles still make territorial waters (Kiel
+    /// Bay, between the German and Danish zones' sea edges), and beyond them international.
+    @Test func withoutAZoneTheTwelveNauticalMilesDecide() throws {
+        let kielBay = try resolve(54.6066, 10.4603)
+        #expect(kielBay.waters == .territorial)
+        #expect(kielBay.country?.id == PlaceID(.country, "DE"))
+        let atlantic = try resolve(30.0, -40.0)
+        #expect(atlantic.waters == .international)
+        #expect(atlantic.country == nil)
+    }
+
     /// The zone of the point, not of the nearest city: the Navajo Nation keeps daylight saving
     /// time, Arizona around it does not.
     @Test(arguments: [

@@ -5,11 +5,12 @@ import Testing
 @testable import Resolver
 import SyntheticPhotos
 
-/// The fast resolver against ``ReferenceResolver`` on 11,800 coordinates: city locations,
+/// The fast resolver against ``ReferenceResolver`` on 12,200 coordinates: city locations,
 /// random land points, points within 2 km of region borders taken from the polygons
 /// themselves, points inside the reach of metropolises (districts, and gaps where the
-/// metropolis answers), and points near the antimeridian, where coasts and borders lie across
-/// the seam. Zero differences allowed.
+/// metropolis answers), points near the antimeridian, where coasts and borders lie across
+/// the seam, and points at sea off towns, where the land zones' territorial sea decides.
+/// Zero differences allowed.
 @Suite struct ResolverEquivalenceTests {
     /// The resolver's constants are the ones docs/resolver.md promises, which the reference
     /// decides by: a change to one says here which, before the differences do.
@@ -19,6 +20,7 @@ import SyntheticPhotos
         #expect(Resolver.airportRadiusKm == Expected.airportRadiusKm)
         #expect(Resolver.borderReportKm == Expected.borderReportKm)
         #expect(Resolver.metropolisGapKm == Expected.metropolisGapKm)
+        #expect(Resolver.sharedZoneSearchKm == Expected.sharedZoneSearchKm)
         for longitude in stride(from: -180.0, through: 180, by: 0.25) {
             #expect(PlaceChain.nauticalZone(longitude: longitude) == Expected.nauticalZone(longitude: longitude), "\(longitude)")
         }
@@ -84,7 +86,20 @@ import SyntheticPhotos
             let lon = Double.random(in: 178...180, using: &random) * (Bool.random(using: &random) ? 1 : -1)
             points.append((Double.random(in: -80...80, using: &random), lon, "by the seam"))
         }
-        #expect(points.count == 11_800)
+        // 400 points at sea, 7 to 40 km off random places: territorial waters by a land zone or
+        // by the 12 nautical miles, and international waters. (The fast resolver only picks
+        // them out; the reference decides them like every other point.)
+        var atSea = 0
+        while atSea < 400 {
+            let c = reference.cities[Int.random(in: 0..<reference.cities.count, using: &random)]
+            let km = Double.random(in: 7...40, using: &random), angle = Double.random(in: 0..<(2 * .pi), using: &random)
+            let lat = max(-89, min(89, c.lat + km / 111.195 * sin(angle)))
+            let lon = max(-180, min(180, c.lon + km / 111.195 * cos(angle) / max(0.05, cos(c.lat * .pi / 180))))
+            guard try fast.resolve(GeoCoordinate(latitude: lat, longitude: lon)).waters != .land else { continue }
+            points.append((lat, lon, "\(Int(km)) km off \(c.id)"))
+            atSea += 1
+        }
+        #expect(points.count == 12_200)
 
         var differences: [String] = []
         for (lat, lon, origin) in points {

@@ -1,0 +1,58 @@
+import Boundaries
+import Gazetteer
+
+/// The land time zones whole, territorial sea included (the gazetteer's `time_zones`): whose
+/// waters a point off every polygon lies in, where the zones know better than 12 nautical
+/// miles around the polygons: around islets the polygons lack, and along the sea borders
+/// between neighbours.
+///
+/// A zone may cover land of more than one country (Asia/Bangkok: Thailand and northern
+/// Vietnam); ``zone(at:)`` then lists them all, its own country first.
+///
+/// ```swift
+/// let sea = try SeaZones(gazetteer: gazetteer, tables: tables, pieces: pieces)
+/// sea.zone(at: GeoCoordinate(latitude: 43.0668, longitude: 6.8821))?.zone   // "Europe/Paris", off Porquerolles
+/// ```
+///
+/// Immutable after loading: safe to share between threads.
+struct SeaZones: Sendable {
+    private let zones: ZonePieces
+    private let order: [Int]
+    /// The countries (table indices) whose land each zone covers, by zone: the zone's own
+    /// country, then those with a region, a region-less outline or a piece in the zone.
+    private let countries: [String: [Int]]
+
+    init(gazetteer: Gazetteer, tables: PlaceTables, pieces: ZonePieces) throws {
+        // Loaded in the middle of work, like the resolver at its start: what decoding freed
+        // goes back to the system at the end.
+        LoadingHeap.keepFreedMemory()
+        defer { LoadingHeap.returnFreedMemory() }
+        zones = try ZonePieces.loadZones(from: gazetteer)
+        order = zones.smallestFirst
+        var others: [String: Set<Int>] = [:]
+        for region in tables.regions where region.country >= 0 {
+            if let zone = region.timeZone { others[zone, default: []].insert(Int(region.country)) }
+        }
+        for (k, country) in tables.countries.enumerated() {
+            if let zone = country.timeZone { others[zone, default: []].insert(k) }
+        }
+        for (zone, owner) in pieces.assignments {
+            let country = owner.hasPrefix("region:") ? tables.regionIndex[String(owner.dropFirst(7))].map { Int(tables.regions[$0].country) }
+                : tables.countryIndex[String(owner.dropFirst(8))]
+            if let country, country >= 0 { others[zone, default: []].insert(country) }
+        }
+        var countries: [String: [Int]] = [:]
+        for (zone, owner) in zones.assignments {
+            guard let own = tables.countryIndex[owner] else { continue }
+            countries[zone] = [own] + others[zone, default: []].subtracting([own]).sorted()
+        }
+        self.countries = countries
+    }
+
+    /// The smallest zone containing the point (then by name), with the countries whose land it
+    /// covers, or nil outside every land zone (and in a zone of a country the gazetteer lacks).
+    func zone(at coordinate: GeoCoordinate) -> (zone: String, countries: [Int])? {
+        guard let found = zones.piece(at: coordinate, amongPieces: order), let countries = countries[found.zone] else { return nil }
+        return (found.zone, countries)
+    }
+}
