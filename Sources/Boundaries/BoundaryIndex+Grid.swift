@@ -37,7 +37,7 @@ extension BoundaryIndex {
     /// the row's parallel, a corner is inside a shape when an odd number of the shape's edges
     /// cross the parallel east of it (the ray-casting rule).
     static func cornersInside(shapes: [BoundaryShape], xs: [Int32], ys: [Int32]) throws(GridOverflow) -> (offsets: [UInt16], rowStarts: [Int32], inside: [Int32]) {
-        let (crossings, rowFirst) = parallelCrossings(shapes: shapes, xs: xs, ys: ys)
+        var (crossings, rowFirst) = parallelCrossings(shapes: shapes, xs: xs, ys: ys)
         // Per row, each shape's crossings sorted west to east pair up into runs of columns
         // whose corners are inside (spans); counted first, so that the shapes are written once
         // into an array of the right size.
@@ -45,22 +45,21 @@ extension BoundaryIndex {
         var rowSpans = [Int](repeating: 0, count: Grid.rows + 1)
         var rowStarts = [Int32](repeating: 0, count: Grid.rows + 1)
         var total = 0
-        var sorted = crossings
         for r in 0..<Grid.rows {
             var count = 0
             var first = rowFirst[r]
             while first < rowFirst[r + 1] {
                 // A row's crossings are grouped by shape (edges come in shape order).
                 var end = first
-                let shape = sorted[first].shape
-                while end < rowFirst[r + 1] && sorted[end].shape == shape { end += 1 }
-                sorted[first..<end].sort { $0.x < $1.x }
+                let shape = crossings[first].shape
+                while end < rowFirst[r + 1] && crossings[end].shape == shape { end += 1 }
+                crossings[first..<end].sort { $0.x < $1.x }
                 // Corners with an odd number of this shape's crossings strictly east of them:
                 // corner x in [west, east), from the first column whose corner is ≥ west to the
                 // last one < east.
                 var k = end - 1
                 while k - 1 >= first {
-                    let (west, east) = (sorted[k - 1].x, sorted[k].x)
+                    let (west, east) = (crossings[k - 1].x, crossings[k].x)
                     let c0 = max(0, Int(((west + 18_000_000) / Double(Grid.size)).rounded(.up)))
                     let c1 = min(Grid.columns - 1, Int(((east + 18_000_000) / Double(Grid.size)).rounded(.up)) - 1)
                     if c0 <= c1 {
