@@ -13,7 +13,8 @@ public struct PlaceChain: Sendable, Equatable {
     public enum Waters: String, Sendable, Equatable {
         /// Inside a country polygon, or within the coastline tolerance of one.
         case land
-        /// At sea within 12 nautical miles of a country's coast: that country's waters.
+        /// At sea in a country's waters: inside the territorial sea of one of its land time
+        /// zones, or, where no zone reaches, within 12 nautical miles of its coast.
         case territorial
         /// At sea, no country's.
         case international
@@ -39,8 +40,9 @@ public struct PlaceChain: Sendable, Equatable {
     /// The nearest city without the containment constraint lies in another region or country:
     /// the case naive nearest-city tools get wrong.
     public var nearestCityElsewhere: Bool
-    /// The IANA time zone of the point (`America/Denver`), from the zone polygons; at sea the
-    /// nautical zone of its longitude (`Etc/GMT+5`).
+    /// The IANA time zone of the point (`America/Denver`), from the zone polygons (at sea, the
+    /// land zone whose territorial sea holds it); in international waters the nautical zone of
+    /// its longitude (`Etc/GMT+5`).
     public var timeZone: String
 
     public init(coordinate: GeoCoordinate, waters: Waters) {

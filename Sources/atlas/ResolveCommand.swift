@@ -19,8 +19,9 @@ enum ResolveCommand: Command {
         Resolves a coordinate offline: polygon containment gives the country and region, the
         nearest city is searched inside them (with its district: neighbourhood, arrondissement,
         ward, when the gazetteer has one there), an airport is added within its radius, a point
-        at sea is placed in territorial (12 nmi) or international waters, and the time zone is
-        the IANA zone of the point (America/Denver in the Navajo Nation; Etc/GMT+3 at sea).
+        at sea is placed in a country's territorial waters (its time zone's territorial sea, else
+        12 nmi from its coast) or in international waters, and the time zone is the IANA zone
+        of the point (America/Denver in the Navajo Nation; Etc/GMT+3 in mid-Atlantic).
 
         The coordinate is written as map apps copy it, in one argument or several: 48.8584 2.2945,
         "48.8584, 2.2945", or degrees, minutes and seconds with hemisphere letters
