@@ -144,7 +144,8 @@ REMNANT_DEG2 = 1e-6         # a part this small (about 0.01 km²) touching a nei
 def join(keys, geoms, moved):
     """Give each moved polygon to a region of its new country: the one it shares most border
     with (a strip along a border goes whole to one region: it is rarely wider than a kilometre),
-    else the nearest; a country with no polygon yet gets a country-level one."""
+    else the nearest (the short way round the world); a country with no polygon yet gets a
+    country-level one."""
     index = {k: i for i, k in enumerate(keys)}
     live = [i for i, g in enumerate(geoms) if g is not None]
     tree = shapely.STRtree([geoms[i] for i in live])
@@ -157,7 +158,7 @@ def join(keys, geoms, moved):
             if shared and shared[-1][0] > 0:
                 target = keys[-shared[-1][1]]
             elif own:
-                target = keys[min(own, key=lambda i: (p.distance(geoms[i]), i))]
+                target = keys[min(own, key=lambda i: (geom.seam_distance(p, geoms[i]), i))]
             else:
                 target = (cc, None)
             extra[target].append(p)

@@ -225,6 +225,29 @@ def split_lines(face, cities, member_idx, strong):
 # ---------------------------------------------------------------------------------------------
 # Labelling of one frame's faces
 
+def shifted(g, dx):
+    """`g` moved `dx` degrees east."""
+    return shapely.transform(g, lambda c: c + np.array([dx, 0.0]))
+
+
+def seam_distance(a, b):
+    """Distance between two geometries the short way round the world: as they are, or with
+    `a` moved a full turn east or west."""
+    return min(a.distance(b), shifted(a, 360.0).distance(b), shifted(a, -360.0).distance(b))
+
+
+def nearest_across_seam(tree, g):
+    """Position in `tree` of the geometry nearest `g` the short way round the world (ties:
+    the lower position)."""
+    best = None
+    for dx in (0.0, 360.0, -360.0):
+        js, ds = tree.query_nearest(g if dx == 0 else shifted(g, dx), all_matches=True, return_distance=True)
+        for j, d in zip(np.atleast_1d(js), np.atleast_1d(ds)):
+            if best is None or (float(d), int(j)) < best:
+                best = (float(d), int(j))
+    return best[1]
+
+
 def shared_length(a, b):
     inter = shapely.intersection(a.boundary, b.boundary)
     return shapely.length(inter)
@@ -298,15 +321,14 @@ def label_frame(faces, votes, allowed, default, valid_regions, stats):
             labels[i] = nl
         stats["inherited"] += len(changed)
     stats["inherit_rounds"] = max(stats.get("inherit_rounds", 0), rounds)
-    # islands: nearest labelled face of the frame
+    # islands: nearest labelled face of the frame, the short way round the world (Attu, west of
+    # the antimeridian, is nearest Alaska's islands east of it, not Maine)
     lab_idx = [i for i in range(n) if labels[i] is not None]
     if lab_idx:
         tree = shapely.STRtree([faces[i] for i in lab_idx])
         for i in range(n):
             if labels[i] is None:
-                j = tree.query_nearest(faces[i], all_matches=True)
-                j = min(int(x) for x in np.atleast_1d(j))
-                labels[i] = labels[lab_idx[j]]
+                labels[i] = labels[lab_idx[nearest_across_seam(tree, faces[i])]]
                 stats["islands"] += 1
     else:
         for i in range(n):

@@ -71,6 +71,12 @@ class BorderTests(unittest.TestCase):
         _, _, moves = refine(self.keys, self.geoms, zones(self.z, self.country), seeds=[(-0.02, 5)])
         self.assertNotIn(None, [m[0] for m in moves])
 
+    def test_a_moved_island_joins_the_nearest_region_across_the_seam(self):
+        keys = [("AA", "AA.01"), ("AA", "AA.02")]
+        geoms = [box(-179.9, 50, -179, 52), box(-70, 43, -66, 47)]
+        keys, geoms = borders.join(keys, geoms, {"AA": [box(179, 51, 179.5, 52)]})
+        self.assertEqual(at(keys, geoms, 179.2, 51.5), ("AA", "AA.01"))
+
     def test_zone_countries_must_name_a_zone(self):
         with self.assertRaises(SystemExit):
             borders.read_zone_countries([("Nowhere/Zone VN", "")], {"Asia/Bangkok": "TH"})

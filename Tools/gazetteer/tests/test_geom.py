@@ -78,6 +78,16 @@ class CoverageTests(unittest.TestCase):
         self.assertEqual(at(keys, simp, 6, 8), ("AA", "AA.02"))
         self.assertGreaterEqual(st["inherited"], 1)
 
+    def test_an_island_without_places_joins_the_nearest_region_across_the_seam(self):
+        # Alaska's Aleutians: regions east of the antimeridian and far east, an island just west of it.
+        frame = shapely.union_all([box(-179.9, 50, -178, 53), box(-70, 43, -66, 47), box(179, 51, 179.6, 52)])
+        fr = [geom.FrameSpec("USA", frame, "US", [])]
+        pts = grid(-179.9, -178, 50, 53, 3, "US", "US.AK") + grid(-70, -66, 43, 47, 3, "US", "US.ME")
+        keys, raw, simp, q, st = run(fr, [], pts, ["US.AK", "US.ME"])
+        self.assertEqual(at(keys, simp, 179.3, 51.5), ("US", "US.AK"))
+        self.assertEqual(at(keys, simp, -68, 45), ("US", "US.ME"))
+        self.assertGreaterEqual(st["islands"], 1)
+
     def test_frame_table_assigns_overseas_part(self):
         fr = [geom.FrameSpec("FRA", shapely.union_all([box(0, 0, 4, 4), box(20, 0, 22, 2)]), "FR", ["GF"])]
         pts = grid(0, 4, 0, 4, 3, "FR", "FR.11") + grid(20, 22, 0, 2, 2, "GF", "GF.GF")
