@@ -62,8 +62,7 @@ public final class Resolver: Sendable {
     let zonePieces: ZonePieces
     let regionPieces: [[Int]], countryPieces: [[Int]]
     /// The land zones with their territorial sea, read when a point first lies off every
-    /// polygon beyond the coastline tolerance: few points do, and the zones have 1.5 million
-    /// vertices, as many as the polygons.
+    /// polygon: few points do, and the zones have 1.5 million vertices, as many as the polygons.
     let seaZones: FirstFree<SeaZones>
     /// Seconds each loading phase took, in order (for benchmarks and `--verbose` output).
     public let loadTimings: [(phase: String, seconds: Double)]
@@ -140,9 +139,12 @@ public final class Resolver: Sendable {
         if hit.country == nil && hit.region == nil {
             // The 10m coastline is generalised: a point just off it is still on land.
             if let near = boundaries.nearestEdge(to: coordinate, withinKm: coastlineToleranceKm, where: { _ in true }) {
-                hit = landHit(near: near.shape, coordinate: coordinate, withinKm: coastlineToleranceKm)
+                // Land by the tolerance: the polygons and their zone pieces miss the point, the
+                // zones (OpenStreetMap's coasts) know its time, if they cover its country.
+                let hit = landHit(near: near.shape, coordinate: coordinate, withinKm: coastlineToleranceKm)
+                return chain(for: coordinate, hit: hit, waters: .land, zone: (try? seaZones.value())?.zone(at: coordinate))
             } else if let sea = seaWaters(at: coordinate) {
-                return chain(for: coordinate, hit: sea.hit, waters: .territorial, country: sea.country, timeZone: sea.zone)
+                return chain(for: coordinate, hit: sea.hit, waters: .territorial, country: sea.country, zone: sea.zone)
             } else if let coast = boundaries.nearestEdge(to: coordinate, withinKm: Self.territorialWatersKm, where: { _ in true }) {
                 // Any outline will do: a coast is the edge of a country and of its coastal region alike.
                 waters = .territorial
@@ -178,7 +180,7 @@ public final class Resolver: Sendable {
     /// that covers land of several, whichever of them has the nearest outline), its region
     /// nearest to the point, and the zone itself as the point's time zone. Nil outside every
     /// land zone: there the 12 nautical miles decide.
-    private func seaWaters(at coordinate: GeoCoordinate) -> (hit: BoundaryIndex.Hit, country: Int, zone: String)? {
+    private func seaWaters(at coordinate: GeoCoordinate) -> (hit: BoundaryIndex.Hit, country: Int, zone: SeaZones.Zone)? {
         // The zones are part of the gazetteer, whose checksum was verified on opening: should
         // they not load all the same, the 12 nautical miles still answer.
         guard let sea = (try? seaZones.value())?.zone(at: coordinate) else { return nil }
@@ -189,12 +191,14 @@ public final class Resolver: Sendable {
             country = Int(shapeCountry[nearest.shape])
         }
         let hit = hit(of: tables.countries[country].iso2, near: coordinate, withinKm: Self.territorialWatersKm + 5)
-        return (hit, country, sea.zone)
+        return (hit, country, sea)
     }
 
+    /// The chain of a point in `hit`'s shapes (else in country `known`). The time zone is
+    /// `zone`'s when that land zone covers the country, else the pieces' and the region's.
     @inline(__always)
     private func chain(for coordinate: GeoCoordinate, hit: BoundaryIndex.Hit, waters: PlaceChain.Waters,
-                       country known: Int? = nil, timeZone zone: String? = nil) -> PlaceChain {
+                       country known: Int? = nil, zone: SeaZones.Zone? = nil) -> PlaceChain {
         let region = hit.region.map { Int(shapeRegion[$0]) }.flatMap { $0 >= 0 ? $0 : nil }
         let country = region.map { Int(tables.regions[$0].country) } ?? hit.country.map { Int(shapeCountry[$0]) }.flatMap { $0 >= 0 ? $0 : nil } ?? known
         guard let country else { return PlaceChain(coordinate: coordinate, waters: waters) }
@@ -250,7 +254,8 @@ public final class Resolver: Sendable {
                           city: city, district: district,
                           airport: nearestAirport(to: query), waters: waters, borderKm: borderKm,
                           boundaryQuality: (hit.region ?? hit.country).map { boundaries.shapes[$0].quality }, nearestCityElsewhere: elsewhere,
-                          timeZone: zone ?? timeZone(at: coordinate, region: region, country: country))
+                          timeZone: zone.flatMap { $0.countries.contains(country) ? $0.zone : nil }
+                              ?? timeZone(at: coordinate, region: region, country: country))
     }
 
     /// The zone of the piece the point lies in, else its region's, else its country's; the

@@ -16,6 +16,9 @@ import Gazetteer
 ///
 /// Immutable after loading: safe to share between threads.
 struct SeaZones: Sendable {
+    /// A land zone and the countries (table indices) whose land it covers, its own first.
+    typealias Zone = (zone: String, countries: [Int])
+
     private let zones: ZonePieces
     private let order: [Int]
     /// The countries (table indices) whose land each zone covers, by zone: the zone's own
@@ -51,7 +54,7 @@ struct SeaZones: Sendable {
 
     /// The smallest zone containing the point (then by name), with the countries whose land it
     /// covers, or nil outside every land zone (and in a zone of a country the gazetteer lacks).
-    func zone(at coordinate: GeoCoordinate) -> (zone: String, countries: [Int])? {
+    func zone(at coordinate: GeoCoordinate) -> Zone? {
         guard let found = zones.piece(at: coordinate, amongPieces: order), let countries = countries[found.zone] else { return nil }
         return (found.zone, countries)
     }

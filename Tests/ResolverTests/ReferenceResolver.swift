@@ -284,6 +284,9 @@ final class ReferenceResolver {
                 let cc = shapes[near.shape].country
                 country = nearestEdge(latitude, longitude, withinKm: toleranceKm) { $0.id.kind == .country && $0.country == cc }?.shape
                 region = nearestEdge(latitude, longitude, withinKm: toleranceKm) { $0.id.kind == .region && $0.country == cc }?.shape
+                // Step 6: off the polygons, the land zone holding the point gives its time, if it
+                // covers the point's country.
+                seaZone = zone.flatMap { (zoneCountries[$0.zone] ?? []).contains(cc) ? $0.zone : nil }
             } else if let zone {
                 // Step 3: the land zone's territorial sea.
                 waters = "territorial"
