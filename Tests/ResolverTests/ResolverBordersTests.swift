@@ -66,6 +66,20 @@ import Testing
         #expect(chain.waters == .land, "\(what)")
     }
 
+    /// The western Aleutians lie west of the antimeridian and the rest of Alaska east of it;
+    /// islands with no GeoNames place join the nearest region the short way round the world
+    /// (measured flat, Maine was nearer).
+    @Test(arguments: [
+        (52.7123, 174.114, "Shemya, Eareckson Air Station (SYA)"),
+        (52.84, 173.18, "Attu Island"),
+        (51.42, 179.05, "Amchitka"),
+    ])
+    func westernAleutiansAreAlaska(lat: Double, lon: Double, what: String) throws {
+        let chain = try resolve(lat, lon)
+        #expect(chain.region?.id == PlaceID(.region, "US.AK"), "\(what): \(chain.region?.id.description ?? "no region")")
+        #expect(chain.timeZone == "America/Adak", "\(what)")
+    }
+
     /// At sea, the land zones' territorial sea decides whose waters a point is in, where 12
     /// nautical miles around the Natural Earth coasts said otherwise (or said nothing): around
     /// islands and islets, across archipelagic waters, and along sea borders. Each point lies

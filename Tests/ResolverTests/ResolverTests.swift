@@ -53,12 +53,12 @@ import Testing
         #expect(east.waters != .international)
     }
 
-    /// Near ±180° the nearest coast or border may lie across the seam, and counts as much as one
-    /// on the point's own side. At sea, each point's only coast within 12 nautical miles is on
-    /// the other side of 180°, so that without wrapping it would be in international waters.
+    /// Near ±180° the nearest coast may lie across the seam, and counts as much as one on the
+    /// point's own side. At sea, each point's only coast within 12 nautical miles is on the other
+    /// side of 180°: its region is found across the seam.
     @Test func coastsAcrossTheAntimeridianCount() throws {
         let cases: [(lat: Double, lon: Double, waters: PlaceChain.Waters, country: String, region: String?, what: String)] = [
-            (-15.94, 179.98, .territorial, "country:FJ", "region:FJ.02", "off Udu Point, Vanua Levu's eastern tip (east of 180°), 21.8 km"),
+            (-15.94, 179.98, .territorial, "country:FJ", "region:FJ.03", "off Udu Point, Vanua Levu's eastern tip (east of 180°), 21.8 km"),
             (-17.18, -179.98, .territorial, "country:FJ", "region:FJ.03", "south of Taveuni, whose coast here lies west of 180°, 21.3 km"),
             (-17.12, -179.97, .territorial, "country:FJ", "region:FJ.03", "15.6 km off Taveuni: beyond the coastline tolerance (0.05°), within 12 nmi"),
             (64.86, -179.95, .territorial, "country:RU", "region:RU.15", "Gulf of Anadyr, off Chukotka's coast west of 180°, 19.0 km"),
@@ -73,14 +73,14 @@ import Testing
         }
     }
 
-    /// Taveuni lies across 180°, its two halves filed under two regions: a point 0.01° from the
-    /// seam on either side has the other half's border 1.06 km away.
-    @Test func bordersAcrossTheAntimeridianCount() throws {
-        let west = try resolve(-16.87, 179.99), east = try resolve(-16.87, -179.99)
-        #expect(west.region?.id == PlaceID("region:FJ.03") && east.region?.id == PlaceID("region:FJ.02"))
-        for chain in [west, east] {
+    /// Taveuni lies across 180°, all of it in the Northern Division: the seam is no border. (Its
+    /// eastern half was once filed under the Eastern Division, a region 1 km away across the
+    /// seam, by a nearest-region search that did not wrap.)
+    @Test func anIslandAcrossTheAntimeridianIsOneRegion() throws {
+        for chain in [try resolve(-16.87, 179.99), try resolve(-16.87, -179.99)] {
             #expect(chain.waters == .land)
-            #expect(abs((chain.borderKm ?? .infinity) - 1.064) < 0.01, "border \(chain.borderKm.map(String.init(describing:)) ?? "none")")
+            #expect(chain.region?.id == PlaceID("region:FJ.03"))
+            #expect(chain.borderKm == nil, "border \(chain.borderKm.map(String.init(describing:)) ?? "none")")
         }
     }
 
