@@ -2,16 +2,16 @@ import Boundaries
 import Gazetteer
 
 /// The land time zones whole, territorial sea included (the gazetteer's `time_zones`): whose
-/// waters a point off every polygon lies in, where the zones know better than 12 nautical
-/// miles around the polygons: around islets the polygons lack, and along the sea borders
-/// between neighbours.
+/// waters a point off every polygon lies in, and in which zone, where the zones know better
+/// than 12 nautical miles around the polygons: around islets the polygons lack, along the sea
+/// borders between neighbours, and along coasts Natural Earth draws a few kilometres off.
 ///
 /// A zone may cover land of more than one country (Asia/Bangkok: Thailand and northern
 /// Vietnam); ``zone(at:)`` then lists them all, its own country first.
 ///
 /// ```swift
 /// let sea = try SeaZones(gazetteer: gazetteer, tables: tables, pieces: pieces)
-/// sea.zone(at: GeoCoordinate(latitude: 43.0668, longitude: 6.8821))?.zone   // "Europe/Paris", off Porquerolles
+/// sea.zone(at: GeoCoordinate(latitude: 37.4903, longitude: -25.0782))?.zone   // "Atlantic/Azores", off São Miguel
 /// ```
 ///
 /// Immutable after loading: safe to share between threads.
