@@ -62,7 +62,7 @@ enum OutputFile {
         var template = Array((directory + "/." + url.lastPathComponent + ".atlas-XXXXXX").utf8CString)
         let fd = mkstemp(&template)
         guard fd >= 0 else { return "cannot create a temporary file in '\(directory.shown)': \(reason())" }
-        let temporary = String(cString: template)
+        let temporary = String(decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         func fail(_ what: String) -> String {
             let text = "\(what): \(reason())"
             unlink(temporary)
