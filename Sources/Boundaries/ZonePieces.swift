@@ -35,9 +35,6 @@ public struct ZonePieces: Sendable {
     let bandStarts: [Int32]
     let xs: [Int32], ys: [Int32]
 
-    /// The owners that have pieces, for callers that map them to their own indices once.
-    public var owners: [String] { byOwner.keys.sorted() }
-
     /// Each piece's zone and owner, in piece order.
     public var assignments: [(zone: String, owner: String)] { pieces.map { ($0.zone, $0.owner) } }
 
@@ -81,9 +78,8 @@ public struct ZonePieces: Sendable {
             byOwner[p.owner, default: []].append(pieces.count)
             pieces.append(Piece(zone: p.zone, owner: p.owner, areaKm2: p.areaKm2, minX: minX, minY: minY, maxX: maxX, maxY: maxY, firstBand: first, bands: bands))
         }
-        // Where zones overlap, the smaller piece answers, then the zone's name: a fixed order.
         for (owner, list) in byOwner {
-            byOwner[owner] = list.sorted { (pieces[$0].areaKm2, pieces[$0].zone) < (pieces[$1].areaKm2, pieces[$1].zone) }
+            byOwner[owner] = list.sorted { Self.precedes(pieces[$0], pieces[$1]) }
         }
         (self.pieces, self.byOwner, self.bandEdges, self.bandStarts, self.xs, self.ys) = (pieces, byOwner, bandEdges, bandStarts, xs, ys)
     }
@@ -99,7 +95,12 @@ public struct ZonePieces: Sendable {
 
     /// Every piece, smallest first (then by zone), for a search of them all.
     public var smallestFirst: [Int] {
-        pieces.indices.sorted { (pieces[$0].areaKm2, pieces[$0].zone) < (pieces[$1].areaKm2, pieces[$1].zone) }
+        pieces.indices.sorted { Self.precedes(pieces[$0], pieces[$1]) }
+    }
+
+    /// Where pieces overlap, the smaller answers, then the zone's name: a fixed order.
+    private static func precedes(_ a: Piece, _ b: Piece) -> Bool {
+        (a.areaKm2, a.zone) < (b.areaKm2, b.zone)
     }
 
     /// The zone of the first of `candidates` (piece positions, as ``pieces(of:)`` gives them)
