@@ -40,8 +40,8 @@ struct SeaZones: Sendable {
             if let zone = country.timeZone { others[zone, default: []].insert(k) }
         }
         for (zone, owner) in pieces.assignments {
-            let country = owner.hasPrefix("region:") ? tables.regionIndex[String(owner.dropFirst(7))].map { Int(tables.regions[$0].country) }
-                : tables.countryIndex[String(owner.dropFirst(8))]
+            guard let id = PlaceID(owner) else { continue }
+            let country = id.kind == .region ? tables.regionIndex[id.code].map { Int(tables.regions[$0].country) } : tables.countryIndex[id.code]
             if let country, country >= 0 { others[zone, default: []].insert(country) }
         }
         var countries: [String: [Int]] = [:]
