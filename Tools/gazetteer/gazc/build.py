@@ -390,13 +390,17 @@ class Build:
                 weight[k[0]][own[k]] += g.area
         self.country_zone = {cc: sorted(w.items(), key=lambda t: (-t[1], t[0]))[0][0] for cc, w in weight.items()}
         self.piece_rows = []
+        by_owner = defaultdict(list)     # the pieces written, for the gate below
         for i, (k, z, g) in enumerate(sorted(pieces, key=lambda p: (label_key(p[0]), p[1])), 1):
-            g = geom.polygonal(geom.snap(g))
-            if g is None:
+            snapped = geom.polygonal(geom.snap(g))
+            if snapped is None:
                 continue
-            blob, nv = encode.encode_geometry(g)
+            blob, nv = encode.encode_geometry(snapped)
+            area = round(encode.area_km2(snapped), 3)
             self.piece_rows.append({"id": i, "zone": z, "owner": f"region:{k[1]}" if k[1] else f"country:{k[0]}",
-                                    "area_km2": round(encode.area_km2(g), 3), "vertices": nv, "geometry": blob})
+                                    "area_km2": area, "vertices": nv, "geometry": blob})
+            shapely.prepare(g)
+            by_owner[k].append((area, z, g))
         self.zone_rows = []
         for z, g in zip(names, zg):
             g = geom.polygonal(geom.snap(g))
@@ -413,10 +417,6 @@ class Build:
         self.gates["cities_changing_zone_by_simplifying"] = len(self.zone_simplify_changes)
         if self.zone_simplify_changes:
             self.failures.append(f"{len(self.zone_simplify_changes)} cities change zone by simplifying the zones")
-        by_owner = defaultdict(list)
-        for r, (k, z, g) in zip(self.piece_rows, sorted(pieces, key=lambda p: (label_key(p[0]), p[1]))):
-            shapely.prepare(g)
-            by_owner[k].append((r["area_km2"], z, g))
         rule = []
         for c, k in enumerate(self.city_lookup):
             z = None
