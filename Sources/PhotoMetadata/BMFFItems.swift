@@ -39,20 +39,27 @@ struct BMFFItems {
         guard let id = types.filter({ $0.value == "Exif" }).keys.min(), let location = locations[id] else { return nil }
         var out: [UInt8] = []
         for extent in location.extents {
-            guard extent.length > 0, extent.length <= Self.maxMetaBytes - out.count else { return nil }
-            let start: Int
+            // A length of 0 is "the rest of the container": the file, or the `idat`.
+            let start: Int, length: Int
             switch location.method {
-            case 0: start = extent.offset
+            case 0:
+                guard extent.offset <= reader.size else { throw MetadataError(path: "", reason: .truncated("Exif item")) }
+                start = extent.offset
+                length = extent.length == 0 ? reader.size - extent.offset : extent.length
             case 1:
                 // Inside the `meta` box's `idat`, which must hold the whole extent.
                 guard let idat, extent.offset <= idat.length, extent.length <= idat.length - extent.offset else {
                     throw MetadataError(path: "", reason: .corrupt("Exif item outside idat"))
                 }
                 start = idat.offset + extent.offset
+                length = extent.length == 0 ? idat.length - extent.offset : extent.length
             default: return nil  // construction method 2: an offset into another item
             }
-            let bytes = try reader.bytes(at: start, count: extent.length)
-            guard bytes.count == extent.length else { throw MetadataError(path: "", reason: .truncated("Exif item")) }
+            guard length <= Self.maxMetaBytes - out.count else {
+                throw MetadataError(path: "", reason: .corrupt("Exif item of more than \(Self.maxMetaBytes >> 20) MB"))
+            }
+            let bytes = try reader.bytes(at: start, count: length)
+            guard bytes.count == length else { throw MetadataError(path: "", reason: .truncated("Exif item")) }
             out += bytes
         }
         return out

@@ -55,13 +55,22 @@ struct HEIFExif {
         var ids = [heif_item_id](repeating: 0, count: count)
         _ = heif_image_handle_get_list_of_metadata_block_IDs(handle, "Exif", &ids, Int32(count))
         let size = heif_image_handle_get_metadata_size(handle, ids[0])
-        guard size > 4, size <= 16 * 1024 * 1024 else { return }
+        guard size <= Self.maxExifBytes else { throw MetadataError(path: "", reason: .corrupt("Exif item of \(size) bytes")) }
         var block = [UInt8](repeating: 0, count: size)
-        guard heif_image_handle_get_metadata(handle, ids[0], &block).code == heif_error_Ok else {
+        guard size == 0 || heif_image_handle_get_metadata(handle, ids[0], &block).code == heif_error_Ok else {
             throw MetadataError(path: "", reason: .corrupt("unreadable Exif item"))
         }
-        exif = HEIFExif.tiff(inExifItem: block)
+        // libheif 1.15 hands back nothing for an extent of length 0, which ISO BMFF defines as
+        // "to the end of the file": the box reader knows that rule.
+        if block.count < 4, let whole = try BMFFItems(reader: reader).exifItem() { block = whole }
+        guard let tiff = HEIFExif.tiff(inExifItem: block) else {
+            throw MetadataError(path: "", reason: .corrupt("Exif item of \(block.count) bytes holds no TIFF header"))
+        }
+        exif = tiff
     }
+
+    /// Far above any camera's Exif (64 KB in a JPEG), far below what costs memory.
+    static let maxExifBytes = 16 * 1024 * 1024
 
     /// The TIFF structure inside a HEIF Exif item. The declared offset is 6 (`Exif\0\0`) for most
     /// writers, 0 for some, and 10 for one phone maker that keeps a JPEG APP1 header; when the

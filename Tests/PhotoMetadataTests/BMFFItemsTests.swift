@@ -7,12 +7,12 @@ import Testing
     private func fullBox(_ type: String, version: UInt8, _ body: [UInt8]) -> [UInt8] { box(type, [version, 0, 0, 0] + body) }
 
     /// ftyp + meta(iinf(infe Exif), iloc) + mdat holding the Exif item, as a camera lays it out.
-    private func file(exifItem: [UInt8]) -> [UInt8] {
+    private func file(exifItem: [UInt8], declaredLength: Int? = nil) -> [UInt8] {
         let ftyp = box("ftyp", Array("heicmif1heic".utf8))
         let infe = fullBox("infe", version: 2, [0, 1, 0, 0] + Array("Exif".utf8) + [0])
         let iinf = fullBox("iinf", version: 0, [0, 1] + infe)
         func iloc(offset: Int) -> [UInt8] {
-            fullBox("iloc", version: 0, [0x44, 0x00, 0, 1, 0, 1, 0, 0, 0, 1] + be32(UInt32(offset)) + be32(UInt32(exifItem.count)))
+            fullBox("iloc", version: 0, [0x44, 0x00, 0, 1, 0, 1, 0, 0, 0, 1] + be32(UInt32(offset)) + be32(UInt32(declaredLength ?? exifItem.count)))
         }
         let metaLength = fullBox("meta", version: 0, iinf + iloc(offset: 0)).count
         let mdatOffset = ftyp.count + metaLength + 8
@@ -22,6 +22,13 @@ import Testing
     @Test func findsTheExifItemThroughIinfAndIloc() throws {
         let item = be32(6) + Array("Exif".utf8) + [0, 0] + ExifFixture().tiff()
         let items = try BMFFItems(reader: MemoryBytes(data: file(exifItem: item)))
+        #expect(try items.exifItem() == item)
+    }
+
+    /// ISO/IEC 14496-12 8.11.3: an extent length of 0 is the whole rest of the referenced data.
+    @Test func anExtentOfLengthZeroRunsToTheEndOfTheFile() throws {
+        let item = be32(6) + Array("Exif".utf8) + [0, 0] + ExifFixture().tiff()
+        let items = try BMFFItems(reader: MemoryBytes(data: file(exifItem: item, declaredLength: 0)))
         #expect(try items.exifItem() == item)
     }
 
@@ -106,5 +113,14 @@ import Testing
         let file = ftyp + fullBox("meta", version: 0, iinf + iloc + box("idat", [UInt8](repeating: 7, count: 8)))
         let items = try BMFFItems(reader: MemoryBytes(data: file))
         #expect(throws: MetadataError(path: "", reason: .corrupt("Exif item outside idat"))) { try items.exifItem() }
+    }
+
+    @Test func anIdatExtentOfLengthZeroRunsToTheEndOfTheIdat() throws {
+        let infe = fullBox("infe", version: 2, [0, 1, 0, 0] + Array("Exif".utf8) + [0])
+        let iinf = fullBox("iinf", version: 0, [0, 1] + infe)
+        let iloc = fullBox("iloc", version: 1, [0x44, 0x00, 0, 1, 0, 1, 0, 1, 0, 0, 0, 1] + be32(2) + be32(0))
+        let idat = (0..<8).map(UInt8.init)
+        let file = ftyp + fullBox("meta", version: 0, iinf + iloc + box("idat", idat)) + box("mdat", [9, 9, 9])
+        #expect(try BMFFItems(reader: MemoryBytes(data: file)).exifItem() == Array(idat[2...]))
     }
 }
