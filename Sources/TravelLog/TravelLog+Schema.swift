@@ -296,21 +296,21 @@ extension TravelLog {
         try database.prepare("PRAGMA user_version").scalarInt() ?? 0
     }
 
-    /// Applies the missing migrations, each in its own transaction with its version bump, so a
-    /// crash leaves the file at one version or the next, never between.
+    /// Applies the missing migrations in one transaction with the version bump, so another
+    /// process sees the file at the version it had or at the newest one, never between: a
+    /// reader that opens the log during a first import finds no tables (an empty log) or all
+    /// of them.
     func migrate() throws {
         let current = try schemaVersion()
         guard current <= Self.migrations.count else { throw TravelLogError.newerSchema(path, current) }
-        if try database.prepare("PRAGMA application_id").scalarInt() != Int(Self.applicationID) {
-            try database.execute("PRAGMA application_id = \(Self.applicationID)")
-        }
-        for version in current..<Self.migrations.count {
-            try database.transaction {
-                // Another process may have migrated while this one waited for the lock.
-                guard try schemaVersion() == version else { return }
-                try database.execute(Self.migrations[version])
-                try database.execute("PRAGMA user_version = \(version + 1)")
-            }
+        let identified = try database.prepare("PRAGMA application_id").scalarInt() == Int(Self.applicationID)
+        guard current < Self.migrations.count || !identified else { return }
+        try database.transaction {
+            // Another process may have migrated while this one waited for the lock.
+            let version = try schemaVersion()
+            guard version <= Self.migrations.count else { throw TravelLogError.newerSchema(path, version) }
+            for migration in Self.migrations[version...] { try database.execute(migration) }
+            try database.execute("PRAGMA user_version = \(Self.migrations.count); PRAGMA application_id = \(Self.applicationID)")
         }
     }
 }

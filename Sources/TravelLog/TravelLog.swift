@@ -30,7 +30,12 @@ public final class TravelLog {
     /// migrations it lacks. With `readOnly`, a missing file is an error and nothing is migrated.
     /// A file that is no travel log (the gazetteer, another program's database) is refused
     /// before anything is written to it.
-    public init(path: String, readOnly: Bool = false) throws {
+    public convenience init(path: String, readOnly: Bool = false) throws {
+        try self.init(path: path, readOnly: readOnly, patience: Self.busyTimeoutMilliseconds)
+    }
+
+    /// `patience`: how long a reader waits for an import that is bringing an older log up to date.
+    init(path: String, readOnly: Bool, patience: Int32) throws {
         self.path = path
         try Self.refuseFolder(path)
         if readOnly {
@@ -40,7 +45,7 @@ public final class TravelLog {
             try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         }
         do {
-            database = try readOnly ? Self.openForReading(path) : Self.open(path, readOnly: false)
+            database = try readOnly ? Self.openForReading(path, patience: patience) : Self.open(path, readOnly: false)
             try database.execute("PRAGMA foreign_keys = ON")
             if !readOnly {
                 // WAL: readers never block the importer, and a killed writer leaves only an
@@ -61,7 +66,10 @@ public final class TravelLog {
     /// Reads only, so a command can check before it takes the import lock beside the file.
     public static func check(path: String) throws {
         try refuseFolder(path)
-        guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > 0 else { return }
+        // stat, not FileManager's attributes, which look up the owner's and group's names: on a
+        // host with LDAP or SSSD, a network call.
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_size > 0 else { return }
         do {
             try identify(Database(path: path, mode: .readOnly), path: path)
         } catch let error as SQLiteError {
@@ -91,21 +99,40 @@ public final class TravelLog {
 
     /// A read-only connection to a current log. A log from an older atlas is brought up to date
     /// first (briefly read-write), so reading commands see the columns they ask for; where it
-    /// cannot be written, that is said. Only under the import lock: a reader that migrated while
-    /// an import was creating or migrating the log took SQLite's write lock from under it; when
-    /// an import holds the lock, it is the one bringing the log up to date, and the log is read
-    /// as it is.
-    private static func openForReading(_ path: String) throws -> Database {
+    /// cannot be written, that is said. While an import holds the lock, it is the one bringing
+    /// the log up to date (a reader that migrated would take SQLite's write lock from under it):
+    /// the reader waits for its migration, which lands in one transaction, for up to `patience`
+    /// milliseconds. A file with no tables yet (an import killed before its first commit, or
+    /// still making it) reads as an empty log, and nothing is written to it.
+    private static func openForReading(_ path: String, patience: Int32) throws -> Database {
         let database = try open(path, readOnly: true)
         let version = try database.prepare("PRAGMA user_version").scalarInt() ?? 0
         guard version < migrations.count else { return database }
+        if version == 0 { return try emptyLog() }
         guard access(URL(fileURLWithPath: path).deletingLastPathComponent().path, W_OK) == 0 else {
             throw TravelLogError.needsUpgrade(path, version)
         }
-        guard let lock = try ImportLock(logPath: path) else { return database }
-        defer { lock.release() }
-        _ = try TravelLog(path: path)
-        return try open(path, readOnly: true)
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, patience)) * 1_000_000
+        while true {
+            if let lock = try ImportLock(logPath: path) {
+                defer { lock.release() }
+                _ = try TravelLog(path: path)
+                return try open(path, readOnly: true)
+            }
+            let again = try open(path, readOnly: true)
+            if try again.prepare("PRAGMA user_version").scalarInt() == migrations.count { return again }
+            guard DispatchTime.now().uptimeNanoseconds < deadline else { throw TravelLogError.upgrading(path, version) }
+            usleep(20_000)
+        }
+    }
+
+    /// A log with every table and no row, in memory: what a reader sees of a file that has no
+    /// tables yet.
+    private static func emptyLog() throws -> Database {
+        let database = try Database(path: ":memory:", mode: .readWrite)
+        try database.execute(migrations.joined(separator: "\n"))
+        try database.execute("PRAGMA user_version = \(migrations.count); PRAGMA application_id = \(applicationID)")
+        return database
     }
 
     /// `--db` naming a folder gets a plain answer, not SQLite's "disk I/O error".

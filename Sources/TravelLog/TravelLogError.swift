@@ -11,6 +11,9 @@ public enum TravelLogError: Error, CustomStringConvertible {
     case notATravelLog(String, String)
     /// A log from an older atlas where it cannot be upgraded (a read-only disk).
     case needsUpgrade(String, Int)
+    /// A log from an older atlas that an import was still bringing up to date when the reader
+    /// stopped waiting.
+    case upgrading(String, Int)
     /// A stored track whose points are not whole (a damaged row): the log and the track's path.
     case damagedTrack(String, String)
 
@@ -22,6 +25,7 @@ public enum TravelLogError: Error, CustomStringConvertible {
         case .sqlite(let e): e.primaryCode == 5 ? "\(e.path): in use by another atlas process (database is locked)" : e.description
         case .unknownPhoto(let what): "no photo '\(what)' in the travel log"
         case .needsUpgrade(let path, let v): "\(path): written by an older atlas (schema \(v), this one reads \(TravelLog.migrations.count)) on a disk that cannot be written; copy it where it can, and any atlas command brings it up to date"
+        case .upgrading(let path, let v): "\(path): being brought up to date from schema \(v) by an atlas import; run this again when it is done"
         case .damagedTrack(let path, let track): "\(path): the stored points of the track \(track) are damaged; import that file again (or remove it) to replace them"
         case .notATravelLog(let path, let why): "\(path): not a travel log (\(why)); nothing was written to it"
         }

@@ -74,30 +74,79 @@ import Testing
     }
 
     @Test func anOlderLogReadByAReadingCommandIsBroughtUpToDateFirst() throws {
-        let path = Self.scratch("old.sqlite")
-        do {
-            let db = try Database(path: path, mode: .readWrite)
-            for migration in TravelLog.migrations.prefix(2) { try db.execute(migration) }
-            try db.execute("PRAGMA user_version = 2")
-        }
+        let path = try Self.olderLog("old.sqlite")
         let log = try TravelLog(path: path, readOnly: true)
         #expect(try log.schemaVersion() == TravelLog.migrations.count)
         #expect(try log.errors().isEmpty)          // reads the newest tables
     }
 
-    /// While an import holds the log, it is the one that migrates: a reader that migrated too
-    /// would take SQLite's write lock from under it ("database is locked").
-    @Test func aReaderLeavesTheMigrationToTheImportHoldingTheLock() throws {
-        let path = Self.scratch("held.sqlite")
+    /// A log of schema 2, as an older atlas left it.
+    private static func olderLog(_ name: String) throws -> String {
+        let path = scratch(name)
+        let db = try Database(path: path, mode: .readWrite)
+        for migration in TravelLog.migrations.prefix(2) { try db.execute(migration) }
+        try db.execute("PRAGMA user_version = 2")
+        return path
+    }
+
+    /// While an import holds the log, it is the one that migrates (a reader that migrated too
+    /// would take SQLite's write lock from under it): the reader waits for that migration, and
+    /// then reads the newest tables.
+    @Test func aReaderWaitsForTheImportThatIsUpgradingTheLog() throws {
+        let path = try Self.olderLog("held.sqlite")
+        let held = DispatchSemaphore(value: 0), upgraded = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            // As an import does: the lock, then the migrations a moment later.
+            let lock = try? ImportLock(logPath: path)
+            held.signal()
+            Thread.sleep(forTimeInterval: 0.3)
+            _ = try? TravelLog(path: path)
+            lock?.release()
+            upgraded.signal()
+        }
+        held.wait()
+        #expect(try ImportLock(logPath: path) == nil)
+        let log = try TravelLog(path: path, readOnly: true)
+        #expect(try log.schemaVersion() == TravelLog.migrations.count)
+        #expect(try log.errors().isEmpty && log.photoCount() == 0)
+        upgraded.wait()
+    }
+
+    @Test func aReaderThatStopsWaitingSaysTheLogIsBeingUpgraded() throws {
+        let path = try Self.olderLog("slow.sqlite")
+        let lock = try #require(try ImportLock(logPath: path))
+        defer { lock.release() }
+        #expect {
+            _ = try TravelLog(path: path, readOnly: true, patience: 100)
+        } throws: { "\($0)".contains("being brought up to date from schema 2 by an atlas import") }
+    }
+
+    /// Every migration lands in one transaction: a connection that looks between them (another
+    /// process's reader) finds the file at version 0 or at the newest.
+    @Test func migrationsLandTogether() throws {
+        let path = Self.scratch("together.sqlite")
+        let reader = try Database(path: path, mode: .readWrite)
+        _ = try TravelLog(path: path)
+        #expect(try reader.prepare("PRAGMA user_version").scalarInt() == TravelLog.migrations.count)
+        let older = try Self.olderLog("together-older.sqlite")
+        let log = try TravelLog(path: older)
+        #expect(try log.schemaVersion() == TravelLog.migrations.count && log.errors().isEmpty)
+    }
+
+    /// A file that an import created but had not yet committed its tables to (killed then, or
+    /// still at it) reads as an empty log, and the reader writes nothing to it.
+    @Test(arguments: [false, true])
+    func aFileWithNoTablesYetReadsAsAnEmptyLog(identified: Bool) throws {
+        let path = Self.scratch("bare.sqlite")
         do {
             let db = try Database(path: path, mode: .readWrite)
-            for migration in TravelLog.migrations.prefix(2) { try db.execute(migration) }
-            try db.execute("PRAGMA user_version = 2")
+            try db.execute(identified ? "PRAGMA application_id = \(TravelLog.applicationID)" : "PRAGMA user_version = 0")
         }
-        let lock = try #require(try ImportLock(logPath: path))
-        #expect(try TravelLog(path: path, readOnly: true).schemaVersion() == 2)
-        lock.release()
-        #expect(try TravelLog(path: path, readOnly: true).schemaVersion() == TravelLog.migrations.count)
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let log = try TravelLog(path: path, readOnly: true)
+        #expect(try log.photoCount() == 0 && log.errors().isEmpty && log.placeDays().isEmpty)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        #expect(try Database(path: path, mode: .readOnly).prepare("SELECT count(*) FROM sqlite_master").scalarInt() == 0)
     }
 
     /// A log on a read-only disk (a backup, a DVD): a read-only bind mount where this process may
