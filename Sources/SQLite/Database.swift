@@ -52,8 +52,9 @@ public final class Database: @unchecked Sendable {
         let rc = sqlite3_open_v2(name, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            let cause = db.map { sqlite3_system_errno($0) } ?? 0
             sqlite3_close_v2(db)
-            throw SQLiteError(code: rc, message: message, path: path)
+            throw SQLiteError(code: rc, message: message, path: path, systemErrno: cause)
         }
         handle = db
         sqlite3_extended_result_codes(db, 1)
@@ -74,7 +75,7 @@ public final class Database: @unchecked Sendable {
     }
 
     func error(_ code: Int32) -> SQLiteError {
-        SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)), path: path)
+        SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)), path: path, systemErrno: sqlite3_system_errno(handle))
     }
 
     /// Runs one or more statements that return no rows.
@@ -84,7 +85,7 @@ public final class Database: @unchecked Sendable {
         guard rc == SQLITE_OK else {
             let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
             sqlite3_free(message)
-            throw SQLiteError(code: rc, message: text, path: path)
+            throw SQLiteError(code: rc, message: text, path: path, systemErrno: sqlite3_system_errno(handle))
         }
     }
 

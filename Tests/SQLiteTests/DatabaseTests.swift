@@ -122,4 +122,17 @@ import Testing
         try db.execute("CREATE TABLE t(x)")
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("x.sqlite").path))
     }
+
+    /// SQLITE_FULL, and an I/O error whose cause was ENOSPC (the shared-memory file could not
+    /// grow: SQLITE_IOERR_SHMSIZE, 4874), both say that the disk is full and name the file.
+    @Test func everyKindOfFullDiskSaysSo() {
+        let full = SQLiteError(code: 13, message: "database or disk is full", path: "/data/atlas.sqlite")
+        let shm = SQLiteError(code: 4874, message: "disk I/O error", path: "/data/atlas.sqlite", systemErrno: ENOSPC)
+        let quota = SQLiteError(code: 778, message: "disk I/O error", path: "/data/atlas.sqlite", systemErrno: EDQUOT)
+        for error in [full, shm, quota] {
+            #expect(error.diskIsFull && error.description.hasPrefix("/data/atlas.sqlite: the disk is full"), "\(error)")
+        }
+        let other = SQLiteError(code: 4874, message: "disk I/O error", path: "/data/atlas.sqlite", systemErrno: EIO)
+        #expect(!other.diskIsFull && other.description.contains("disk I/O error"))
+    }
 }
