@@ -149,7 +149,7 @@ public struct HomeTimeline: Sendable, Equatable {
                 cities[key]!.lon += d.longitudeSum
             }
             guard let top = cities.max(by: { a, b in (a.value.days.count, b.key.id) < (b.value.days.count, a.key.id) }) else { continue }
-            (p.latitude, p.longitude, p.pointCity) = (top.value.lat / Double(top.value.positioned), top.value.lon / Double(top.value.positioned), top.key)
+            (p.latitude, p.longitude, p.pointCity) = (PlaceDay.mean(top.value.lat, of: top.value.positioned), PlaceDay.mean(top.value.lon, of: top.value.positioned), top.key)
             return p
         }
         return p

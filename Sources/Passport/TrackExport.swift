@@ -106,7 +106,7 @@ public struct TrackExport: Sendable {
         }
         return sums.compactMap { city, s in
             guard s.positioned > 0 else { return nil }
-            return City(place: city, country: s.country, days: s.dates.count, latitude: s.lat / Double(s.positioned), longitude: s.lon / Double(s.positioned))
+            return City(place: city, country: s.country, days: s.dates.count, latitude: PlaceDay.mean(s.lat, of: s.positioned), longitude: PlaceDay.mean(s.lon, of: s.positioned))
         }.sorted { ($0.place.id, $0.place.name) < ($1.place.id, $1.place.name) }
     }
 

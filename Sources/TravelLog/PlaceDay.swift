@@ -23,7 +23,10 @@ public struct PlaceDay: Sendable, Equatable {
     /// Of ``photos``, how many have a hand-set place.
     public var handSet = 0
     /// Of ``photos``, how many have a position, and the sums of their coordinates: the mean
-    /// position of the row, and the centre of any set of rows.
+    /// position of the row, and the centre of any set of rows. Summed in whole units of 1e-7
+    /// degrees (``units(_:)``), the precision of the travel record: a sum is exact in any
+    /// order, and a log restored from its record sums to the same, so every figure derived
+    /// from positions (homes, trip maps, distances from home) is the same after a restore.
     public var positioned = 0
     public var latitudeSum = 0.0
     public var longitudeSum = 0.0
@@ -35,8 +38,25 @@ public struct PlaceDay: Sendable, Equatable {
 
     /// The mean position of the row's positioned photos.
     public var meanPosition: (latitude: Double, longitude: Double)? {
-        positioned == 0 ? nil : (latitudeSum / Double(positioned), longitudeSum / Double(positioned))
+        positioned == 0 ? nil : (Self.mean(latitudeSum, of: positioned), Self.mean(longitudeSum, of: positioned))
     }
+
+    /// A coordinate in the whole units of 1e-7 degrees that ``latitudeSum`` and
+    /// ``longitudeSum`` add up: the digits the travel record prints, which are the exact binary
+    /// value rounded half to even (as `printf("%.7f")`). `degrees * 1e7` is itself rounded, so
+    /// its exact remainder (`fma`) decides a value that lies close to a half.
+    public static func units(_ degrees: Double) -> Double {
+        let product = degrees * 1e7
+        let remainder = (-product).addingProduct(degrees, 1e7)             // exact: degrees × 1e7 − product
+        let nearest = product.rounded(.toNearestOrEven)
+        let beyond = (product - nearest) + remainder                         // the exact value − nearest
+        if beyond > 0.5 || (beyond == 0.5 && nearest.truncatingRemainder(dividingBy: 2) != 0) { return nearest + 1 }
+        if beyond < -0.5 || (beyond == -0.5 && nearest.truncatingRemainder(dividingBy: 2) != 0) { return nearest - 1 }
+        return nearest
+    }
+
+    /// The mean, in degrees, of `count` coordinates that add up to `sum` units.
+    public static func mean(_ sum: Double, of count: Int) -> Double { sum / Double(count) / 1e7 }
 
     /// The rows of classified photos (``VisitRules/classify(_:)``), in a fixed order: by date,
     /// status, then the snapshot's identifiers and names.
@@ -73,8 +93,8 @@ public struct PlaceDay: Sendable, Equatable {
         if p.isHandSet { handSet += 1 }
         if let lat = p.latitude, let lon = p.longitude {
             positioned += 1
-            latitudeSum += lat
-            longitudeSum += lon
+            latitudeSum += Self.units(lat)
+            longitudeSum += Self.units(lon)
         }
         if let t = p.takenLocal {
             if firstTime.map({ t < $0 }) ?? true { firstTime = t }

@@ -249,6 +249,13 @@ extension TravelLog {
             UNIQUE (date, from_id, to_id, flight_number)
         );
         """,
+        // 9: the aggregates' coordinate sums in whole units of 1e-7 degrees (``PlaceDay``), so
+        // what is derived from them is the same in a log restored from its record: every date
+        // is computed again by the next writer (readers compute stale dates themselves).
+        """
+        DELETE FROM place_days;
+        INSERT OR IGNORE INTO stale_days SELECT DISTINCT coalesce(substr(taken_local, 1, 10), '') FROM photos;
+        """,
     ]
 
     /// `photo_places`: each photo's place with a hand-set one on top, the id and name of each

@@ -35,16 +35,9 @@ extension TravelLog {
         return (differing.sorted(), stale.count)
     }
 
-    /// Rows equal but for the last bits of their coordinate sums: the same photos summed give
-    /// the same sums, and a damaged row is never off by a rounding.
-    static func same(_ a: [PlaceDay], _ b: [PlaceDay]) -> Bool {
-        guard a.count == b.count else { return false }
-        return zip(a, b).allSatisfy { x, y in
-            var y2 = y
-            (y2.latitudeSum, y2.longitudeSum) = (x.latitudeSum, x.longitudeSum)
-            return x == y2 && close(x.latitudeSum, y.latitudeSum) && close(x.longitudeSum, y.longitudeSum)
-        }
-    }
+    /// Equal rows, coordinate sums included: they are whole units of 1e-7 degrees, which the
+    /// same photos add up to exactly in any order.
+    static func same(_ a: [PlaceDay], _ b: [PlaceDay]) -> Bool { a == b }
 
     static func same(_ a: TrackDay?, _ b: TrackDay?) -> Bool {
         guard let a, let b else { return a == nil && b == nil }

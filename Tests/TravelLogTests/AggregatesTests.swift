@@ -89,6 +89,21 @@ import Testing
         try log.database.prepare("SELECT count(*) FROM stale_days").scalarInt() ?? -1
     }
 
+    /// A coordinate's units are the digits `printf("%.7f")` gives, ties and near-ties included.
+    @Test func unitsAreTheDigitsTheRecordPrints() {
+        var state: UInt64 = 7
+        var values: [Double] = [45.76449715, -4.83256675, 0.00000005, -0.00000015, 179.99999995]
+        for _ in 0..<20_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let k = Double(Int64(bitPattern: state >> 1) % 1_800_000_000) / 1e7   // a 7-decimal value
+            values.append(k + 0.5e-7)                                             // and the half beyond it
+        }
+        for value in values {
+            let printed = Double(String(format: "%.7f", value).replacingOccurrences(of: ".", with: ""))!
+            #expect(PlaceDay.units(value) == printed, "\(value)")
+        }
+    }
+
     private func expectEqual(_ log: TravelLog, _ expected: Reference, step: Int) throws {
         let days = try log.placeDays()
         #expect(days.map(Reference.Row.init) == expected.rows, "place days, step \(step)")
@@ -218,7 +233,13 @@ import Testing
             var row = rows[key] ?? Reference.Row(key: key)
             row.photos += 1
             if p.handSet { row.handSet += 1 }
-            if let lat = p.lat, let lon = p.lon { row.positioned += 1; row.latitudeSum += lat; row.longitudeSum += lon }
+            // Summed in whole ten-millionths of a degree, as the travel record prints them.
+            if let lat = p.lat, let lon = p.lon {
+                func units(_ degrees: Double) -> Double { Double(String(format: "%.7f", degrees).replacingOccurrences(of: ".", with: ""))! }
+                row.positioned += 1
+                row.latitudeSum += units(lat)
+                row.longitudeSum += units(lon)
+            }
             if let t = p.local {
                 row.firstTime = min(row.firstTime ?? t, t)
                 row.lastTime = max(row.lastTime ?? t, t)
