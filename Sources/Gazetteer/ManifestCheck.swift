@@ -40,7 +40,8 @@ public struct ManifestCheck: Sendable, Equatable {
         // Hashed even when the manifest failed: the figure is worth showing beside the reason.
         do {
             var status = stat()    // not FileManager's attributes: they look up the owner's name
-            check.actualBytes = stat(gazetteerPath, &status) == 0 ? Int(status.st_size) : nil
+            guard stat(gazetteerPath, &status) == 0 else { throw CocoaError(.fileReadNoSuchFile) }
+            check.actualBytes = Int(status.st_size)
             check.actualSHA256 = try SHA256.hexDigest(ofFileAt: gazetteerPath)
         } catch let error as GazetteerError {
             check.problem = check.problem ?? error.reason
