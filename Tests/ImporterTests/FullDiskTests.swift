@@ -35,7 +35,7 @@ struct SmallDisk {
     init(freeBytes: Int) throws {
         path = FileManager.default.temporaryDirectory.appendingPathComponent("atlas-disk-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        guard Self.mount(["-t", "tmpfs", "-o", "size=1m", "tmpfs", path]) else {
+        guard Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", path]) else {
             try? FileManager.default.removeItem(atPath: path)
             throw CocoaError(.featureUnsupported)
         }
@@ -46,14 +46,14 @@ struct SmallDisk {
     }
 
     func unmount() {
-        _ = Self.mount(["-u", path], program: "/bin/umount")
+        _ = Self.run("/bin/umount", [path])
         try? FileManager.default.removeItem(atPath: path)
     }
 
-    private static func mount(_ arguments: [String], program: String = "/bin/mount") -> Bool {
+    private static func run(_ program: String, _ arguments: [String]) -> Bool {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: program)
-        p.arguments = program.hasSuffix("umount") ? [arguments[1]] : arguments
+        p.arguments = arguments
         p.standardError = FileHandle.nullDevice
         guard (try? p.run()) != nil else { return false }
         p.waitUntilExit()
