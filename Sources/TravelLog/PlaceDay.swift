@@ -42,18 +42,8 @@ public struct PlaceDay: Sendable, Equatable {
     }
 
     /// A coordinate in the whole units of 1e-7 degrees that ``latitudeSum`` and
-    /// ``longitudeSum`` add up: the digits the travel record prints, which are the exact binary
-    /// value rounded half to even (as `printf("%.7f")`). `degrees * 1e7` is itself rounded, so
-    /// its exact remainder (`fma`) decides a value that lies close to a half.
-    public static func units(_ degrees: Double) -> Double {
-        let product = degrees * 1e7
-        let remainder = (-product).addingProduct(degrees, 1e7)             // exact: degrees × 1e7 − product
-        let nearest = product.rounded(.toNearestOrEven)
-        let beyond = (product - nearest) + remainder                         // the exact value − nearest
-        if beyond > 0.5 || (beyond == 0.5 && nearest.truncatingRemainder(dividingBy: 2) != 0) { return nearest + 1 }
-        if beyond < -0.5 || (beyond == -0.5 && nearest.truncatingRemainder(dividingBy: 2) != 0) { return nearest - 1 }
-        return nearest
-    }
+    /// ``longitudeSum`` add up: the digits the travel record prints (``RecordPrecision``).
+    public static func units(_ degrees: Double) -> Double { RecordPrecision.units(degrees, scale: 1e7) }
 
     /// The mean, in degrees, of `count` coordinates that add up to `sum` units.
     public static func mean(_ sum: Double, of count: Int) -> Double { sum / Double(count) / 1e7 }

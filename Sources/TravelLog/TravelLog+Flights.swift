@@ -38,7 +38,7 @@ extension TravelLog {
         var out: [Flight] = []
         func airport(_ i: Int32) -> Flight.Airport {
             var a = Flight.Airport(place: PlaceLink(id: s.string(i) ?? "", name: s.string(i + 1) ?? ""), code: s.string(i + 2) ?? "")
-            (a.latitude, a.longitude) = (s.optionalDouble(i + 3), s.optionalDouble(i + 4))
+            (a.latitude, a.longitude) = (s.optionalDouble(i + 3).map(RecordPrecision.degrees), s.optionalDouble(i + 4).map(RecordPrecision.degrees))
             (a.continent, a.country, a.region, a.city) = (s.placeLink(i + 5), s.placeLink(i + 7), s.placeLink(i + 9), s.placeLink(i + 11))
             return a
         }

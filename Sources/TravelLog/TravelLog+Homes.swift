@@ -39,7 +39,7 @@ extension TravelLog {
         while try s.step() {
             let since = s.string(0) ?? ""
             var home = Home(place: PlaceLink(id: s.string(1) ?? "", name: s.string(2) ?? ""), since: since.isEmpty ? nil : since)
-            (home.latitude, home.longitude) = (s.optionalDouble(3), s.optionalDouble(4))
+            (home.latitude, home.longitude) = (s.optionalDouble(3).map(RecordPrecision.degrees), s.optionalDouble(4).map(RecordPrecision.degrees))
             (home.country, home.region, home.city) = (s.placeLink(5), s.placeLink(7), s.placeLink(9))
             out.append(home)
         }

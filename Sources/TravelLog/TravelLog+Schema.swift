@@ -256,6 +256,11 @@ extension TravelLog {
         DELETE FROM place_days;
         INSERT OR IGNORE INTO stale_days SELECT DISTINCT coalesce(substr(taken_local, 1, 10), '') FROM photos;
         """,
+        // 10: the aggregates from positions, altitudes and speeds at the record's precision
+        // (``RecordPrecision``): the track's kilometres and the flight rule, computed again.
+        """
+        INSERT OR IGNORE INTO stale_days SELECT DISTINCT coalesce(substr(taken_local, 1, 10), '') FROM photos;
+        """,
     ]
 
     /// `photo_places`: each photo's place with a hand-set one on top, the id and name of each

@@ -6,7 +6,7 @@ import TravelLog
 @testable import Passport
 
 /// `export → import-record → export` is byte for byte the same on a log of a few thousand
-/// photos at full double precision, with three homes in turn and trips away: every figure
+/// photos at full double precision, with three homes in turn (one saved by hand) and trips away: every figure
 /// derived from positions (the inferred homes' points above all) comes out of the record's
 /// 7-decimal positions as it came out of the photos'.
 @Suite(.serialized) struct TravelRecordRoundTripTests {
@@ -78,6 +78,10 @@ import TravelLog
         let importer = Importer(log: try TravelLog(path: original), finder: Itinerary.finder,
                                 options: .init(roots: [LibraryWalker.canonical(root)!], jobs: 2))
         _ = try importer.run()
+        // A home saved by hand, to more decimals than the record keeps.
+        var berlin = Home(place: PlaceLink(id: "city:2950159", name: "Berlin"), since: "2020-03-01")
+        (berlin.latitude, berlin.longitude) = (52.524370123456, 13.410530987654)
+        try TravelLog(path: original).saveHome(berlin)
         let first = try TravelRecordTests().export(original)
         let record = try #require(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])
         let homes = try #require(record["home_timeline"] as? [[String: Any]])
@@ -91,6 +95,13 @@ import TravelLog
         if let pair = zip(daysBefore, daysAfter).first(where: { $0 != $1 }) { Issue.record("first differing day: \(pair.0) / \(pair.1)") }
         let points = { (log: TravelLog) in try Passport(log: log).homeTimeline().periods.map { [$0.latitude, $0.longitude] } }
         #expect(try points(before) == points(after))
+        // And what is measured between them: trips, the track, the farthest place.
+        let trips = { (log: TravelLog) in try Passport(log: log).trips().map(\.distanceKm) }
+        #expect(try trips(before) == trips(after) && trips(before).count >= 6)
+        let scheme = try CountingScheme.load(.un, from: PassportTests.gazetteer)
+        let stats = { (log: TravelLog) in try Passport(log: log).stats(scheme: scheme) }
+        let (statsBefore, statsAfter) = (try stats(before), try stats(after))
+        #expect(statsBefore.distanceKm == statsAfter.distanceKm && statsBefore.farthest?.km == statsAfter.farthest?.km)
         let second = try TravelRecordTests().export(restored)
         #expect(second == first)
         if second != first, let line = zip(first.split(separator: "\n"), second.split(separator: "\n")).first(where: { $0 != $1 }) {
