@@ -4,8 +4,8 @@ extension PlaceChain {
     /// Writes the chain as one JSON object into `json`, as `atlas resolve --json` and each line of
     /// `atlas resolve --batch` print it: `id` (when given), `lat`, `lon` (7 decimals), `waters`,
     /// `continent` `{id,name}`, `country` `{id,name,iso3}`, `region` `{id,name,iso}`, `city` and
-    /// `district` `{id,name,distance_km}`, `airport` `{id,name,icao,distance_km}` (each null when
-    /// absent), `border_km` (3 decimals, or null), `boundary_quality`, `nearest_city_elsewhere`, `time_zone`.
+    /// `district` `{id,name,distance_km}`, `airport` `{id,name,icao,distance_km}`, `nearest_place`
+    /// `{id,name,distance_km}` (the nearest place when beyond the cities' reach; each null when absent), `border_km` (3 decimals, or null), `boundary_quality`, `nearest_city_elsewhere`, `time_zone`.
     /// Keys in that order, numbers as numbers: the same chain gives the same bytes.
     ///
     /// ```swift
@@ -14,7 +14,7 @@ extension PlaceChain {
     /// String(decoding: json.bytes, as: UTF8.self)
     /// // {"id":"a","lat":47.8,"lon":-104.06,"waters":"land","continent":{"id":"continent:NA","name":"North America"},
     /// //  "country":{"id":"country:US","name":"United States","iso3":"USA"},"region":{…,"iso":"US-MT"},
-    /// //  "city":{"id":"city:5651400","name":"Fairview","distance_km":6.373},"district":null,"airport":null,
+    /// //  "city":{"id":"city:5651400","name":"Fairview","distance_km":6.373},"district":null,"airport":null,"nearest_place":null,
     /// //  "border_km":1.026,"boundary_quality":"natural-earth-lines","nearest_city_elsewhere":false,
     /// //  "time_zone":"America/Denver"}
     /// ```
@@ -43,6 +43,7 @@ extension PlaceChain {
         link("city", city, distance: true)
         link("district", district, distance: true)
         link("airport", airport, code: "icao", distance: true)
+        link("nearest_place", nearestPlace, distance: true)
         json.key(literal: "border_km"); json.number(borderKm, digits: 3)
         json.key(literal: "boundary_quality"); json.string(boundaryQuality)
         json.key(literal: "nearest_city_elsewhere"); json.bool(nearestCityElsewhere)

@@ -30,6 +30,9 @@ public struct PlaceChain: Sendable, Equatable {
     /// The neighbourhood, arrondissement, ward or borough of ``city`` nearest to the point
     /// (`district:6545149` Campitelli), when the gazetteer has one there.
     public var district: Link?
+    /// The nearest place when it lies beyond ``Resolver/cityReachKm`` and so is no city of the
+    /// point: said ("near Laugar, 81.8 km"), never counted as visited.
+    public var nearestPlace: Link?
     public var airport: Link?
     public var waters: Waters
     /// Distance to the nearest region or country border, when under 5 km.
@@ -64,10 +67,11 @@ public struct PlaceChain: Sendable, Equatable {
         return hours == 0 ? "Etc/GMT" : hours > 0 ? "Etc/GMT-\(hours)" : "Etc/GMT+\(-hours)"
     }
 
-    init(coordinate: GeoCoordinate, continent: Link?, country: Link?, region: Link?, city: Link?, district: Link?, airport: Link?,
-         waters: Waters, borderKm: Double?, boundaryQuality: String?, nearestCityElsewhere: Bool, timeZone: String) {
+    init(coordinate: GeoCoordinate, continent: Link?, country: Link?, region: Link?, city: Link?, district: Link?, nearestPlace: Link? = nil,
+         airport: Link?, waters: Waters, borderKm: Double?, boundaryQuality: String?, nearestCityElsewhere: Bool, timeZone: String) {
         self.coordinate = coordinate
         (self.continent, self.country, self.region, self.city, self.district, self.airport) = (continent, country, region, city, district, airport)
+        self.nearestPlace = nearestPlace
         self.waters = waters
         self.borderKm = borderKm
         self.boundaryQuality = boundaryQuality

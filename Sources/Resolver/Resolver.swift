@@ -34,6 +34,18 @@ public final class Resolver: Sendable {
     /// whose urban reach covers it, when there is one: a gap in GeoNames' coverage of a big
     /// city (south Mumbai has no entry) must not hand the point to a village across the water.
     public static let metropolisGapKm = 3.0
+    /// A point farther than this from every place of its region (and reached by no metropolis)
+    /// has no city: Askja, in Iceland's empty highlands, is not in Laugar, 82 km away, and a
+    /// hike there must not count Laugar as visited. The chain still says the nearest place and
+    /// how far it is (``PlaceChain/nearestPlace``). 30 km is an hour on a mountain road and
+    /// more than twice the reach of a town of 500,000: a place that far is no one's "in".
+    public static let cityReachKm = 30.0
+    /// A district is answered only when the point is clearly in it: its distance to the
+    /// district's point is under this fraction of its distance to every other district of the
+    /// same city. Districts are known by points, not outlines: the Eiffel Tower is 1.4 km from
+    /// Passy's point and 1.9 km from Palais-Bourbon's, in whose arrondissement it stands; no
+    /// district rather than the wrong one.
+    public static let districtMargin = 0.7
 
     public let gazetteerVersion: String
     /// The coastline tolerance in km (the gazetteer's, in degrees of latitude).
@@ -238,24 +250,41 @@ public final class Resolver: Sendable {
             }?.km
         }
         // A district answers with its city as the city and itself as the district.
-        var city: PlaceChain.Link?, district: PlaceChain.Link?
+        var city: PlaceChain.Link?, district: PlaceChain.Link?, nearestPlace: PlaceChain.Link?
         if let found {
             let owner = tables.cities.owner[Int(found.member)]
             city = PlaceChain.Link(table: links.cities, row: owner, distanceKm: found.km)
-            if owner != found.member { district = PlaceChain.Link(table: links.districts, row: found.member, distanceKm: found.km) }
+            if owner != found.member, found.km <= Self.cityReachKm, clearlyIn(found, of: owner, query, where: inside) {
+                district = PlaceChain.Link(table: links.districts, row: found.member, distanceKm: found.km)
+            }
             if found.km > Self.metropolisGapKm, let metropolis = metropolis(reaching: query, where: inside), metropolis.city != owner {
                 city = PlaceChain.Link(table: links.cities, row: metropolis.city, distanceKm: metropolis.km)
                 district = nil
+            } else if found.km > Self.cityReachKm {
+                (nearestPlace, city, district) = (city, nil, nil)
             }
         }
         // Made whole in one go: filling in a chain field by field copied and destroyed it several times.
         let (countryLink, continentLink) = links.countries[country]
         return PlaceChain(coordinate: coordinate, continent: continentLink, country: countryLink, region: region.map { links.regions[$0] },
-                          city: city, district: district,
+                          city: city, district: district, nearestPlace: nearestPlace,
                           airport: nearestAirport(to: query), waters: waters, borderKm: borderKm,
                           boundaryQuality: (hit.region ?? hit.country).map { boundaries.shapes[$0].quality }, nearestCityElsewhere: elsewhere,
                           timeZone: zone.flatMap { $0.countries.contains(country) ? $0.zone : nil }
                               ?? timeZone(at: coordinate, region: region, country: country))
+    }
+
+    /// Whether no other district of `owner` among the places `inside` admits lies within
+    /// ``districtMargin`` of the nearest one's distance: the point is clearly in `found`'s district.
+    private func clearlyIn(_ found: (member: Int32, km: Double), of owner: Int32, _ query: PointQuery,
+                           where inside: (Int32) -> Bool) -> Bool {
+        let owners = tables.cities.owner
+        var rival = false
+        cities.forEach(within: .init(degrees: found.km / Self.districtMargin / PointIndex.kmPerDegree), of: query) { member, chord in
+            guard !rival, member != found.member, member != owner, owners[Int(member)] == owner, inside(member) else { return }
+            rival = PointStorage.kilometres(squaredChord: chord) * Self.districtMargin < found.km
+        }
+        return !rival
     }
 
     /// The zone of the piece the point lies in, else its region's, else its country's; the

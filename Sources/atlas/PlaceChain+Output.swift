@@ -17,6 +17,9 @@ extension PlaceChain {
         add("country", country)
         add("region", region)
         add("city", city)
+        if let near = nearestPlace {
+            rows.append(("city", String(format: "none within %.0f km (near %@, %.1f km)", Resolver.cityReachKm, near.name, near.distanceKm ?? 0)))
+        }
         add("district", district)
         add("airport", airport)
         rows.append(("time zone", timeZone))

@@ -29,6 +29,12 @@ final class ReferenceResolver {
         /// Step 4: when the nearest place is more than 3 km away, a metropolis whose urban
         /// reach covers the point answers instead.
         static let metropolisGapKm = 3.0
+        /// Step 4: a point more than 30 km from every place of its region, reached by no
+        /// metropolis, has no city; the chain names the nearest place instead.
+        static let cityReachKm = 30.0
+        /// Step 4: a district only when the point is nearer to its point than 0.7 times the
+        /// distance to every other district of the same city.
+        static let districtMargin = 0.7
         /// Step 5: an airport is added within the radius of its size class, from its reference
         /// point: large 4 km, medium 2.5 km, small 1.5 km.
         static let airportRadiusKm: [AirportSize: Double] = [.large: 4, .medium: 2.5, .small: 1.5]
@@ -264,11 +270,12 @@ final class ReferenceResolver {
 
     struct Answer: Equatable, CustomStringConvertible {
         var continent: String?, country: String?, region: String?, city: String?, district: String?, airport: String?
+        var nearestPlace: String? = nil
         var waters: String
         /// To the metre: both sides compute the same distances, but not in the same order.
         var borderMetres: Int?
         var timeZone: String?
-        var description: String { "\(waters) \(continent ?? "-") \(country ?? "-") \(region ?? "-") \(city ?? "-") \(district ?? "-") \(airport ?? "-") border \(borderMetres.map(String.init) ?? "-") \(timeZone ?? "-")" }
+        var description: String { "\(waters) \(continent ?? "-") \(country ?? "-") \(region ?? "-") \(city ?? "-") \(district ?? "-") \(airport ?? "-") near \(nearestPlace ?? "-") border \(borderMetres.map(String.init) ?? "-") \(timeZone ?? "-")" }
     }
 
     func resolve(latitude: Double, longitude: Double) -> Answer {
@@ -328,10 +335,20 @@ final class ReferenceResolver {
         if let nearest = nearestCity(latitude, longitude, in: candidates) {
             answer.city = "city:\(nearest.city.city ?? nearest.city.id)"
             answer.district = nearest.city.city.map { _ in "district:\(nearest.city.id)" }
-            // Far from every place: a metropolis whose reach covers the point answers instead.
+            // A district only when no other district of the same city is nearly as near.
+            if let owner = nearest.city.city, candidates.contains(where: {
+                $0.city == owner && $0.id != nearest.city.id
+                    && GeoCoordinate.haversineKm(latitude, longitude, $0.lat, $0.lon) * Expected.districtMargin < nearest.km
+            }) {
+                answer.district = nil
+            }
+            // Far from every place: a metropolis whose reach covers the point answers instead,
+            // else no city at all beyond the reach, only the nearest place named.
             if nearest.km > Expected.metropolisGapKm, let metropolis = metropolis(latitude, longitude, in: candidates),
                metropolis != (nearest.city.city ?? nearest.city.id) {
                 (answer.city, answer.district) = ("city:\(metropolis)", nil)
+            } else if nearest.km > Expected.cityReachKm {
+                (answer.nearestPlace, answer.city, answer.district) = (answer.city, nil, nil)
             }
         }
         answer.airport = airport(latitude, longitude)

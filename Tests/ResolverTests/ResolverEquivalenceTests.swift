@@ -106,7 +106,8 @@ import SyntheticPhotos
             let chain = try fast.resolve(GeoCoordinate(latitude: lat, longitude: lon))
             let got = ReferenceResolver.Answer(continent: chain.continent?.id.description, country: chain.country?.id.description,
                                                region: chain.region?.id.description, city: chain.city?.id.description,
-                                               district: chain.district?.id.description, airport: chain.airport?.id.description, waters: chain.waters.rawValue,
+                                               district: chain.district?.id.description, airport: chain.airport?.id.description,
+                                               nearestPlace: chain.nearestPlace?.id.description, waters: chain.waters.rawValue,
                                                borderMetres: chain.borderKm.map { Int(($0 * 1000).rounded()) }, timeZone: chain.timeZone)
             let want = reference.resolve(latitude: lat, longitude: lon)
             if got != want { differences.append("\(lat),\(lon) (\(origin)): fast \(got) / reference \(want)") }

@@ -21,6 +21,27 @@ import Testing
         #expect(dakota.region?.id == PlaceID("region:US.ND"))
     }
 
+    /// Askja, in Iceland's empty highlands: no town within reach, so no city, the nearest named
+    /// with its distance; the region and country unchanged.
+    @Test func aPointFarFromEveryTownHasNoCity() throws {
+        let askja = try resolve(65.0556, -16.6257)
+        #expect(askja.city == nil && askja.district == nil)
+        #expect(askja.nearestPlace?.name == "Laugar" && (askja.nearestPlace?.distanceKm ?? 0) > Resolver.cityReachKm)
+        #expect(askja.country?.id == PlaceID("country:IS") && askja.region?.id == PlaceID("region:IS.40"))
+        // 19 km south of Laugar, within reach: Laugar's.
+        let near = try resolve(65.55, -17.37)
+        #expect(near.city?.name == "Laugar" && (15...30).contains(near.city?.distanceKm ?? 0) && near.nearestPlace == nil, "\(near)")
+    }
+
+    /// The Eiffel Tower stands in the 7th arrondissement, nearer to the 16th's point: no
+    /// district rather than the wrong one. In the middle of the 5th, the 5th.
+    @Test func aDistrictOnlyWhenThePointIsClearlyInIt() throws {
+        let eiffel = try resolve(48.8584, 2.2945)
+        #expect(eiffel.city?.name == "Paris" && eiffel.district == nil, "\(eiffel.district?.name ?? "-")")
+        let pantheon = try resolve(48.8462, 2.3464)
+        #expect(pantheon.district?.name == "Paris 05 Panthéon", "\(pantheon.district?.name ?? "-")")
+    }
+
     @Test func windsorIsInCanadaAndDetroitIsNot() throws {
         let windsor = try resolve(42.3001, -83.0165)
         #expect(windsor.country?.id == PlaceID("country:CA"))
