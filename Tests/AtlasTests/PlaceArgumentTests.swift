@@ -30,6 +30,19 @@ struct PlaceArgumentTests {
         #expect(georgia.status == 1 && georgia.stderr.contains("country:GE") && georgia.stderr.contains("region:US.GA"))
     }
 
+    /// "new york" is the state's own name and New York City's short one: a mark takes neither
+    /// silently, and the identifier settles it.
+    @Test func markingNewYorkAsksWhichOne() throws {
+        let db = try SampleLog.copy()
+        let ambiguous = try AtlasBinary.run(["mark", "new york", "--db", db])
+        #expect(ambiguous.status == 1 && ambiguous.stdout.isEmpty)
+        #expect(ambiguous.stderr.contains("city:5128581") && ambiguous.stderr.contains("region:US.NY"), "\(ambiguous.stderr)")
+        let marks = try AtlasBinary.run(["marks", "--json", "--db", db])
+        #expect(!marks.stdout.contains("US.NY") && !marks.stdout.contains("5128581"))
+        let city = try AtlasBinary.run(["mark", "new york city", "--date", "2024-05-01", "--db", db])
+        #expect(city.status == 0 && city.stderr.contains("(city:5128581)"), "\(city.stderr)")
+    }
+
     @Test func anUnknownNameSaysSo() throws {
         let result = try AtlasBinary.run(["place", "Atlantisqqq"])
         #expect(result.status == 1 && result.stdout.isEmpty)
