@@ -52,7 +52,10 @@ extension Gazetteer {
     ///    matches by a code where the best matches by a name or the other way round (`Goa` is
     ///    Genoa's airport code and a state of India), and is neither inside it nor around it: "Lisbon" is the city, not the region of Lisboa around
     ///    it, and "Mexico" the country, not the state or the city inside it; "Georgia" is the country and the US state, so
-    ///    ambiguous unless `kinds` says which.
+    ///    ambiguous unless `kinds` says which. A place inside or around the best is a rival after
+    ///    all when the text is its own name and only another name of the best: "new york" is the
+    ///    state and New York City (whose other name it is), so ambiguous. Exact matches come
+    ///    first here, whatever their importance: a name given whole means the places so named.
     ///
     /// Thread-safe, like every gazetteer method.
     public func resolvePlace(_ text: String, kinds: Set<PlaceKind> = Set(PlaceKind.allCases)) throws -> PlaceMatch {
@@ -71,15 +74,13 @@ extension Gazetteer {
             }
             if let found { return .found(found, byName: false) }
         }
-        let results: [SearchResult]
-        if kinds.count == PlaceKind.allCases.count {
-            results = try search(SearchQuery(text: text, limit: Self.searchedMatches))
-        } else {
-            // One search per kind, merged in ranking order (match class, then importance).
-            results = try kinds.sorted().flatMap { try search(SearchQuery(text: text, kind: $0, limit: Self.searchedMatches)) }
-                .enumerated().sorted { ($0.element.match, -$0.element.score, $0.offset) < ($1.element.match, -$1.element.score, $1.offset) }
-                .map(\.element)
-        }
+        let found = kinds.count == PlaceKind.allCases.count
+            ? try search(SearchQuery(text: text, limit: Self.searchedMatches))
+            : try kinds.sorted().flatMap { try search(SearchQuery(text: text, kind: $0, limit: Self.searchedMatches)) }
+        // A person naming a place names it whole: exact matches first, however much larger a
+        // place whose name only starts so (the search ranks those together), then importance.
+        let results = found.enumerated().sorted { ($0.element.match, -$0.element.score, $0.offset) < ($1.element.match, -$1.element.score, $1.offset) }
+            .map(\.element)
         guard let best = results.first else { return .none }
         let floor = best.score + log10(Self.ambiguityRatio)
         let code = text.uppercased()
@@ -87,9 +88,14 @@ extension Gazetteer {
             let c = r.place.codes
             return [c.iso2, c.iso3, c.iso3166_2, c.iata, c.icao, r.place.id.code].contains(code)
         }
+        // A place around or inside the best is the same answer ("Lisbon": the city, not the
+        // region of Lisboa around it), unless it bears the name itself and the best does not:
+        // "new york" is the state's own name and only another name of New York City.
+        let spellings = Set(SearchText(text).spellings.map(\.tokens))
+        func bearsTheName(_ r: SearchResult) -> Bool { spellings.contains(SearchText(r.place.name).tokens) }
         let rivals = results.dropFirst().filter { r in
-            r.match == best.match && (r.score >= floor || isCode(r) != isCode(best))
-                && !r.place.lineage.contains { $0.id == best.place.id } && !best.place.lineage.contains { $0.id == r.place.id }
+            let nested = r.place.lineage.contains { $0.id == best.place.id } || best.place.lineage.contains { $0.id == r.place.id }
+            return r.match == best.match && (r.score >= floor || isCode(r) != isCode(best)) && (!nested || bearsTheName(r) && !bearsTheName(best))
         }
         guard !rivals.isEmpty else { return .found(best.place, byName: true) }
         return .ambiguous(Array(([best] + rivals).map(\.place).prefix(Self.ambiguousCandidates)))

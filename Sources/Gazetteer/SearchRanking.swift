@@ -16,6 +16,15 @@ struct SearchRanking {
     /// city's own name comes first unless the other city is forty times larger ("roma": Rome,
     /// 2.3 million, before Roma, Queensland, 6,800). Curated aliases (countries, regions) count whole.
     static let alternateNameDivisor = 40
+    /// What an exact match adds to its log-importance against names the query only starts: a
+    /// place named so outranks one whose name starts so unless that one is more than about six
+    /// times larger. "san" lists San Antonio, San Diego, San Jose and San Francisco before San
+    /// in Mali (100,000), and "bath" gives Bath before Bathinda (three times larger).
+    static let exactBonus = 0.8
+    /// What a prefix match adds when the query's words are whole words of the name ("san" in
+    /// San Diego, not in Santiago): the word typed may be finished, and such names fit it
+    /// better, so San Francisco (860,000) comes before Santo Domingo (2.2 million).
+    static let wordBonus = 0.5
     /// How many leading matches the distance bias reorders, at least.
     static let nearPool = 60
     /// Candidates examined at most when `within` rejects most of them.
@@ -25,9 +34,18 @@ struct SearchRanking {
         /// The FTS5 row, or for ``foldedNameMatches()`` a number past every row.
         let rowid: Int64
         let match: SearchResult.Match
+        /// The importance on a log scale (rule 2).
         let score: Double
+        var kind: PlaceKind? = nil
+        /// What the match adds to the score in its tier: ``exactBonus``, ``wordBonus`` or 0.
+        var bonus = 0.0
         /// Known without the FTS5 row (folded-name matches).
         var id: PlaceID? = nil
+
+        /// Exact and prefix matches rank together (tier 0), other matches after them (tier 1).
+        var tier: Int { match == .other ? 1 : 0 }
+        /// What orders a tier.
+        var rank: Double { score + bonus }
     }
 
     let query: SearchQuery
@@ -49,30 +67,67 @@ struct SearchRanking {
     mutating func run() throws -> [SearchResult] {
         let codes = try codeMatches()
         let codeSet = Set(codes)
-        let exactOrPrefix = try rowids("name : ^ " + text.phrase(prefix: true)).filter { !codeSet.contains($0) }
-        let exactNames = try exactNameRows(try rowids("name : ^ " + text.phrase(prefix: false)))
+        let spellings = text.spellings
+        var exactOrPrefix = try rowids("name : " + SearchText.anyOf(spellings) { "^ " + $0.phrase(prefix: true) })
+        let startingWithTheWords = try rowids("name : " + SearchText.anyOf(spellings) { "^ " + $0.phrase(prefix: false) })
+        let exactNames = try exactNameRows(startingWithTheWords)
         // A whole alternate name ("roma" for Rome, "münchen" for Munich) is as exact as the name.
-        let exactAlternates = try rowids("alt : " + text.wholeAlternateName)
+        let exactAlternates = try rowids("alt : " + SearchText.anyOf(spellings, \.wholeAlternateName))
+        exactOrPrefix.removeAll { codeSet.contains($0) }
         let exactAlternateSet = Set(exactAlternates)
         let exactOrPrefixSet = Set(exactOrPrefix)
         let alternatesOnly = exactAlternates.filter { !codeSet.contains($0) && !exactOrPrefixSet.contains($0) }
         let facts = try self.facts(for: exactOrPrefix + codes + alternatesOnly)
-        var candidates = candidates(codes, facts, codeMatched: true) { _ in .exact }
-        candidates += self.candidates(exactOrPrefix, facts, codeMatched: false,
-                                      byAlternateName: { !exactNames.contains($0) && exactAlternateSet.contains($0) }) {
+        // A code counts whole when typed as codes are ("SAN", "LAX"); in lower case ("san") it
+        // is as likely the start of a name, and an airport found so counts as by its name.
+        var candidates = candidates(codes, facts, codeMatched: Gazetteer.isWrittenAsCode(query.text.trimmingCharacters(in: .whitespaces))) { _ in .exact }
+        let first = candidates.count
+        // Both lists are in index order: one walk tells which names start with the whole words.
+        var next = startingWithTheWords.startIndex
+        candidates += self.candidates(exactOrPrefix, facts, codeMatched: false, startsWithTheWords: { rowid in
+            while next < startingWithTheWords.endIndex, startingWithTheWords[next] < rowid { next += 1 }
+            return next < startingWithTheWords.endIndex && startingWithTheWords[next] == rowid
+        }) {
+            // A name that starts with the query and carries it whole as an alternate name ("New
+            // York City", also "New York") is that place's own short name: it counts whole.
             exactNames.contains($0) || exactAlternateSet.contains($0) ? .exact : .prefix
         }
+        // Exact matches are few among thousands of prefixes: only they are looked at again.
+        let exact = candidates.indices[first...].filter { candidates[$0].match == .exact }
+        let own = Self.ownNameWeight(exact.filter { exactNames.contains(candidates[$0].rowid) }.map { candidates[$0] })
+        for i in exact where !exactNames.contains(candidates[i].rowid) { candidates[i] = Self.demoted(candidates[i], below: own, to: .prefix) }
+        // New York City's short name outweighs York, Nebraska's historic one.
+        let named = Self.ownNameWeight(exact.map { candidates[$0] }.filter { $0.match == .exact })
         candidates += self.candidates(alternatesOnly, facts, codeMatched: false, byAlternateName: { _ in true }) { _ in .exact }
+            .map { Self.demoted($0, below: named, to: .other) }
         // Other matches can only follow the exact and prefix ones: look for them only when those
         // do not fill the page (with `within`, several pages, as some may be rejected).
         let wanted = query.limit * (query.within == nil ? 1 : 3) + (query.near == nil ? 0 : Self.nearPool)
         if candidates.count < wanted {
             let seen = codeSet.union(exactOrPrefix).union(alternatesOnly)
-            let others = try rowids(text.wordPrefixes).filter { !seen.contains($0) }
+            let others = try rowids(SearchText.anyOf(spellings) { "(" + $0.wordPrefixes + ")" }).filter { !seen.contains($0) }
             candidates += self.candidates(others, try self.facts(for: others), codeMatched: false) { _ in .other }
         }
         if candidates.isEmpty { candidates = try foldedNameMatches() }
         return try results(from: Self.best(candidates, count: query.within == nil ? wanted : Self.maximumExamined))
+    }
+
+    /// GeoNames gives towns other places' names as alternate names ("New York" for York,
+    /// Nebraska and Clinton, Wisconsin; "Zaragoza" for Tijuana; "Springfield" for Springfield
+    /// Gardens in Queens). A city or district found by such a name is an exact match only when
+    /// it outweighs every city or district whose own name the query is (``ownNameWeight(_:)``);
+    /// otherwise the query names that other place, and this one matches as its own name does:
+    /// `prefix` when that starts with the query, else `other`. "roma" keeps Rome exact (a
+    /// fortieth of 2.3 million outweighs Roma, Queensland), "new york" New York City.
+    static func demoted(_ c: Candidate, below own: Double?, to match: SearchResult.Match) -> Candidate {
+        guard let own, c.kind == .city || c.kind == .district, c.score < own else { return c }
+        return Candidate(rowid: c.rowid, match: match, score: c.score, kind: c.kind,
+                         bonus: match == .prefix ? wordBonus : 0, id: c.id)
+    }
+
+    /// The weight of the largest city or district among exact matches of their own name.
+    static func ownNameWeight(_ named: [Candidate]) -> Double? {
+        named.filter { $0.kind == .city || $0.kind == .district }.map(\.score).max()
     }
 
     /// FTS5's `remove_diacritics` keeps letters that do not decompose (ł, ø, æ, đ, ı, ß), so
@@ -98,8 +153,10 @@ struct SearchRanking {
                 guard words.count >= n, Array(words.prefix(n - 1)) == Array(text.tokens.dropLast()),
                       words[n - 1].hasPrefix(text.tokens[n - 1]) else { continue }
                 let importance = kind == .airport ? (AirportSize(rawValue: s.string(2) ?? "")?.importance ?? 0) : s.int(2)
-                out.append(Candidate(rowid: Int64(1 << 40) + Int64(out.count), match: words == text.tokens ? .exact : .prefix,
+                let exact = words == text.tokens
+                out.append(Candidate(rowid: Int64(1 << 40) + Int64(out.count), match: exact ? .exact : .prefix,
                                      score: Self.score(SearchRowFacts(kind: kind, importance: importance), codeMatched: false),
+                                     kind: kind, bonus: exact ? Self.exactBonus : words[n - 1] == text.tokens[n - 1] ? Self.wordBonus : 0,
                                      id: PlaceID(kind, code)))
             }
         }
@@ -113,16 +170,19 @@ struct SearchRanking {
         return Set(rows.filter { nameWords.count($0) == text.tokens.count })
     }
 
-    /// The rows of the wanted kind, scored.
+    /// The rows of the wanted kind, scored, in the order of `rowids` (and asked of
+    /// `startsWithTheWords` in that order).
     private func candidates(_ rowids: [Int64], _ facts: Facts, codeMatched: Bool,
-                            byAlternateName: (Int64) -> Bool = { _ in false },
+                            byAlternateName: (Int64) -> Bool = { _ in false }, startsWithTheWords: (Int64) -> Bool = { _ in false },
                             _ match: (Int64) -> SearchResult.Match) -> [Candidate] {
         var out: [Candidate] = []
         out.reserveCapacity(rowids.count)
         for rowid in rowids {
             guard let f = facts[rowid], query.kind.map({ $0 == f.kind }) ?? true else { continue }
             let score = Self.score(f, codeMatched: codeMatched, byAlternateName: byAlternateName(rowid))
-            out.append(Candidate(rowid: rowid, match: match(rowid), score: score))
+            let match = match(rowid)
+            out.append(Candidate(rowid: rowid, match: match, score: score, kind: f.kind,
+                                 bonus: match == .exact ? Self.exactBonus : match == .prefix && startsWithTheWords(rowid) ? Self.wordBonus : 0))
         }
         return out
     }
@@ -131,12 +191,12 @@ struct SearchRanking {
     /// matches of a two-letter prefix are not all sorted by the full key.
     static func best(_ candidates: [Candidate], count: Int) -> [Candidate] {
         var candidates = candidates
-        func key(_ c: Candidate) -> Double { Double(c.match.rawValue) * 1_000 - c.score }
+        func key(_ c: Candidate) -> Double { Double(c.tier) * 1_000 - c.rank }
         if candidates.count > count * 4 {
             let cut = candidates.map(key).sorted()[count - 1]
             candidates.removeAll { key($0) > cut }
         }
-        candidates.sort { ($0.match, -$0.score, $0.rowid) < ($1.match, -$1.score, $1.rowid) }
+        candidates.sort { ($0.tier, -$0.rank, $0.rowid) < ($1.tier, -$1.rank, $1.rowid) }
         return Array(candidates.prefix(count))
     }
 
@@ -170,9 +230,9 @@ struct SearchRanking {
         }
         let biased = accepted.map { c, place -> (Candidate, Place, Double?, Double) in
             let km = place.coordinate.map { near.distanceKm(to: $0) }
-            return (c, place, km, c.score - log10(1 + (km ?? 20_000) / 100))
+            return (c, place, km, c.rank - log10(1 + (km ?? 20_000) / 100))
         }
-        return biased.sorted { ($0.0.match, -$0.3, $0.0.rowid) < ($1.0.match, -$1.3, $1.0.rowid) }
+        return biased.sorted { ($0.0.tier, -$0.3, $0.0.rowid) < ($1.0.tier, -$1.3, $1.0.rowid) }
             .prefix(query.limit).map { SearchResult(place: $0.1, match: $0.0.match, distanceKm: $0.2, score: $0.0.score) }
     }
 

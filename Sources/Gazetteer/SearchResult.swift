@@ -8,10 +8,11 @@
 ///
 /// A value type; `Sendable`.
 public struct SearchResult: Sendable, Hashable {
-    /// How the query matched, best first: the first rule of the ranking.
+    /// How the query matched, best first: the first rule of the ranking (exact and prefix
+    /// matches then rank together by importance, other matches after them).
     public enum Match: Int, Sendable, Hashable, Comparable, CaseIterable {
         /// The whole name, a whole alternate name ("münchen" for Munich, "roma" for Rome), or
-        /// one of the place's codes (ISO, IATA, ICAO) equals the query.
+        /// one of the place's codes (ISO, IATA, ICAO) equals the query; never a word of a name.
         case exact
         /// The name starts with the query, word by word, the last word possibly unfinished.
         case prefix

@@ -32,6 +32,9 @@ public struct SearchText: Sendable, Hashable {
         tokens = (kept.isEmpty ? words : kept).prefix(Self.maximumTokens).map { Self.fold($0) }.filter { !$0.isEmpty }
     }
 
+    /// Tokens already folded (another spelling of a query).
+    init(tokens: [String]) { self.tokens = tokens }
+
     /// The tokens joined by single spaces: the query as the index sees it.
     public var folded: String { tokens.joined(separator: " ") }
 

@@ -83,21 +83,18 @@ public final class PlaceFinder: @unchecked Sendable {
     /// The record of what was read: the position resolved, the offset derived.
     func record(_ file: LibraryWalker.File, _ metadata: ImageMetadata) throws -> PhotoRecord {
         let located = try metadata.position.flatMap { try locate(latitude: $0.latitude, longitude: $0.longitude) }
-        if let shown = localTime(of: metadata.captureTime, source: metadata.captureTimeSource, inZone: located?.timeZone) {
-            var local = metadata
-            local.captureTime = shown
-            return PhotoRecord(file: file, metadata: local, place: located?.place, offset: shown.utcOffsetSeconds.map { ($0, .timezone) })
-        }
-        let offset = CaptureOffset.derive(time: metadata.captureTime, gpsTime: metadata.gpsTimestamp, timeZone: located?.timeZone)
-        return PhotoRecord(file: file, metadata: metadata, place: located?.place, offset: offset)
+        let logged = CaptureOffset.logged(metadata, timeZone: located?.timeZone)
+        var local = metadata
+        local.captureTime = logged?.time
+        let offset = logged.flatMap { l in l.source.flatMap { source in l.time.utcOffsetSeconds.map { ($0, source) } } }
+        return PhotoRecord(file: file, metadata: local, place: located?.place, offset: offset)
     }
 
     /// A movie header's or Takeout's time is an instant in UTC, not the camera's clock: the
     /// day it was taken is the day at the place, in the place's zone. Nil for any other time,
     /// or without a place.
     func localTime(of time: CaptureTime?, source: ImageMetadata.TimeSource?, inZone identifier: String?) -> CaptureTime? {
-        guard source?.isUTCInstant == true, let time, let zone = identifier.flatMap(TimeZone.init(identifier:)) else { return nil }
-        return CaptureOffset.wallClock(time, in: zone)
+        CaptureOffset.localTime(of: time, source: source, inZone: identifier)
     }
 
     /// Whether the name claims a photo or a video: such a file that cannot be read is a broken

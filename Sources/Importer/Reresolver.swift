@@ -49,10 +49,7 @@ public struct Reresolver {
                     var new = old
                     let located = try finder.locate(latitude: lat, longitude: lon)
                     new.place = located?.place
-                    if old.offsetSource == nil || old.offsetSource == .timezone {
-                        let offset = CaptureOffset.derive(time: old.captureTime, gpsTime: nil, timeZone: located?.timeZone)
-                        (new.utcOffsetSeconds, new.offsetSource) = (offset?.seconds, offset?.source)
-                    }
+                    (new.utcOffsetSeconds, new.offsetSource) = Self.offset(of: old, timeZone: located?.timeZone)
                     guard new != old else { continue }
                     let changes = Self.changes(from: old.place, to: new.place)
                     for text in changes { report.transitions[text, default: 0] += 1 }
@@ -77,6 +74,24 @@ public struct Reresolver {
         let levels = [(o?.country, n?.country), (o?.region, n?.region), (o?.city, n?.city), (o?.district, n?.district), (o?.airport, n?.airport)]
         return levels.filter { $0.0?.id != $0.1?.id }.map { a, b in
             "\(a.map { "\($0.name) (\($0.id))" } ?? "none") → \(b.map { "\($0.name) (\($0.id))" } ?? "none")"
+        }
+    }
+
+    /// The offset a photo has at its (re-resolved) place: the zone's again where it came from
+    /// the zone, and a GPS clock's checked against the zone now there, so a log imported before
+    /// the check learns that Tokyo was never at −00:15. The file's own offset stays.
+    static func offset(of old: PhotoRecord, timeZone: String?) -> (Int?, PhotoRecord.OffsetSource?) {
+        switch old.offsetSource {
+        case .exif?:
+            return (old.utcOffsetSeconds, old.offsetSource)
+        case .gps?:
+            guard let seconds = old.utcOffsetSeconds, let time = old.captureTime else { return (old.utcOffsetSeconds, old.offsetSource) }
+            let checked = CaptureOffset.checked(gpsOffset: seconds, of: time, in: timeZone.flatMap(TimeZone.init(identifier:)))
+            return (checked.seconds, checked.source)
+        case nil, .timezone?, .timezoneOverGPS?:
+            let offset = CaptureOffset.derive(time: old.captureTime, gpsTime: nil, timeZone: timeZone)
+            // The GPS offset that was set aside is not kept: the label says it was.
+            return (offset?.seconds, old.offsetSource == .timezoneOverGPS && offset != nil ? .timezoneOverGPS : offset?.source)
         }
     }
 

@@ -43,7 +43,7 @@ public struct TrackPlacer: Sendable {
     public func place(_ record: PhotoRecord) throws -> PhotoRecord? {
         guard record.latitude == nil, record.error == nil, let local = record.captureTime else { return nil }
         let source = record.timeSource.flatMap(ImageMetadata.TimeSource.init(rawValue:))
-        if let offset = record.utcOffsetSeconds, record.offsetSource != .timezone || source?.isUTCInstant == true {
+        if let offset = record.utcOffsetSeconds, record.offsetSource?.isZoneOffset != true || source?.isUTCInstant == true {
             let instant = local.localAsUTC.addingTimeInterval(TimeInterval(-offset))
             for track in tracks {
                 if let point = position(on: track, at: instant) { return try placed(record, at: point, offset: nil) }
@@ -88,7 +88,7 @@ public struct TrackPlacer: Sendable {
         guard record.positionSource == ImageMetadata.PositionSource.track.rawValue else { return record }
         var r = record
         (r.latitude, r.longitude, r.altitude, r.place, r.positionSource) = (nil, nil, nil, nil, nil)
-        guard r.offsetSource == .timezone, let offset = r.utcOffsetSeconds, let local = r.captureTime else { return r }
+        guard r.offsetSource?.isZoneOffset == true, let offset = r.utcOffsetSeconds, let local = r.captureTime else { return r }
         if r.timeSource.flatMap(ImageMetadata.TimeSource.init(rawValue:))?.isUTCInstant == true {
             // Back to the instant in UTC the file holds.
             if let utc = CaptureTime(instant: local.localAsUTC.addingTimeInterval(TimeInterval(-offset)), offsetSeconds: 0) {

@@ -19,6 +19,13 @@ public struct PhotoRecord: Sendable, Equatable {
         case gps
         /// The time zone of the resolved city at that local time.
         case timezone
+        /// The time zone of the position, as ``timezone``, because the GPS clock gave an offset
+        /// that zone did not have on the capture date (a camera clock set wrong or drifted).
+        case timezoneOverGPS = "timezone-over-gps"
+
+        /// Whether the offset is the zone's at the position, so a new place (a new gazetteer, a
+        /// track) re-derives it.
+        public var isZoneOffset: Bool { self == .timezone || self == .timezoneOverGPS }
     }
 
     /// Why a file gave no metadata.

@@ -29,7 +29,7 @@ extension TravelLog {
             format TEXT,
             taken_local TEXT,
             utc_offset INTEGER,
-            offset_source TEXT,        -- exif, gps, timezone
+            offset_source TEXT,        -- exif, gps, timezone, timezone-over-gps
             time_source TEXT,          -- DateTimeOriginal, DateTimeDigitized, DateTime
             latitude REAL,
             longitude REAL,

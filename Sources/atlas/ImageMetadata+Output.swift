@@ -1,10 +1,12 @@
 import Foundation
 import JSONWriter
 import PhotoMetadata
+import TravelLog
 
 extension ImageMetadata {
-    /// The `atlas inspect --json` object.
-    func json(path: String) -> JSONValue {
+    /// The `atlas inspect --json` object; `offsetSource` says where the offset of
+    /// ``captureTime`` came from.
+    func json(path: String, offsetSource: PhotoRecord.OffsetSource? = nil) -> JSONValue {
         .object([
             ("path", .string(path)),
             ("format", .string(format.rawValue)),
@@ -14,6 +16,7 @@ extension ImageMetadata {
             ("position_source", .optional(positionSource?.rawValue)),
             ("taken_at", .optional(captureTime?.localISO8601)),
             ("offset", .optional(captureTime?.offsetText)),
+            ("offset_source", .optional(offsetSource?.rawValue)),
             ("time_source", .optional(captureTimeSource?.rawValue)),
             ("gps_time_utc", .optional(gpsTimestamp.map(Timestamp.utc))),
             ("speed_kmh", .number(speedKmh, digits: 2)),
@@ -28,10 +31,11 @@ extension ImageMetadata {
     }
 
     /// One aligned line for people.
-    func summaryLine(path: String) -> String {
+    func summaryLine(path: String, offsetSource: PhotoRecord.OffsetSource? = nil) -> String {
         let place = position.map { String(format: "%11.6f %11.6f", $0.latitude, $0.longitude) + (positionSource.map { " (\($0.rawValue))" } ?? "") }
             ?? "no position (\(gpsIssue?.description ?? "unknown"))"
-        let time = captureTime?.iso8601 ?? "no capture time"
+        // Where an offset not written in the file came from: the GPS clock or the zone.
+        let time = captureTime.map { $0.iso8601 + (offsetSource.map { $0 == .exif ? "" : " (\($0.rawValue))" } ?? "") } ?? "no capture time"
         let camera = cameraName ?? ""
         return [path, format.rawValue, place, time, camera].filter { !$0.isEmpty }.joined(separator: "  ")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Gazetteer
 import Importer
 import JSONWriter
 import PhotoMetadata
@@ -8,51 +9,74 @@ enum InspectCommand: Command {
     static let name = "inspect"
     static let summary = "Show the position, time and camera that photos and videos record"
     static let help = """
-        Usage: atlas inspect FILE... [--json]
+        Usage: atlas inspect FILE... [--json] [--gazetteer PATH]
 
         Reads each file's GPS position, altitude, capture time and camera without decoding
         pixels (JPEG, TIFF and TIFF-based raws, HEIC/HEIF/AVIF, PNG, WebP) or reading media
         data (MOV, MP4, M4V, 3GP: the metadata in their moov box), merged with the XMP and
         Google Takeout sidecars beside it as an import merges them (position_source says which
-        gave the position). A GPX file shows its points and the time they span.
+        gave the position). The capture time is shown as the travel log records it: a
+        camera clock without an offset of its own gets one from the GPS clock when the time
+        zone at the position had that offset that day, else the zone's (daylight saving
+        included); a video's UTC time is the wall clock there. A GPX file shows its points and
+        the time they span.
 
         Options:
-          --json    One JSON object per line per file: path, format, latitude, longitude,
-                    altitude, position_source, taken_at, offset, gps_time_utc, make, model,
-                    error, ...
-          --help    Show this help.
+          --json            One JSON object per line per file: path, format, latitude,
+                            longitude, altitude, position_source, taken_at, offset,
+                            offset_source (exif, gps, timezone, timezone-over-gps),
+                            gps_time_utc, make, model, error, ...
+        \(GazetteerOption.help)
+          --help            Show this help.
 
-        Exit status: 0 every file read, 1 usage error, 3 some files could not be read.
+        Exit status: 0 every file read, 1 usage error, 2 the gazetteer could not be read,
+        3 some files could not be read.
         """
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
         let json = arguments.flag("--json")
+        let gazetteerPath = try arguments.option("--gazetteer")
         let paths = try arguments.finish()
         guard !paths.isEmpty else { throw UsageError("no files given") }
+        // Opened on the first file whose time depends on its place: files with an offset of
+        // their own, or without a position, are read with no gazetteer at all.
+        var finder: PlaceFinder?
+        func zone(at position: ImageMetadata.Position) throws -> String? {
+            if finder == nil { finder = PlaceFinder(gazetteer: try Gazetteer.open(path: gazetteerPath)) }
+            return try finder?.locate(latitude: position.latitude, longitude: position.longitude)?.timeZone
+        }
 
         let reader = MetadataReader()
         let width = paths.map(\.count).max() ?? 0
         var failures = 0
         for path in paths {
+            var metadata: ImageMetadata
             do {
                 if FileName.extensionLowercased(path) == "gpx" {
                     let track = try GPXTrack.read(path: path)
                     Console.out(json ? track.json(path: path).rendered() : track.summaryLine(path: path.padding(toLength: width, withPad: " ", startingAt: 0)))
                     continue
                 }
-                var metadata = try reader.read(path: path)
+                metadata = try reader.read(path: path)
                 if let media = MediaPairing.media(at: path) {
                     metadata = PositionChoice.merge(metadata, sidecarsOf: media) { error in
                         failures += 1
                         Console.error("atlas inspect: \(error)")
                     }
                 }
-                Console.out(json ? metadata.json(path: path).rendered() : metadata.summaryLine(path: path.padding(toLength: width, withPad: " ", startingAt: 0)))
             } catch {
                 failures += 1
                 if json { Console.out(JSONValue.object([("path", .string(path)), ("error", .string(error.message))]).rendered()) }
                 Console.error("atlas inspect: \(error)")
+                continue
             }
+            // Outside the file's errors: a gazetteer that cannot be read is fatal, not one bad file.
+            let placed = metadata.captureTime?.utcOffsetSeconds == nil || metadata.captureTimeSource?.isUTCInstant == true
+            let logged = CaptureOffset.logged(metadata, timeZone: try metadata.position.flatMap { placed ? try zone(at: $0) : nil })
+            metadata.captureTime = logged?.time
+            let source = logged?.source
+            Console.out(json ? metadata.json(path: path, offsetSource: source).rendered()
+                             : metadata.summaryLine(path: path.padding(toLength: width, withPad: " ", startingAt: 0), offsetSource: source))
         }
         return failures == 0 ? .success : .partial
     }

@@ -12,8 +12,10 @@ enum SearchCommand: Command {
 
         Finds continents, countries, regions, cities, districts and airports by name, alternate
         name or code. Case and diacritics do not matter ("sao paulo", "zurich"); every word may
-        be unfinished ("kyo"). Exact names and codes come first, then names that start with the
-        query, then other matches; importance (population, airport size) orders the rest.
+        be unfinished ("kyo"); "st" and "saint", "mt" and "mount", "ft" and "fort" are one
+        word. Exact names and codes, and names that start with the query, rank together by
+        importance (population, airport size), an exact name counting about six times its
+        size: "san" lists San Antonio and San Diego before San in Mali. Other matches follow.
         Text output: name, kind, where it lies, distance (with --near) and identifier.
 
         Options:

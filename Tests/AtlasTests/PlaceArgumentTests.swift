@@ -8,9 +8,9 @@ struct PlaceArgumentTests {
         let iceland = try AtlasBinary.run(["place", "Iceland"])
         #expect(iceland.status == 0 && iceland.stdout.contains("country:IS"))
         #expect(iceland.stderr == "'Iceland' is Iceland (country:IS)\n")
-        let newYork = try AtlasBinary.run(["place", "new york", "--json"])
-        #expect(newYork.status == 0 && newYork.stdout.hasPrefix(#"{"id":"region:US.NY""#))
-        #expect(newYork.stderr == "'new york' is New York, United States (region:US.NY)\n")
+        let newYork = try AtlasBinary.run(["place", "new york city", "--json"])
+        #expect(newYork.status == 0 && newYork.stdout.hasPrefix(#"{"id":"city:5128581""#))
+        #expect(newYork.stderr == "'new york city' is New York City, New York, United States (city:5128581)\n")
         // An identifier or a code is said as it is: nothing on stderr.
         for text in ["country:IS", "IS", "KEF"] {
             let r = try AtlasBinary.run(["place", text])
@@ -28,6 +28,19 @@ struct PlaceArgumentTests {
         // The option's kind settles what the name alone does not.
         let georgia = try AtlasBinary.run(["search", "tbilisi", "--in", "Georgia", "--limit", "1"])
         #expect(georgia.status == 1 && georgia.stderr.contains("country:GE") && georgia.stderr.contains("region:US.GA"))
+    }
+
+    /// "new york" is the state's own name and New York City's short one: a mark takes neither
+    /// silently, and the identifier settles it.
+    @Test func markingNewYorkAsksWhichOne() throws {
+        let db = try SampleLog.copy()
+        let ambiguous = try AtlasBinary.run(["mark", "new york", "--db", db])
+        #expect(ambiguous.status == 1 && ambiguous.stdout.isEmpty)
+        #expect(ambiguous.stderr.contains("city:5128581") && ambiguous.stderr.contains("region:US.NY"), "\(ambiguous.stderr)")
+        let marks = try AtlasBinary.run(["marks", "--json", "--db", db])
+        #expect(!marks.stdout.contains("US.NY") && !marks.stdout.contains("5128581"))
+        let city = try AtlasBinary.run(["mark", "new york city", "--date", "2024-05-01", "--db", db])
+        #expect(city.status == 0 && city.stderr.contains("(city:5128581)"), "\(city.stderr)")
     }
 
     @Test func anUnknownNameSaysSo() throws {

@@ -31,11 +31,41 @@ import Testing
         var candidates: [SearchRanking.Candidate] = []
         for i in 0..<1_000 {
             let match = SearchResult.Match.allCases[i % 3]
-            candidates.append(.init(rowid: Int64(i), match: match, score: Double(i % 17)))
+            candidates.append(.init(rowid: Int64(i), match: match, score: Double(i % 17) / 4, bonus: Double(i % 5) / 4))
         }
-        let full = candidates.sorted { ($0.match, -$0.score, $0.rowid) < ($1.match, -$1.score, $1.rowid) }
+        let full = candidates.sorted { ($0.tier, -$0.rank, $0.rowid) < ($1.tier, -$1.rank, $1.rowid) }
         let best = SearchRanking.best(candidates, count: 20)
         #expect(best.map(\.rowid) == full.prefix(20).map(\.rowid))
         #expect(SearchRanking.best(candidates, count: 5_000).map(\.rowid) == full.map(\.rowid))
+    }
+
+    /// An exact match outranks a place whose name only starts with the query unless that one is
+    /// more than about six times larger; a whole word typed ("san" in San Diego) counts between.
+    @Test func exactAndWholeWordsWeighAgainstImportance() {
+        func rank(_ match: SearchResult.Match, _ population: Int, bonus: Double = 0) -> Double {
+            SearchRanking.Candidate(rowid: 0, match: match, score: score(.city, population), bonus: bonus).rank
+        }
+        let exact = rank(.exact, 100_000, bonus: SearchRanking.exactBonus)
+        #expect(exact > rank(.prefix, 500_000))
+        #expect(exact < rank(.prefix, 700_000))
+        #expect(rank(.prefix, 860_000, bonus: SearchRanking.wordBonus) > rank(.prefix, 2_200_000))
+        // Tiers: a match of words inside names never precedes an exact or prefix one.
+        let candidates = [SearchRanking.Candidate(rowid: 1, match: .other, score: 9), .init(rowid: 2, match: .prefix, score: 1)]
+        #expect(SearchRanking.best(candidates, count: 2).map(\.rowid) == [2, 1])
+    }
+
+    /// A city found by another place's name is exact only when it outweighs the cities so named.
+    @Test func homonymsByAlternateNameAreDemoted() {
+        let york = SearchRanking.Candidate(rowid: 1, match: .exact, score: score(.city, 7_864 / 40), kind: .city,
+                                           bonus: SearchRanking.exactBonus)
+        let demoted = SearchRanking.demoted(york, below: score(.city, 8_800_000), to: .other)
+        #expect(demoted.match == .other && demoted.bonus == 0)
+        #expect(SearchRanking.demoted(york, below: score(.city, 100), to: .other).match == .exact)
+        #expect(SearchRanking.demoted(york, below: nil, to: .other).match == .exact)
+        // A region's alternate names are curated: never demoted.
+        let region = SearchRanking.Candidate(rowid: 2, match: .exact, score: 1, kind: .region)
+        #expect(SearchRanking.demoted(region, below: 5, to: .other).match == .exact)
+        let gardens = SearchRanking.demoted(york, below: 9, to: .prefix)
+        #expect(gardens.match == .prefix && gardens.bonus == SearchRanking.wordBonus)
     }
 }
