@@ -35,9 +35,9 @@ enum ReportCommand: Command {
         \(GazetteerOption.help)
           --help            Show this help.
 
-        Exit status: 0 written, 1 usage error (an --output that is not a regular file or does
-        not end in .html, no --output to a terminal), 2 no travel log or gazetteer problem, 4
-        output could not be written.
+        Exit status: 0 written, 1 usage error (an --output that is not a regular file or whose
+        extension is not .html, no --output to a terminal), 2 no travel log or gazetteer
+        problem, 4 output could not be written.
         """
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
