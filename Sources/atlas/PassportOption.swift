@@ -120,8 +120,10 @@ enum PassportOption {
     }
 
     /// The columns every listing shows after its own: first and last visit, days, photos.
+    /// A place known only from undated photos or marks says so in words: a dash read as a
+    /// missing value, not as "when is unknown".
     static var visitColumns: [(String, (Visit) -> String)] { [
-        ("FIRST", { $0.firstDate ?? "-" }), ("LAST", { $0.lastDate ?? "-" }), ("DAYS", { String($0.days.count) }), ("PHOTOS", { String($0.photos) }),
+        ("FIRST", { $0.firstDate ?? "no date" }), ("LAST", { $0.lastDate ?? "no date" }), ("DAYS", { String($0.days.count) }), ("PHOTOS", { String($0.photos) }),
     ] }
 
     /// Shows visits as a table sorted by `order` (by name when nil) with the identifier last,
