@@ -146,7 +146,7 @@ extension Passport {
         trip.airports = airports.places
         trip.transit = transit.places.filter { t in !trip.countries.contains { $0.place.id == t.place.id } }
         trip.distanceKm = distance(span, waypoints, judge.homes)
-        trip.title = span.title ?? Self.title(trip, homeCountry: homeCountry)
+        trip.title = span.title ?? Self.title(trip, homeCountry: homeCountry, namesakes: namesakes)
         return trip
     }
 

@@ -68,7 +68,7 @@ enum MapCommand: Command {
         try PageOutput.check(output, format: format, command: name)
         let file = try OutputFile.target(output)
 
-        let passport = try PassportOption.passport(settings.dbPath)
+        let passport = try settings.passport()
         let homes = try settings.homes(passport)
         var content: MapContent
         if let tripText {

@@ -51,7 +51,7 @@ enum ReportCommand: Command {
         let file = try OutputFile.target(output)
 
         let log = try TravelLog(path: settings.dbPath, readOnly: true)
-        let passport = try Passport(log: log)
+        let passport = try settings.passport(log)
         let homes = try settings.homes(passport)
         let trips = passport.trips(homes: homes, rules: settings.rules, year: year)
         let stats = passport.stats(scheme: try CountingScheme.load(scheme, from: settings.gazetteer), homes: homes, rules: settings.rules, year: year,

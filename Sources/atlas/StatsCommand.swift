@@ -41,7 +41,7 @@ enum StatsCommand: Command {
         let year = try arguments.integer("--year", in: 1800...9999)
         let settings = try TripSettings(&arguments)
         guard try arguments.finish().isEmpty else { throw UsageError("stats takes no arguments") }
-        let passport = try PassportOption.passport(settings.dbPath)
+        let passport = try settings.passport()
         let s = passport.stats(scheme: try CountingScheme.load(scheme, from: settings.gazetteer), homes: try settings.homes(passport),
                                rules: settings.rules, year: year, currentYear: PassportOption.currentYear)
         if json {
