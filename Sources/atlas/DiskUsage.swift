@@ -1,5 +1,10 @@
 import Foundation
 import JSONWriter
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// How much disk the travel log and the gazetteer take, for `atlas verify` and `atlas stats`:
 /// the first question of someone whose disk is filling up. The log counts with SQLite's files
@@ -15,8 +20,11 @@ struct DiskUsage {
         gazetteerBytes = gazetteerPath.flatMap(Self.size)
     }
 
+    /// stat(2), not FileManager's attributes, which look up the owner's name through NSS and
+    /// so may open a socket (nscd): the atlas opens none.
     private static func size(_ path: String) -> Int? {
-        (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : nil
     }
 
     /// "log 1.2 MB, gazetteer 402.5 MB".
