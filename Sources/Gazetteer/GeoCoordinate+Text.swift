@@ -35,6 +35,8 @@ extension GeoCoordinate {
     /// - Without letters, the latitude comes first; the parts are separated by a comma, or by
     ///   spaces between two plain numbers, or start at each number marked `°`. Decimals use a
     ///   point: `48,85, 2,35` is refused rather than guessed at.
+    /// - A number is read as ``number(_:)`` reads it: `1e-5` is a number, unless the text has
+    ///   another hemisphere letter (N, S, W), where an E is east (`S33E151`).
     /// - Brackets and spaces around it all are ignored; the result is within [-90, 90] and
     ///   [-180, 180].
     public init(parsing text: String) throws(CoordinateTextError) {
@@ -107,6 +109,9 @@ enum CoordinateTokens {
     static func read(_ text: String) throws(CoordinateTextError) -> [Token] {
         var tokens: [Token] = []
         let characters = Array(text)
+        // "S33E151" is a southern latitude and an eastern longitude, not 33×10¹⁵¹: where another
+        // hemisphere letter stands, an E is always east.
+        let exponents = !characters.contains { "NSWnsw".contains($0) }
         var i = 0
         while i < characters.count {
             let c = characters[i]
@@ -147,13 +152,28 @@ enum CoordinateTokens {
                     number.append(characters[i])
                     i += 1
                 }
-                guard let value = Double(number), value.isFinite else { throw CoordinateTextError("'\(number)' is not a number") }
+                if exponents, let end = exponentEnd(characters, at: i) {
+                    number += String(characters[i..<end])
+                    i = end
+                }
+                guard let value = GeoCoordinate.number(number) else { throw CoordinateTextError("'\(number)' is not a number") }
                 tokens.append(.number(value, text: number))
             default:
                 throw CoordinateTextError("unexpected '\(c)'")
             }
         }
         return tokens
+    }
+
+    /// Where the exponent that starts at `i` (`e-5`, `E+3`, `e7`) ends, or nil when there is none
+    /// (an `E` with no digits after it is a hemisphere letter).
+    private static func exponentEnd(_ characters: [Character], at i: Int) -> Int? {
+        guard i < characters.count, characters[i] == "e" || characters[i] == "E" else { return nil }
+        var end = i + 1
+        if end < characters.count, characters[end] == "+" || characters[end] == "-" { end += 1 }
+        let digits = end
+        while end < characters.count, characters[end].isASCII, characters[end].isNumber { end += 1 }
+        return end > digits ? end : nil
     }
 
     /// The tokens split into the two parts of the coordinate.

@@ -88,7 +88,9 @@ extension Passport {
         for day in span.start...span.end {
             let date = day.text
             var out = Trip.Day(date: date)
-            for i in rows[date] ?? [] {
+            // The log keeps a day's rows by place; a traveller reads a day in the order it went.
+            let visited = (rows[date] ?? []).sorted { (days[$0].firstTime ?? "~", $0) < (days[$1].firstTime ?? "~", $1) }
+            for i in visited {
                 let row = days[i]
                 if let mean = row.meanPosition, row.status != .unplaced, row.status != .visit || judge.isAway(row) {
                     waypoints.append((row.firstTime ?? date, mean.latitude, mean.longitude))
@@ -144,7 +146,7 @@ extension Passport {
         trip.airports = airports.places
         trip.transit = transit.places.filter { t in !trip.countries.contains { $0.place.id == t.place.id } }
         trip.distanceKm = distance(span, waypoints, judge.homes)
-        trip.title = span.title ?? Self.title(trip, homeCountry: homeCountry)
+        trip.title = span.title ?? Self.title(trip, homeCountry: homeCountry, namesakes: namesakes)
         return trip
     }
 

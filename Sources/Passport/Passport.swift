@@ -32,6 +32,10 @@ public struct Passport: Sendable {
     /// The flights of the flight logs imported, by date.
     public let flights: [Flight]
     private let all: Visits
+    /// The cities (identifiers) whose name a more populous city elsewhere also has, from the
+    /// gazetteer, which the passport does not read: a trip at home titled by one of them names
+    /// its region too ("Aberdeen, Washington, May 2017"). Empty: cities alone.
+    public var namesakes: Set<String> = []
 
     public init(log: TravelLog) throws {
         let (days, tracks) = try log.aggregates()
@@ -53,7 +57,9 @@ public struct Passport: Sendable {
 
     /// The same passport with other trip edits (what an edit would change).
     public func with(tripEdits: [TripEdit]) -> Passport {
-        Passport(days: days, tracks: tracks, marks: marks, homes: homes, tripEdits: tripEdits, flights: flights)
+        var edited = Passport(days: days, tracks: tracks, marks: marks, homes: homes, tripEdits: tripEdits, flights: flights)
+        edited.namesakes = namesakes
+        return edited
     }
 
     /// The visited places of one level, sorted by identifier.
@@ -72,8 +78,10 @@ extension Passport {
     /// The passport of one calendar year: the days, track days and dated marks of that year.
     public func restricted(toYear year: Int) -> Passport {
         let prefix = String(format: "%04d-", year)
-        return Passport(days: days.filter { $0.date?.hasPrefix(prefix) == true }, tracks: tracks.filter { $0.day.hasPrefix(prefix) },
-                        marks: marks.filter { $0.date?.hasPrefix(prefix) == true }, homes: homes, tripEdits: tripEdits,
-                        flights: flights.filter { $0.date.hasPrefix(prefix) })
+        var year = Passport(days: days.filter { $0.date?.hasPrefix(prefix) == true }, tracks: tracks.filter { $0.day.hasPrefix(prefix) },
+                            marks: marks.filter { $0.date?.hasPrefix(prefix) == true }, homes: homes, tripEdits: tripEdits,
+                            flights: flights.filter { $0.date.hasPrefix(prefix) })
+        year.namesakes = namesakes
+        return year
     }
 }

@@ -14,7 +14,8 @@ import Gazetteer
 ///   it allowed), otherwise a run of spaces. A field may be quoted CSV-style (`"a,b"`, with
 ///   `""` for a quote). When the last column is the id and it is not quoted, it takes the
 ///   rest of the line, separators included; it may be left out. More fields than columns,
-///   or a coordinate that is no number (decimals use `.`), make the line an error.
+///   or a coordinate that is no number as ``GeoCoordinate/number(_:)`` reads one (the same
+///   grammar as `atlas resolve LAT LON`: decimals use `.`, `1e-5` is a number), make the line an error.
 /// - **Header**: the first line that is not blank is a header only when every field names a
 ///   column: `lat`/`latitude`, `lon`/`lng`/`longitude` (each once) and optionally `id`, in
 ///   any case and order. Its columns are then taken in that order and its separator is used
@@ -149,8 +150,8 @@ struct BatchLineParser {
             return .error(id: id, line: line, reason: "expected \(layout): \(fields.count) fields")
         }
         guard fields.count >= columns.count - (idLast ? 1 : 0),
-              let lat = Double(fields[columns.firstIndex(of: .lat)!]),
-              let lon = Double(fields[columns.firstIndex(of: .lon)!])
+              let lat = GeoCoordinate.number(fields[columns.firstIndex(of: .lat)!]),
+              let lon = GeoCoordinate.number(fields[columns.firstIndex(of: .lon)!])
         else { return .error(id: id, line: line, reason: "expected \(layout)") }
         return .coordinate(GeoCoordinate(latitude: lat, longitude: lon), id: id, line: line)
     }
@@ -266,7 +267,7 @@ struct BatchLineParser {
                 problem = values.isEmpty ? "no \(name)" : "\(name) given \(values.count) times"
                 return nil
             }
-            guard case .number(let text) = values[0], let value = Double(text) else {
+            guard case .number(let text) = values[0], let value = GeoCoordinate.number(text) else {
                 problem = "\(name) is not a number"
                 return nil
             }

@@ -1,3 +1,5 @@
+import Gazetteer
+
 /// The words after a subcommand, read once into options and arguments, then taken by the
 /// command option by option. Each command asks for what it knows and then calls ``finish()``,
 /// which rejects any option left (with the nearest known one as a suggestion).
@@ -14,10 +16,15 @@
 /// - An option that takes a value (``valueOptions``) takes the next word, even one that looks
 ///   like an option (`--note -h`, `--db --json`), or the text after `=` (`--db=x.sqlite`).
 /// - `--help` or `-h` where an option may stand shows the command's help, whatever else is given.
+/// - An option that takes a place or a position (``positionOptions``) takes two words when both
+///   are plain numbers: `--near -33.86 151.21` is `--near "-33.86 151.21"`.
 /// - Repeated options: the last value wins (`--limit 5 --limit 10` is 10), except `--exclude`
 ///   and `--track`, which collect them all; a flag given twice is given; of two flags that say opposite
 ///   things (`--photos`, `--no-photos`) the last wins.
-/// - A word that starts with `-` and is a number (`-104.06`) is an argument; `-` alone too (stdin).
+/// - A word that starts with `-` and then a digit or a point is an argument, never an option: a
+///   number (`-104.06`, `-1e-5`) or a coordinate as map apps copy it (`"-33.8568, 151.2153"`,
+///   `-33.86,151.21`, `-33°51'S`), so that the south and the west are written as the north and
+///   the east; `-` alone too (stdin).
 struct Arguments {
     /// The options that take a value, in every command: a name means the same everywhere.
     static let valueOptions: Set<String> = [
@@ -25,6 +32,10 @@ struct Arguments {
         "--format", "--gap", "--gazetteer", "--home", "--in", "--jobs", "--kind", "--level", "--limit", "--near", "--note", "--offset", "--output",
         "--progress", "--region", "--since", "--sort", "--track", "--track-gap", "--track-nearest", "--trip", "--view", "--width", "--year",
     ]
+
+    /// The value options that take a place or a position, where `LAT LON` in two words is
+    /// one value (`--near -33.86 151.21`), as `atlas resolve LAT LON` reads it.
+    static let positionOptions: Set<String> = ["--home", "--near"]
 
     /// An option as given: its name, its value (nil for a flag, or a value option at the very
     /// end), and where it stood.
@@ -60,19 +71,33 @@ struct Arguments {
                 wantsHelp = true
                 continue
             }
-            guard word.hasPrefix("-"), word != "-", Double(word) == nil else {
+            guard word.hasPrefix("-"), !Self.readsAsArgument(word) else {
                 arguments.append(word)
                 continue
             }
             if word.hasPrefix("--"), let equals = word.firstIndex(of: "=") {
                 given.append(Given(name: String(word[..<equals]), value: String(word[word.index(after: equals)...]), inline: true, position: i))
             } else if Self.valueOptions.contains(word), !flags.contains(word) {
-                given.append(Given(name: word, value: i < words.count ? words[i] : nil, inline: false, position: i))
+                let position = i
+                var value = i < words.count ? words[i] : nil
                 i += 1
+                if Self.positionOptions.contains(word), let lat = value, i < words.count,
+                   GeoCoordinate.number(lat) != nil, GeoCoordinate.number(words[i]) != nil {
+                    value = lat + " " + words[i]
+                    i += 1
+                }
+                given.append(Given(name: word, value: value, inline: false, position: position))
             } else {
                 given.append(Given(name: word, value: nil, inline: false, position: i))
             }
         }
+    }
+
+    /// `-` alone (stdin), or `-` before a digit or a point: no option starts so, and a
+    /// coordinate often does.
+    private static func readsAsArgument(_ word: String) -> Bool {
+        guard let second = word.dropFirst().first else { return true }
+        return second.isASCII && (second.isNumber || second == ".")
     }
 
     /// The same words read with `name`, a value option elsewhere, as a flag: `atlas export

@@ -18,7 +18,8 @@ enum CitiesCommand: Command {
         options: """
               --districts       List the districts visited instead, each with its city.
               --country PLACE   Only cities of that country (Japan, JP, country:JP).
-              --region PLACE    Only cities of that region (Kyoto, JP-26, region:JP.22).
+              --region PLACE    Only cities of that region (Kyoto, JP-26, region:JP.22); with
+                                --country, a region of that country.
             """)
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
@@ -32,6 +33,12 @@ enum CitiesCommand: Command {
         guard try arguments.finish().isEmpty else { throw UsageError("cities takes no arguments") }
         let country = try PassportOption.place(countryText, kind: .country, option: "--country", gazetteer: gazetteer)
         let region = try PassportOption.place(regionText, kind: .region, option: "--region", gazetteer: gazetteer)
+        // Both given and apart would list nothing, as if nothing had been visited there.
+        if let country, let region, let regionText, let countryText, region.ancestor(.country)?.id != country.id {
+            let actual = region.ancestor(.country).map { ": it is in \($0.name)" } ?? ""
+            throw UsageError("--region '\(regionText.shown)' (\(region.name)) is not in --country '\(countryText.shown)' (\(country.name))\(actual)",
+                             showsUsage: false)
+        }
         let places = try PassportOption.passport(dbPath).visits(districts ? .district : .city).filter {
             (country == nil || $0.country?.id == country?.id.description) && (region == nil || $0.region?.id == region?.id.description)
         }

@@ -94,6 +94,13 @@ extension String {
     /// A value echoed in a message (a file name, a query): every control character escaped.
     var shown: String { escapedForTerminal(keepingNewlines: false) }
 
+    /// A message as one line of a listing: each line break (any Unicode newline) a space
+    /// between the trimmed lines, and every other control character escaped as in ``shown``.
+    var oneLine: String {
+        components(separatedBy: .newlines).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            .joined(separator: " ").shown
+    }
+
     private static func isControl(_ scalar: Unicode.Scalar, keepingNewlines: Bool) -> Bool {
         let v = scalar.value
         if v == 0x09 || (keepingNewlines && v == 0x0A) { return false }

@@ -12,7 +12,8 @@ enum CountriesCommand: Command {
         usage: "atlas countries [--year YYYY] [--continent PLACE] [--sort KEY] [--db PATH] [--json]",
         about: """
             Lists every country visited (a qualifying photo or a mark): name, continent, first
-            and last visit (local dates), days (distinct local dates), photos, regions visited
+            and last visit (local dates; "no date" when known only from undated photos or
+            marks), days (distinct local dates), photos, regions visited
             of the country's total, and the identifier. Photos taken in flight or in transit do
             not count.
             """,

@@ -10,7 +10,9 @@ enum ErrorsCommand: Command {
         Usage: atlas errors [--db PATH] [--json]
 
         Lists every file an import recorded with an error (unreadable, empty, unrecognised
-        format, truncated, corrupt), grouped by reason, from the travel log.
+        format, truncated, corrupt), grouped by reason, from the travel log: one line each, a
+        message's line breaks made spaces and other control characters escaped (\\x1b); --json
+        has them as they are.
 
         Options:
         \(DatabaseOption.help)
@@ -38,7 +40,7 @@ enum ErrorsCommand: Command {
         }
         for (kind, group) in Dictionary(grouping: problems, by: \.kind).sorted(by: { $0.key < $1.key }) {
             Console.out("\(kind) (\(group.count))")
-            for p in group { Console.out("  \(p.path): \(p.message)\(p.isMissing ? " [missing]" : "")") }
+            for p in group { Console.out("  \(p.path.shown): \(p.message.oneLine)\(p.isMissing ? " [missing]" : "")") }
         }
         return .success
     }

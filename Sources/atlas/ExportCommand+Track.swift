@@ -35,7 +35,7 @@ extension ExportCommand {
         }
         let file = try OutputFile.target(output)
         let log = try TravelLog(path: settings.dbPath, readOnly: true)
-        let passport = try Passport(log: log)
+        let passport = try settings.passport(log)
         let track: TrackExport
         if let tripText {
             let homes = try settings.homes(passport)

@@ -73,7 +73,7 @@ enum ExportCommand: Command {
         guard try arguments.finish().isEmpty else { throw UsageError("export takes no arguments (use --output FILE)") }
         let file = try OutputFile.target(output)
         let log = try TravelLog(path: settings.dbPath, readOnly: true)
-        let passport = try Passport(log: log)
+        let passport = try settings.passport(log)
         let record = TravelRecord(passport: passport, scheme: try CountingScheme.load(scheme, from: settings.gazetteer),
                                   homes: try settings.homes(passport), rules: settings.rules,
                                   gazetteerVersion: settings.gazetteer.version, includePhotos: !noPhotos, coordinates: coordinates)

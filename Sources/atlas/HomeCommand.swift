@@ -23,7 +23,8 @@ enum HomeCommand: Command {
         'set' saves a home from --since on (default: from the start); homes can change over
         the years: save one per move. Before the first saved date, the inferred home holds.
         PLACE is a city, region or country (identifier, code or name); LAT,LON saves that
-        exact point, in the city it resolves to. 'remove' forgets the home saved for --since
+        exact point, in the city it resolves to, written as for 'atlas resolve' (-33.86,151.21,
+        "-33.8568, 151.2153", -33.86 151.21, 33°51'S 151°12'E). 'remove' forgets the home saved for --since
         (default: the one from the start), or every one with --all.
 
         Options:
@@ -50,8 +51,11 @@ enum HomeCommand: Command {
         case nil:
             return try show(TravelLog(path: dbPath, readOnly: true), json: json)
         case "set":
-            guard words.count == 2 else { throw UsageError("home set takes one PLACE or LAT,LON (quote a name of several words)") }
-            var home = try place(words[1], gazetteer: gazetteer)
+            let text = words.dropFirst().joined(separator: " ")
+            guard words.count == 2 || (words.count > 2 && PositionArgument.coordinate(text) != nil) else {
+                throw UsageError("home set takes one PLACE or LAT,LON (quote a name of several words)")
+            }
+            var home = try PositionArgument.home(text, gazetteer: gazetteer)
             home.since = since
             try TravelLog(path: dbPath).saveHome(home)
             let point = home.latitude.map { lat in String(format: " at %.4f, %.4f", lat, home.longitude ?? 0) } ?? ""
@@ -74,22 +78,6 @@ enum HomeCommand: Command {
         case let word?:
             throw UsageError("unknown action '\(word.shown)': home takes set or remove, or nothing" + Suggestion.didYouMean(word, among: ["set", "remove"]))
         }
-    }
-
-    /// A home from a place argument, or from a coordinate through the resolver.
-    private static func place(_ text: String, gazetteer: Gazetteer) throws -> Home {
-        guard let coordinate = try? GeoCoordinate(parsing: text) else {
-            return Home(place: try PlaceArgument.resolve(text, kinds: [.city, .region, .country], in: gazetteer))
-        }
-        let chain = try ResolveCommand.chain(at: coordinate, gazetteer: gazetteer)
-        func link(_ l: PlaceChain.Link?) -> PlaceLink? { l.map { PlaceLink(id: $0.id.description, name: $0.name) } }
-        guard let named = link(chain.city) ?? link(chain.region) ?? link(chain.country) else {
-            throw UsageError("\(coordinate.latitude), \(coordinate.longitude) is in no country (international waters)", showsUsage: false)
-        }
-        var home = Home(place: named)
-        (home.latitude, home.longitude) = (coordinate.latitude, coordinate.longitude)
-        (home.country, home.region, home.city) = (link(chain.country), link(chain.region), link(chain.city))
-        return home
     }
 
     private static func show(_ log: TravelLog, json: Bool) throws -> ExitStatus {

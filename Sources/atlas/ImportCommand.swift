@@ -36,7 +36,8 @@ enum ImportCommand: Command {
                             Interpolate between track points at most this far apart (default \(Int(GPXTrack.maximumGap))).
           --track-nearest SECONDS
                             Otherwise take the nearer point within this time (default \(Int(GPXTrack.nearestWithin))).
-          --dry-run         Read and resolve, report what would change, write nothing.
+          --dry-run         Read and resolve, report what would change, write nothing (not
+                            even the files that cannot be read, for 'atlas errors').
           --progress WHEN   auto (a line on a terminal), always, never. Progress goes to stderr.
           --batch-size N    Files written per transaction, at most (default \(Importer.Options.defaultBatchSize));
                             a batch is also committed after one second. Smaller batches lose
@@ -123,9 +124,22 @@ enum ImportCommand: Command {
             Console.error("atlas import: interrupted; everything up to the last batch is saved. Run the same command again to finish:\n  atlas import \(folders.joined(separator: " ")) --db \(dbPath)")
             return .interrupted
         }
+        if summary.counts.seen == 0 {
+            Console.error("atlas import: no photos or videos in \(roots.joined(separator: ", "))"
+                          + (summary.notImages > 0 ? " (\(counted(summary.notImages, "other file")) passed over)" : "")
+                          + ": give the folder that holds them (JPEG, HEIC, RAW, MOV, MP4…)")
+        }
+        let n = summary.counts.errors, new = summary.newErrors
+        if dryRun {
+            // Nothing was recorded, so 'atlas errors' would not list these.
+            if n > 0 {
+                Console.error("atlas import: \(counted(n, "file or folder", "files or folders")) could not be read (the summary counts them by reason); "
+                              + "a dry run records nothing, so 'atlas errors' will not list them: 'atlas inspect FILE' says why one cannot be read")
+            }
+            return summary.sidecarErrors.isEmpty && new == 0 ? .success : .partial
+        }
         // Status 3 only for what is new this run: a cron job stays green until something new goes
         // wrong. Either way stderr says how many cannot be read and where to look.
-        let n = summary.counts.errors, new = summary.newErrors
         if !summary.sidecarErrors.isEmpty {
             Console.error("atlas import: \(counted(summary.sidecarErrors.count, "sidecar")) could not be read (above); their photos were recorded from what could")
             if new == 0 { return .partial }

@@ -31,8 +31,10 @@ enum MapCommand: Command {
           --view V          world or visited (the area of the cities and airports visited);
                             default world, visited for --level region and --trip.
           --output FILE     Write there instead of stdout ('-' is stdout), whole or not at all;
-                            the format follows the extension (.svg is SVG, else HTML).
-          --format F        html or svg, whatever the file is called.
+                            the format follows the extension (.svg is SVG, else HTML). Needed
+                            when stdout is a terminal.
+          --format F        html or svg; a FILE with an extension must end in it (.html, .htm
+                            or .svg: map.png is refused).
           --width PX        The picture's width in pixels (400 to 4000, default 1200).
         \(PassportOption.countHelp)
         \(PassportOption.homeHelp)
@@ -41,8 +43,8 @@ enum MapCommand: Command {
         \(GazetteerOption.help)
           --help            Show this help.
 
-        Exit status: 0 drawn, 1 usage error (an --output that is not a regular file, a trip
-        that does not exist), 2 no travel log or gazetteer problem, 4 output could not be written.
+        Exit status: 0 drawn, 1 usage error (an --output that is not a regular file or whose
+        extension is not the format's, no --output to a terminal, a trip that does not exist), 2 no travel log or gazetteer problem, 4 output could not be written.
         """
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
@@ -63,9 +65,10 @@ enum MapCommand: Command {
         let settings = try TripSettings(&arguments)
         guard try arguments.finish().isEmpty else { throw UsageError("map takes no arguments (use --output FILE)") }
         if year != nil && tripText != nil { throw UsageError("--year and --trip do not go together: a trip has its own dates") }
+        try PageOutput.check(output, format: format, command: name)
         let file = try OutputFile.target(output)
 
-        let passport = try PassportOption.passport(settings.dbPath)
+        let passport = try settings.passport()
         let homes = try settings.homes(passport)
         var content: MapContent
         if let tripText {

@@ -10,7 +10,8 @@ enum PassportOption {
     static let countHelp = "  --count SCHEME    Which countries count: un (195, default), iso (ISO 3166-1), all (every country-level entry)."
     static let homeHelp = """
           --home PLACE      Home for every date: a city, region or country, by identifier, code or
-                            name (default: the homes saved by 'atlas home set', else inferred).
+                            name, or LAT,LON as for 'atlas home set' (default: the homes saved
+                            by 'atlas home set', else inferred).
         """
     static let tripRulesHelp = """
           --away-km KM      A day is away beyond this distance from home (default 100).
@@ -70,8 +71,7 @@ enum PassportOption {
     /// the log's, saved or inferred.
     static func homes(_ text: String?, gazetteer: Gazetteer, passport: Passport) throws -> HomeTimeline {
         guard let text else { return passport.homeTimeline() }
-        let place = try PlaceArgument.resolve(text, kinds: [.city, .region, .country], option: "--home", in: gazetteer)
-        return HomeTimeline(only: Home(place: place), days: passport.days)
+        return HomeTimeline(only: try PositionArgument.home(text, option: "--home", gazetteer: gazetteer), days: passport.days)
     }
 
     /// The trip `text` names among `trips` (``Trip/find(_:in:)``); a usage error with the nearest
@@ -120,8 +120,10 @@ enum PassportOption {
     }
 
     /// The columns every listing shows after its own: first and last visit, days, photos.
+    /// A place known only from undated photos or marks says so in words: a dash read as a
+    /// missing value, not as "when is unknown".
     static var visitColumns: [(String, (Visit) -> String)] { [
-        ("FIRST", { $0.firstDate ?? "-" }), ("LAST", { $0.lastDate ?? "-" }), ("DAYS", { String($0.days.count) }), ("PHOTOS", { String($0.photos) }),
+        ("FIRST", { $0.firstDate ?? "no date" }), ("LAST", { $0.lastDate ?? "no date" }), ("DAYS", { String($0.days.count) }), ("PHOTOS", { String($0.photos) }),
     ] }
 
     /// Shows visits as a table sorted by `order` (by name when nil) with the identifier last,

@@ -24,7 +24,9 @@ enum ReportCommand: Command {
 
         Options:
           --year YYYY       The year in review: only that year's places, trips and figures.
-          --output FILE     Write there instead of stdout ('-' is stdout), whole or not at all.
+          --output FILE     Write there instead of stdout ('-' is stdout), whole or not at all;
+                            needed when stdout is a terminal. A FILE with an extension must end
+                            in .html or .htm (report.svg is refused).
           --private         Also the photo folders of each trip and the homes' points.
         \(PassportOption.countHelp)
         \(PassportOption.homeHelp)
@@ -33,8 +35,9 @@ enum ReportCommand: Command {
         \(GazetteerOption.help)
           --help            Show this help.
 
-        Exit status: 0 written, 1 usage error (an --output that is not a regular file), 2 no
-        travel log or gazetteer problem, 4 output could not be written.
+        Exit status: 0 written, 1 usage error (an --output that is not a regular file or whose
+        extension is not .html, no --output to a terminal), 2 no travel log or gazetteer
+        problem, 4 output could not be written.
         """
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
@@ -44,10 +47,11 @@ enum ReportCommand: Command {
         let scheme = try PassportOption.scheme(&arguments)
         let settings = try TripSettings(&arguments)
         guard try arguments.finish().isEmpty else { throw UsageError("report takes no arguments (use --output FILE)") }
+        try PageOutput.check(output, format: "html", command: name)
         let file = try OutputFile.target(output)
 
         let log = try TravelLog(path: settings.dbPath, readOnly: true)
-        let passport = try Passport(log: log)
+        let passport = try settings.passport(log)
         let homes = try settings.homes(passport)
         let trips = passport.trips(homes: homes, rules: settings.rules, year: year)
         let stats = passport.stats(scheme: try CountingScheme.load(scheme, from: settings.gazetteer), homes: homes, rules: settings.rules, year: year,

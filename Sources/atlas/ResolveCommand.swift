@@ -24,9 +24,11 @@ enum ResolveCommand: Command {
         of the point (America/Denver in the Navajo Nation; Etc/GMT+3 in mid-Atlantic).
 
         The coordinate is written as map apps copy it, in one argument or several: 48.8584 2.2945,
-        "48.8584, 2.2945", or degrees, minutes and seconds with hemisphere letters
-        (48°51'30.2"N 2°17'40.2"E, "48.8584° N, 2.2945° E"). Latitude first unless letters say
-        otherwise; a western longitude is negative (-73.98), or put -- before it.
+        "48.8584, 2.2945", -33.86,151.21, 1e-5 1e-5, or degrees, minutes and seconds with
+        hemisphere letters (48°51'30.2"N 2°17'40.2"E, "48.8584° N, 2.2945° E"). Latitude first
+        unless letters say otherwise; a southern latitude or western longitude is negative
+        (-33.86, -73.98): a word that starts with - and a digit is never an option. Numbers are
+        read as in --batch.
 
         Options:
           --json            One JSON object instead of aligned text.

@@ -24,7 +24,8 @@ enum SearchCommand: Command {
           --in PLACE        Only places inside this continent, country or region, by
                             identifier (country:JP), code (JP, US-MT) or name (Japan).
           --near LAT,LON    Prefer places near this coordinate among comparable matches
-                            ("35.0, 135.7", or degrees, minutes and seconds as for resolve).
+                            ("35.0, 135.7", -33.86,151.21, -33.86 151.21, or degrees,
+                            minutes and seconds as for resolve).
           --limit N         At most N results (default 20, at most \(SearchQuery.maximumLimit)).
           --json            One JSON object per line instead of aligned text: the place,
                             "match" (exact, prefix or other) and "distance_km".

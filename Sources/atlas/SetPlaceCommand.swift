@@ -8,13 +8,15 @@ enum SetPlaceCommand: Command {
     static let name = "set-place"
     static let summary = "Set the place of a photo by hand (survives re-import and reresolve)"
     static let help = """
-        Usage: atlas set-place PHOTO PLACE [--db PATH]
+        Usage: atlas set-place PHOTO PLACE|LAT,LON [--db PATH]
                atlas set-place PHOTO --clear [--db PATH]
 
         PHOTO is a path (as imported) or the photo's id; PLACE a place identifier
         (city:2988507, district:6543971, region:FR.11, country:JP, airport:KIX), a code the
         gazetteer knows (JP, US-MT, KIX) or a name (Lisbon, "new york city"; the match is shown
-        on stderr, and several that fit as well are listed to choose from). A district brings
+        on stderr, and several that fit as well are listed to choose from). LAT,LON, written as
+        for 'atlas resolve' (-33.86,151.21 or -33.86 151.21), sets the place it resolves to: its
+        district, else its city, region or country (shown on stderr). A district brings
         its city; a city set by hand has no
         district. The correction is kept apart from the resolved place: imports and
         'atlas reresolve' never overwrite it. --clear removes it.
@@ -34,7 +36,10 @@ enum SetPlaceCommand: Command {
         let dbPath = try DatabaseOption.path(&arguments)
         let gazetteerPath = try arguments.option("--gazetteer")
         let words = try arguments.finish()
-        guard words.count == (clear ? 1 : 2) else { throw UsageError(clear ? "expected PHOTO" : "expected PHOTO PLACE") }
+        let placeText = words.dropFirst().joined(separator: " ")
+        guard clear ? words.count == 1 : words.count == 2 || (words.count > 2 && PositionArgument.coordinate(placeText) != nil) else {
+            throw UsageError(clear ? "expected PHOTO" : "expected PHOTO PLACE (quote a name of several words)")
+        }
         let log = try TravelLog(path: dbPath, readOnly: !FileManager.default.fileExists(atPath: dbPath))
         let photo = LibraryWalker.canonicalOrSame(words[0])
         guard let id = try log.photoID(photo) ?? log.photoID(words[0]) else { throw UsageError("no photo '\(words[0].shown)' in \(dbPath)", showsUsage: false) }
@@ -44,7 +49,7 @@ enum SetPlaceCommand: Command {
             return .success
         }
         let gazetteer = try Gazetteer.open(path: gazetteerPath)
-        let place = try PlaceArgument.resolve(words[1], in: gazetteer)
+        let place = try PositionArgument.place(placeText, gazetteer: gazetteer)
         try log.setPlace(photo: id, to: place)
         Console.out("Photo \(id): \(([place.name] + place.lineage.reversed().map(\.name)).joined(separator: ", "))  \(place.id)")
         return .success

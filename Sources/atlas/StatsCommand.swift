@@ -28,8 +28,10 @@ enum StatsCommand: Command {
         \(PassportOption.tripRulesHelp)
         \(DatabaseOption.help)
         \(GazetteerOption.help)
-          --json            One JSON object (the export's passport); counts, years and
-                            distances are numbers.
+          --json            One JSON object (the export's passport), and "disk": the bytes
+                            the log (with its -wal and -shm files) and the gazetteer take
+                            (log_bytes, gazetteer_bytes); counts, years and distances are
+                            numbers.
           --help            Show this help.
 
         Exit status: 0 shown, 1 usage error, 2 no travel log, gazetteer problem.
@@ -41,11 +43,15 @@ enum StatsCommand: Command {
         let year = try arguments.integer("--year", in: 1800...9999)
         let settings = try TripSettings(&arguments)
         guard try arguments.finish().isEmpty else { throw UsageError("stats takes no arguments") }
-        let passport = try PassportOption.passport(settings.dbPath)
+        let passport = try settings.passport()
         let s = passport.stats(scheme: try CountingScheme.load(scheme, from: settings.gazetteer), homes: try settings.homes(passport),
                                rules: settings.rules, year: year, currentYear: PassportOption.currentYear)
         if json {
-            Console.out(TravelRecord.json(s).rendered())
+            var document = TravelRecord.json(s)
+            if case .object(let members) = document {
+                document = .object(members + [("disk", DiskUsage(logPath: settings.dbPath, gazetteerPath: settings.gazetteer.path).json)])
+            }
+            Console.out(document.rendered())
             return .success
         }
         let percent = String(format: "%.1f%%", s.share * 100)

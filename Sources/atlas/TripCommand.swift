@@ -52,7 +52,7 @@ enum TripCommand: Command {
         let action = actions.contains(first) ? first : nil
         let rest = Array(words.dropFirst(action == nil ? 0 : 1))
         let log = try TravelLog(path: settings.dbPath, readOnly: action == nil)
-        let passport = try Passport(log: log)
+        let passport = try settings.passport(log)
         let homes = try settings.homes(passport)
         // Edited, a trip is found among all, which an edit may change.
         let trips = action == nil ? [] : passport.trips(homes: homes, rules: settings.rules)

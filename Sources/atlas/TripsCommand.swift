@@ -22,7 +22,8 @@ enum TripsCommand: Command {
         Options:
           --year YYYY       Only trips with days in that year.
           --country PLACE   Only trips that visited that country.
-          --all             Also the trips excluded with 'atlas trip exclude'.
+          --all             Also the trips excluded with 'atlas trip exclude' (without it,
+                            stderr says how many are not shown).
         \(PassportOption.homeHelp)
         \(PassportOption.tripRulesHelp)
         \(DatabaseOption.help)
@@ -44,21 +45,26 @@ enum TripsCommand: Command {
         let settings = try TripSettings(&arguments)
         guard try arguments.finish().isEmpty else { throw UsageError("trips takes no arguments ('atlas trip ID' shows one)") }
         let country = try PassportOption.place(countryText, kind: .country, option: "--country", gazetteer: settings.gazetteer)
-        let passport = try PassportOption.passport(settings.dbPath)
+        let passport = try settings.passport()
         let homes = try settings.homes(passport)
-        let trips = passport.trips(homes: homes, rules: settings.rules, year: year).filter { trip in
-            (all || !trip.excluded)
-                && (country.map { c in trip.countries.contains { $0.place.id == c.id.description } } ?? true)
+        let found = passport.trips(homes: homes, rules: settings.rules, year: year).filter { trip in
+            country.map { c in trip.countries.contains { $0.place.id == c.id.description } } ?? true
         }
+        let trips = found.filter { all || !$0.excluded }
         if json {
             for trip in trips { Console.out(TravelRecord.json(trip).rendered()) }
             return .success
         }
+        // An excluded trip is hidden, not gone: say where it is, or it looks lost.
+        let hidden = found.count - trips.count
+        let hiddenNote = hidden == 0 ? nil : "\(counted(hidden, "excluded trip")) not shown ('atlas trips --all' lists \(hidden == 1 ? "it" : "them"); 'atlas trip reset ID' brings one back)"
         guard !trips.isEmpty else {
             Console.error(homes.periods.isEmpty ? "No trips: no home to be away from ('atlas home set PLACE' saves one)."
-                                                : "No trips" + (year.map { " in \($0)" } ?? "") + (country.map { " to \($0.name)" } ?? "") + ".")
+                                                : "No trips" + (year.map { " in \($0)" } ?? "") + (country.map { " to \($0.name)" } ?? "")
+                                                  + (hiddenNote.map { "; " + $0 } ?? "") + ".")
             return .success
         }
+        defer { if let hiddenNote { Console.error(hiddenNote + ".") } }
         Console.out(PassportOption.table(["ID", "START", "END", "DAYS", "PHOTOS", "KM", "TITLE"], trips.map { t in
             [t.id, t.start, t.end, String(t.dayCount), String(t.photos), grouped(Int(t.distanceKm.rounded())),
              t.title + (t.excluded ? " (excluded)" : "")]

@@ -4,7 +4,7 @@ import Passport
 
 extension Verification {
     /// The text report: a line about the log, then one line per check ("ok", "not checked", or
-    /// a count) followed by its paths or dates, indented.
+    /// a count) followed by its paths or dates, indented, and last the disk the files take.
     ///
     /// ```
     /// log /home/me/.local/share/travel-atlas/atlas.sqlite: 1,204 photos
@@ -27,6 +27,7 @@ extension Verification {
             for item in f.items { lines.append("  \(item.subject.shown): \(item.detail.shown)") }
             if f.count > f.items.count { lines.append("  … and \(grouped(f.count - f.items.count)) more (--all lists every one)") }
         }
+        lines.append("disk: " + DiskUsage(logPath: logPath, gazetteerPath: gazetteerPath).text)
         return lines
     }
 
@@ -40,7 +41,7 @@ extension Verification {
     }
 
     /// The JSON document: `log`, `gazetteer`, `deep`, `photos` (read), `photos_complete` (false
-    /// when damage stopped the reading), `status`, then `checks`, one
+    /// when damage stopped the reading), `status`, `disk` (``DiskUsage``), then `checks`, one
     /// object per kind in a fixed order with `kind`, `status`, `count`, `note` and the list
     /// (`paths`, `dates` for aggregates, `messages` for integrity and the gazetteer).
     func json() -> JSONValue {
@@ -51,6 +52,7 @@ extension Verification {
             ("photos", .int(photos)),
             ("photos_complete", .bool(photosComplete)),
             ("status", .string(Self.name(severity))),
+            ("disk", DiskUsage(logPath: logPath, gazetteerPath: gazetteerPath).json),
             ("checks", .array(findings.map { f in
                 let list: String = switch f.kind {
                 case .aggregates: "dates"

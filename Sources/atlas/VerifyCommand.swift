@@ -17,7 +17,8 @@ enum VerifyCommand: Command {
           - the travel log: SQLite's integrity check, and the visit aggregates against the
             photos (a difference lists the dates);
           - the gazetteer: its sha256 against manifest.json beside it.
-        Each check prints "ok" or a count and the first 10 paths or dates.
+        Each check prints "ok" or a count and the first 10 paths or dates; a last line says
+        how much disk the log (with SQLite's -wal and -shm files) and the gazetteer take.
 
         Options:
           --deep            Also read each unchanged photo's Exif again and compare its
@@ -26,7 +27,7 @@ enum VerifyCommand: Command {
         \(DatabaseOption.help)
         \(GazetteerOption.help)
           --json            One JSON document: log, gazetteer, deep, photos, photos_complete,
-                            status, and per check its kind, status (ok, note, attention,
+                            status, disk (log_bytes, gazetteer_bytes), and per check its kind, status (ok, note, attention,
                             damaged), count, note and paths (dates for aggregates, messages
                             for integrity and gazetteer).
           --help            Show this help.

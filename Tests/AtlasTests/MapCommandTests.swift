@@ -18,6 +18,17 @@ struct MapCommandTests {
         #expect(svg.contains("data-id=\"city:2996944\" class=\"city\"") && svg.contains("GeoNames"))
     }
 
+    /// The credit line names every source the map draws from: the places (GeoNames), the
+    /// outlines (Natural Earth), the borders refined from OpenStreetMap's time zones, and the
+    /// airports (OurAirports). docs/images/sample-map.png is drawn from this line.
+    @Test func theCreditLineNamesEverySource() throws {
+        let result = try AtlasBinary.run(["map", "--level", "region", "--format", "svg", "--db", SampleLog.database])
+        let credit = try #require(result.stdout.split(separator: "\n").first { $0.contains("class=\"credit\"") }, "\(result.stdout.suffix(500))")
+        for source in ["GeoNames", "Natural Earth", "OpenStreetMap", "OurAirports"] {
+            #expect(credit.contains(source), "\(source): \(credit)")
+        }
+    }
+
     @Test func theSameLogGivesTheSameFile() throws {
         let directory = SampleLog.temporaryDirectory()
         for name in ["a.html", "b.html"] {

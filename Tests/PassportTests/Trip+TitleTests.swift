@@ -23,4 +23,17 @@ import TravelLog
                                homeCountry: "x:France") == "Brittany, May 2024")
         #expect(Passport.months("2024-12-30", "2025-01-02") == "December 2024 – January 2025")
     }
+
+    /// A city whose name a more populous place elsewhere has is followed by its region; a
+    /// title of countries or regions, or a city without a bigger namesake, is not.
+    @Test func aCityBetterKnownElsewhereNamesItsRegion() {
+        let aberdeen = trip(["United States"], regions: ["Washington"], cities: ["Aberdeen"], start: "2017-05-02", end: "2017-05-03")
+        let namesakes: Set = ["x:Aberdeen"]
+        #expect(Passport.title(aberdeen, homeCountry: "x:United States", namesakes: namesakes) == "Aberdeen, Washington, May 2017")
+        #expect(Passport.title(aberdeen, homeCountry: "x:United States") == "Aberdeen, May 2017")
+        let two = trip(["United States"], regions: ["Washington"], cities: ["Olympia", "Aberdeen"], start: "2017-05-02", end: "2017-05-03")
+        #expect(Passport.title(two, homeCountry: "x:United States", namesakes: namesakes) == "Olympia & Aberdeen, Washington, May 2017")
+        let abroad = trip(["United Kingdom"], regions: ["Scotland"], cities: ["Aberdeen"], start: "2017-05-02", end: "2017-05-03")
+        #expect(Passport.title(abroad, homeCountry: "x:United States", namesakes: namesakes) == "United Kingdom, May 2017")
+    }
 }

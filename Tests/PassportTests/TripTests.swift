@@ -34,6 +34,17 @@ import TravelLog
         #expect(japan.days[10].flightPhotos == 1 && !japan.days[10].atHome)
     }
 
+    /// Milan then Vienna, and on another day Vienna then Milan: each day lists its places in
+    /// the order of their first photos, whatever order the log keeps them in.
+    @Test func aDayListsItsPlacesInTheOrderVisited() throws {
+        let extra = [Journeys.photo("2024-10-15T18:00:00", Journeys.vienna), Journeys.photo("2024-10-15T09:00:00", Journeys.milan),
+                     Journeys.photo("2024-11-20T08:00:00", Journeys.vienna), Journeys.photo("2024-11-20T20:00:00", Journeys.milan),
+                     Journeys.photo("2024-11-20T12:00:00", Journeys.lisbon)]
+        let trips = Journeys.passport(extra: extra).trips()
+        #expect(try trip("2024-10-15", in: trips).days.map { $0.places.map(\.name) } == [["Milan", "Vienna"]])
+        #expect(try trip("2024-11-20", in: trips).days.map { $0.places.map(\.name) } == [["Vienna", "Lisbon", "Milan"]])
+    }
+
     @Test func oneHomeDayEndsATripAndALongerGapToo() throws {
         let paris = try trip("2024-06-01", in: trips), lisbon = try trip("2024-06-04", in: trips)
         #expect(paris.end == "2024-06-02" && lisbon.start == "2024-06-04" && lisbon.end == "2024-06-05")

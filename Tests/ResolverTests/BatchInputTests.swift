@@ -32,6 +32,18 @@ import Testing
         .error(id: id.map(BatchInput.ID.string), line: line, reason: reason)
     }
 
+    /// A line's numbers are the command line's (`GeoCoordinate.number`): what `atlas resolve
+    /// LAT LON` takes, a batch takes, and nothing that only `Double(_:)` would.
+    @Test func theNumbersAreTheCommandLines() throws {
+        #expect(try Self.records("1e-5,2.5E+1\n−33.86,151.21\n") == [Self.point(0.00001, 25, nil, line: 1), Self.point(-33.86, 151.21, nil, line: 2)])
+        for text in ["0x10", "inf", "nan", "1e400"] {
+            #expect(try Self.records("\(text),1\n") == [Self.error("expected lat,lon[,id]", line: 1)], "\(text)")
+        }
+        #expect(try Self.records(#"{"lat":1e400,"lon":1}"#) == [
+            Self.error(#"expected a JSON object {"lat":…,"lon":…[,"id":…]}: latitude is not a number"#, line: 1),
+        ])
+    }
+
     @Test func withoutAHeaderTheColumnsAreLatLonId() throws {
         #expect(try Self.records("48.8566,2.3522,paris\n35.0116,135.7681\n") == [
             Self.point(48.8566, 2.3522, "paris", line: 1),
