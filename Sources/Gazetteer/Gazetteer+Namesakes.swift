@@ -16,15 +16,9 @@ extension Gazetteer {
     public func namesakes(of cities: [PlaceID]) throws -> Set<PlaceID> {
         let ids = cities.filter { $0.kind == .city }.compactMap { Int($0.code) }
         guard !ids.isEmpty else { return [] }
-        // One pass over the cities for every name at once: `folded` has no index, and a listing
-        // of a thousand trips must not make a thousand passes.
-        let sql = """
-            WITH mine AS (SELECT geonameid, folded, population FROM cities
-                          WHERE geonameid IN (SELECT value FROM json_each(?1)) AND city IS NULL),
-                 top AS (SELECT folded, max(population) AS population FROM cities
-                         WHERE city IS NULL AND folded IN (SELECT folded FROM mine) GROUP BY folded)
-            SELECT mine.geonameid FROM mine JOIN top ON top.folded = mine.folded WHERE top.population > mine.population
-            """
+        // The build marks every such city (`cities.namesake`): a lookup by key per city, where
+        // comparing names at run time read the whole table (45 ms).
+        let sql = "SELECT geonameid FROM cities WHERE geonameid IN (SELECT value FROM json_each(?1)) AND namesake = 1"
         let list = "[" + ids.map(String.init).joined(separator: ",") + "]"
         return try withDatabase { db in
             let statement = try db.prepare(sql).bind(list)

@@ -49,9 +49,12 @@ public struct Place: Sendable, Hashable {
     public let timeZone: String?
     /// Airports: "large", "medium" or "small". Regions: the boundary quality.
     public let detail: String?
+    /// A region's name in its own language or the source's transliteration, when the display
+    /// name is the English one (`Bayern` for Bavaria, `Beijing Shi` for Beijing).
+    public let nativeName: String?
 
     public init(id: PlaceID, name: String, foldedName: String, lineage: [Ancestor], coordinate: GeoCoordinate?,
-                population: Int, codes: Codes, timeZone: String? = nil, detail: String? = nil) {
+                population: Int, codes: Codes, timeZone: String? = nil, detail: String? = nil, nativeName: String? = nil) {
         self.id = id
         self.name = name
         self.foldedName = foldedName
@@ -61,6 +64,7 @@ public struct Place: Sendable, Hashable {
         self.codes = codes
         self.timeZone = timeZone
         self.detail = detail
+        self.nativeName = nativeName
     }
 
     /// The ancestor of `kind`, if the lineage has one.

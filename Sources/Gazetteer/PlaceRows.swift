@@ -87,13 +87,13 @@ enum PlaceRows {
     }
 
     private static func region(_ id: String, _ db: Database, _ cache: LineageCache) throws -> Place? {
-        let s = try cache.prepare("SELECT country, name, folded, iso_code, geonameid, lat, lon, population, quality FROM regions WHERE id = ?", db).bind(id)
+        let s = try cache.prepare("SELECT country, name, folded, iso_code, geonameid, lat, lon, population, quality, native_name FROM regions WHERE id = ?", db).bind(id)
         guard try s.step() else { return nil }
         var codes = Place.Codes()
         (codes.iso3166_2, codes.geonameID) = (s.string(3), s.optionalInt(4))
         return Place(id: PlaceID(.region, id), name: s.string(1) ?? id, foldedName: s.string(2) ?? "",
                      lineage: try lineage(continent: nil, country: s.string(0), region: nil, db, cache),
-                     coordinate: coordinate(s, 5), population: s.int(7), codes: codes, detail: s.string(8))
+                     coordinate: coordinate(s, 5), population: s.int(7), codes: codes, detail: s.string(8), nativeName: s.string(9))
     }
 
     /// A city, or a district (`cities.city` names the city it belongs to, which joins its lineage).

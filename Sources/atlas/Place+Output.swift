@@ -11,6 +11,7 @@ extension Place {
             ("id", .string(id.description)),
             ("kind", .string(kind.rawValue)),
             ("name", .string(name)),
+            ("native_name", .optional(nativeName)),
             ("folded", .string(foldedName)),
             ("lineage", .array(lineage.map { .object([("id", .string($0.id.description)), ("name", .string($0.name))]) })),
             ("lat", .number(coordinate?.latitude, digits: 5)),

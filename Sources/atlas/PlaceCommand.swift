@@ -35,7 +35,9 @@ enum PlaceCommand: Command {
             Console.out(place.json(extra: [("children", children)]).rendered())
             return .success
         }
-        var rows: [[String]] = [["name", place.name], ["id", place.id.description], ["kind", place.kind.rawValue]]
+        var rows: [[String]] = [["name", place.name]]
+        if let native = place.nativeName { rows.append(["native name", native]) }
+        rows += [["id", place.id.description], ["kind", place.kind.rawValue]]
         for ancestor in place.lineage { rows.append([ancestor.id.kind.rawValue, "\(ancestor.name)  \(ancestor.id)"]) }
         let codes = [("ISO 3166-1", [place.codes.iso2, place.codes.iso3].compactMap { $0 }.joined(separator: " ")),
                      ("ISO 3166-2", place.codes.iso3166_2 ?? ""), ("IATA", place.codes.iata ?? ""), ("ICAO", place.codes.icao ?? ""),

@@ -183,7 +183,10 @@ import Testing
                 }
                 if crossings { inside.append(zone) }
             }
-            guard !near, let want = inside.min(by: { ($0.area, $0.id) < ($1.area, $1.id) }) else { continue }
+            // Where zones overlap (the West Bank's Asia/Hebron and Asia/Jerusalem, Abkhazia's
+            // Europe/Moscow and Asia/Tbilisi) the polygons do not say one zone: the border
+            // policy does (docs/resolver.md), and other tests hold it.
+            guard !near, inside.count == 1, let want = inside.first else { continue }
             checked += 1
             let got = try resolve(place.lat, place.lon).timeZone
             if got != want.id { differences.append("\(place.lat),\(place.lon): resolver \(got), polygons \(want.id)") }

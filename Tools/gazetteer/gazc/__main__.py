@@ -53,6 +53,9 @@ def main(argv=None):
     for k, thr in B.GATES.items():
         if b.gates[k] < thr:
             b.failures.append(f"gate {k}: {b.gates[k]} < {thr}")
+    for ident, name, word in b.transliterated:
+        b.failures.append(f"gate regions_transliterated: region:{ident} {name!r} keeps the designator {word!r}: "
+                          "give it its English name in product/names.txt")
     b.step("writing gazetteer.sqlite")
     db_path = os.path.join(args.out, "gazetteer.sqlite")
     output.write_sqlite(b, db_path)

@@ -32,6 +32,13 @@ def write_districts(b, a):
     for reason, n in sorted(Counter(r for _, r in d.values()).items(), key=lambda t: (-t[1], t[0])):
         a(f"| {reason} | {n:,} |")
     a("")
+    twins = getattr(b, "district_twins", {})
+    a(f"{len(twins):,} districts filed twice (named after their city with the same section number) "
+      "keep their older entry, which answers to both names:")
+    a("")
+    for newer, older in sorted(twins.items(), key=lambda t: t[1]):
+        a(f"- city:{older} {b.gcities[str(older)]['name']} ← city:{newer} {b.gcities[str(newer)]['name']}")
+    a("")
     per_country = Counter(name[i]["country"] for i in d)
     a("Per country: " + ", ".join(f"{cc} {n:,}" for cc, n in sorted(per_country.items(), key=lambda t: (-t[1], t[0]))))
     a("")
@@ -81,6 +88,7 @@ def write_audit(b, path):
     a(f"| coverage_valid | {b.gates['coverage_valid']} | True | {'pass' if b.gates['coverage_valid'] else 'FAIL'} |")
     a(f"| cities_in_two_regions | {b.gates['cities_in_two_regions']} | 0 | {'pass' if b.gates['cities_in_two_regions'] == 0 else 'FAIL'} |")
     a(f"| cities_in_two_countries | {b.gates['cities_in_two_countries']} | 0 | {'pass' if b.gates['cities_in_two_countries'] == 0 else 'FAIL'} |")
+    a(f"| regions_transliterated | {b.gates['regions_transliterated']} | 0 | {'pass' if b.gates['regions_transliterated'] == 0 else 'FAIL'} |")
     a("")
     a("Other figures:")
     a("")
@@ -367,6 +375,13 @@ def display_names(b, a):
             [c for c in b.name_changes if c[0].startswith("city:")][:20]
     for ident, old, new in shown:
         a(f"| {ident} | {old!r} | {new} |")
+    a("")
+    english = sum(1 for r in b.region_rows if r["native_name"])
+    a(f"{english:,} regions have an English name from product/names.txt and keep their source name as their "
+      f"native name. Regions still named with a transliterated designator (Shi, Sheng, oblast', län…): "
+      f"{len(b.transliterated)}.")
+    for ident, name, word in b.transliterated:
+        a(f"- region:{ident} {name} ({word})")
     a("")
     if getattr(b, "size_breakdown", None):
         total = sum(n for _, n in b.size_breakdown)

@@ -13,7 +13,7 @@ import numpy as np
 import shapely
 
 from . import COORD_SCALE, SCHEMA_VERSION, VERSION, borders, districts, encode, geom, records, sources, zones
-from .text import display_name, fold, inverted_parts, search_alt
+from .text import display_name, fold, inverted_parts, search_alt, transliterated
 
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))          # Tools/gazetteer
 REPO = os.path.dirname(os.path.dirname(HERE))
@@ -90,6 +90,13 @@ class Build:
         for body, reason in records.read_product(os.path.join(PRODUCT, "corrections.txt")):
             f = body.split(None, 2)
             self.corrections.append((f[0], f[1], f[2], reason))
+        # English names of regions (product/names.txt): the source name stays as the native name.
+        self.english = {}
+        for body, reason in records.read_product(os.path.join(PRODUCT, "names.txt")):
+            ident, _, name = body.partition(" ")
+            if not ident.startswith("region:") or not name.strip():
+                raise SystemExit(f"names.txt: not 'region:<id> <English name>': {body!r}")
+            self.english[ident[7:]] = name.strip()
         self.consolidated = []
         for body, reason in records.read_product(os.path.join(PRODUCT, "consolidated.txt")):
             f = body.split()
@@ -564,6 +571,9 @@ class Build:
             entries.append(districts.Entry(i, c["name"], c["countrycode"], c["admin1code"], admin2, c["latitude"],
                                            c["longitude"], population, feature, codes, city_units))
         self.district_of = districts.classify(entries, [(c, u) for c, u, _ in self.consolidated])
+        self.district_twins = districts.twins(entries, self.district_of)
+        for newer in self.district_twins:   # left out of the gazetteer: no longer a district
+            del self.district_of[newer]
 
     def assemble(self):
         keys, simp = self.cov["keys"], self.cov["simp"]
@@ -574,8 +584,14 @@ class Build:
         cities = []
         pop_by_region = Counter()
         pts_by_region = defaultdict(list)
+        # A district filed twice keeps its older entry, which answers to both names.
+        twin_names = defaultdict(list)
+        for newer, older in self.district_twins.items():
+            twin_names[older].append(self.gcities[str(newer)]["name"])
         for i in self.cities.ids.tolist():
             c = self.gcities[str(i)]
+            if i in self.district_twins:
+                continue
             reg = self.city_region[i]
             if reg is not None:
                 pop_by_region[reg] += int(c["population"] or 0)
@@ -589,7 +605,15 @@ class Build:
                            "reach_km": districts.metropolis_reach_km(int(c["population"] or 0)) if owner is None else None,
                            "lat": r5(c["latitude"]), "lon": r5(c["longitude"]),
                            "population": int(c["population"] or 0), "timezone": c.get("timezone") or None,
-                           "alt_names": "|".join(search_alt(name, c.get("alternatenames") or []))})
+                           "alt_names": "|".join(search_alt(name, twin_names[i] + list(c.get("alternatenames") or [])))})
+        # A city whose name a more populous city also bears (Aberdeen, Washington beside Aberdeen,
+        # Scotland): a title names its region too. Districts neither have nor make namesakes.
+        top = {}
+        for c in cities:
+            if c["city"] is None:
+                top[c["folded"]] = max(top.get(c["folded"], 0), c["population"])
+        for c in cities:
+            c["namesake"] = 1 if c["city"] is None and top[c["folded"]] > c["population"] else 0
         self.city_rows = cities
         # regions
         names_over = {ident[7:]: value for ident, field, value, _ in self.corrections
@@ -606,21 +630,30 @@ class Build:
                 lat = sum(p[1] for p in pts_by_region[rid]) / len(pts_by_region[rid])
             else:
                 lat = lon = None
-            name = names_over.get(rid) or display_name(r["name"])
+            native = display_name(r["name"])
+            name = names_over.get(rid) or self.english.get(rid) or native
             if name != r["name"]:
                 self.name_changes.append(("region:" + rid, r["name"], name))
             # An inverted name's head is what people call the place ('Tatarstan', 'Murcia'): an alias.
             head = [inverted_parts(r["name"])[0]] if inverted_parts(r["name"]) and name != r["name"] else []
+            # The name in the source's language, kept and searchable when the English one differs.
+            native = native if fold(native) != fold(name) else None
             al = []
-            for a in self.aliases.get("region:" + rid, []) + head + r["aliases"]:
+            for a in self.aliases.get("region:" + rid, []) + ([native] if native else []) + head + r["aliases"]:
                 if a not in al and a != name:
                     al.append(a)
-            regions.append({"id": rid, "country": r["country"], "admin1": r["admin1"], "name": name, "folded": fold(name),
+            regions.append({"id": rid, "country": r["country"], "admin1": r["admin1"], "name": name, "native_name": native,
+                            "folded": fold(name),
                             "iso_code": r["iso_code"], "type": r["type"], "geonameid": r["geonameid"],
                             "aliases": "|".join(al), "lat": r5(lat), "lon": r5(lon),
                             "population": pop_by_region.get(rid, 0), "quality": self.region_quality[rid],
                             "time_zone": self.region_zone.get(rid)})
         self.region_rows = regions
+        unknown = sorted(set(self.english) - set(self.regions))
+        if unknown:
+            raise SystemExit("names.txt names unknown regions: " + ", ".join(unknown))
+        self.transliterated = [(r["id"], r["name"], transliterated(r["name"])) for r in regions if transliterated(r["name"])]
+        self.gates["regions_transliterated"] = len(self.transliterated)
         # countries
         capitals = {}
         for i in self.cities.ids.tolist():

@@ -202,3 +202,33 @@ def _owners_near(grid, e, reach_deg):
         for j in range(lo - dlon, lo + dlon + 1):
             found += grid.get((i, ((j + 180) % 360) - 180), ())
     return found
+
+
+_NUMBER = re.compile(r"^[ ,-]+0*(\d{1,3})(?:e|er|eme|ème|th|st|nd|rd)?\b", re.IGNORECASE)
+
+
+def section_number(name):
+    """The number of a numbered section: 11 for 'Paris 11 Popincourt' and 'Paris 11e
+    Arrondissement', 5 for 'Lyon 05'; None for a name without one."""
+    base = section_base(name)
+    m = _NUMBER.match(name[len(base):]) if base else None
+    return int(m.group(1)) if m else None
+
+
+def twins(entries, district_of):
+    """Districts GeoNames files twice ('Paris 11 Popincourt' and 'Paris 11e Arrondissement'): two
+    districts of one city named after that city (its name, then the number) with the same
+    section number. Returns {the newer id: the older id it repeats}; the older entry is the one
+    travellers' tools have known longest. ('Zürich (Kreis 7) / Witikon' and '… / Fluntern' are
+    quarters of one Kreis, not named after the city; nearness and equal populations are no sign
+    either: many neighbourhoods lie side by side with the same population, or none.)"""
+    name = {e.id: e.name for e in entries}
+    by_key = {}
+    for e in sorted(entries, key=lambda e: e.id):
+        owner = district_of.get(e.id)
+        if not owner or section_base(e.name) != name.get(owner[0]):
+            continue
+        n = section_number(e.name)
+        if n is not None:
+            by_key.setdefault((owner[0], n), []).append(e.id)
+    return {newer: ids[0] for ids in by_key.values() for newer in ids[1:]}

@@ -26,10 +26,10 @@ CREATE TABLE countries(iso2 TEXT PRIMARY KEY, iso3 TEXT, iso_numeric INTEGER, ge
     time_zone TEXT) WITHOUT ROWID;
 CREATE TABLE regions(id TEXT PRIMARY KEY, country TEXT NOT NULL, admin1 TEXT NOT NULL, name TEXT NOT NULL,
     folded TEXT NOT NULL, iso_code TEXT, type TEXT, geonameid INTEGER, aliases TEXT NOT NULL, lat REAL, lon REAL,
-    population INTEGER NOT NULL, quality TEXT NOT NULL, time_zone TEXT) WITHOUT ROWID;
+    population INTEGER NOT NULL, quality TEXT NOT NULL, time_zone TEXT, native_name TEXT) WITHOUT ROWID;
 CREATE TABLE cities(geonameid INTEGER PRIMARY KEY, name TEXT NOT NULL, folded TEXT NOT NULL, country TEXT NOT NULL,
     region TEXT, lat REAL NOT NULL, lon REAL NOT NULL, population INTEGER NOT NULL, timezone TEXT, city INTEGER,
-    reach_km REAL);
+    reach_km REAL, namesake INTEGER NOT NULL);
 CREATE TABLE city_points(part TEXT PRIMARY KEY, data BLOB NOT NULL) WITHOUT ROWID;
 CREATE TABLE airports(iata TEXT PRIMARY KEY, icao TEXT, name TEXT NOT NULL, folded TEXT NOT NULL, municipality TEXT,
     lat REAL NOT NULL, lon REAL NOT NULL, size TEXT NOT NULL, scheduled INTEGER NOT NULL, country TEXT NOT NULL,
@@ -81,9 +81,9 @@ def write_sqlite(b, path):
                                              "capital", "population", "area_km2", "neighbours", "aliases", "lat", "lon",
                                              "has_polygon", "time_zone"])
     insert(db, "regions", b.region_rows, ["id", "country", "admin1", "name", "folded", "iso_code", "type", "geonameid",
-                                          "aliases", "lat", "lon", "population", "quality", "time_zone"])
+                                          "aliases", "lat", "lon", "population", "quality", "time_zone", "native_name"])
     insert(db, "cities", b.city_rows, ["geonameid", "name", "folded", "country", "region", "lat", "lon", "population",
-                                       "timezone", "city", "reach_km"])
+                                       "timezone", "city", "reach_km", "namesake"])
     db.executemany("INSERT INTO city_points VALUES(?,?)", city_points(b))
     insert(db, "airports", b.airports, ["iata", "icao", "name", "folded", "municipality", "lat", "lon", "size",
                                         "scheduled", "country", "region", "elevation_ft"])

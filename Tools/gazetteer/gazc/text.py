@@ -126,3 +126,18 @@ def search_alt(name, alts, junk_filter=True):
         seen.add(f)
         out.append(a)
     return out
+
+
+# Designators that a transliterated admin-1 name keeps and an English name translates or drops:
+# 'Beijing Shi', 'Guangdong Sheng', "Leningradskaya oblast'", 'Stockholms län', 'Almaty oblysy',
+# 'Krung Thep Maha Nakhon'. The audit lists every region still named so; the build fails on one.
+_TRANSLITERATED = re.compile(
+    r"(\b(shi|sheng|zizhiqu|kray|respublika|respublikasi|oblysy|viloyati|voblasc|novads|lan|zupanija|shaary|"
+    r"teukbyeolsi|gwangyeoksi|teukbyeoljachido|muhafazat|ostan|wilayah persekutuan|krung thep)\b"
+    r"|(aya|yy|iy|ka|aja) (oblast|okrug)\b|\boblast'|-do$)")
+
+
+def transliterated(name):
+    """The generic designator of a transliterated name ('sheng' in 'Guangdong Sheng'), or None."""
+    m = _TRANSLITERATED.search(fold(name).replace("ć", "c"))
+    return m.group(0) if m else None

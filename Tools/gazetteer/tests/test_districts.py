@@ -1,7 +1,7 @@
 import unittest
 
 from gazc.districts import (CONSOLIDATED, MUNICIPAL, NUMBERED, SECTION, UNKNOWN, Entry, classify, is_city_unit,
-                            metropolis_reach_km, reach_km, section_base)
+                            metropolis_reach_km, reach_km, section_base, section_number, twins)
 
 # A small world around a city of 2 million at 45N 5E: distances follow from 1 km = 1/111.2 deg of
 # latitude, so each fixture says how far it lies from the city's point.
@@ -103,3 +103,28 @@ class ClassifyTests(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class TwinTests(unittest.TestCase):
+    def test_section_numbers(self):
+        self.assertEqual(section_number("Paris 11 Popincourt"), 11)
+        self.assertEqual(section_number("Paris 11e Arrondissement"), 11)
+        self.assertEqual(section_number("Lyon 05"), 5)
+        self.assertEqual(section_number("Marseille 1er Arrondissement"), 1)
+        self.assertIsNone(section_number("Alice Springs city centre"))
+        self.assertIsNone(section_number("Bercy"))
+
+    def test_a_district_filed_twice_keeps_its_older_entry(self):
+        old = entry(10, "Grandville 11 Popincourt", 3, 138_000, "PPLX")
+        new = entry(20, "Grandville 11e Arrondissement", 3.1, 144_000, "ADM5")
+        other = entry(30, "Grandville 12 Reuilly", 6, 138_000, "PPLX")
+        # Neighbourhoods side by side with the same population (or none) are not twins.
+        quarter = entry(40, "Bercy", 8, 0, "PPLX")
+        quarter2 = entry(50, "Bercy-Village", 8.1, 0, "PPLX")
+        # Quarters of one numbered Kreis are not named after the city: not twins.
+        kreis = entry(60, "Grandville (Kreis 7) / Witikon", 9, 10_000, "PPLX")
+        kreis2 = entry(70, "Grandville (Kreis 7) / Fluntern", 9.5, 10_000, "PPLX")
+        d = {e.id: (1, NUMBERED) for e in (old, new, other, quarter, quarter2, kreis, kreis2)}
+        self.assertEqual(twins([CITY, old, new, other, quarter, quarter2, kreis, kreis2], d), {20: 10})
+        # Not districts of one city: never twins.
+        self.assertEqual(twins([CITY, old, new], {10: (1, NUMBERED), 20: (2, NUMBERED)}), {})

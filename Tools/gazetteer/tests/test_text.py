@@ -1,6 +1,6 @@
 import unittest
 
-from gazc.text import display_name, fold, letters_key, inverted_parts, search_alt, uninvert, useful_alt
+from gazc.text import display_name, fold, letters_key, inverted_parts, search_alt, transliterated, uninvert, useful_alt
 
 
 class FoldTests(unittest.TestCase):
@@ -82,3 +82,17 @@ class SearchAltTests(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class TransliteratedTests(unittest.TestCase):
+    def test_designators_of_transliterations_are_found(self):
+        for name in ("Beijing Shi", "Guangdong Sheng", "Xinjiang Uygur Zizhiqu", "Leningradskaya oblast'",
+                     "Kyivska oblast", "Altayskiy kray", "Stockholms län", "Almaty oblysy", "Gulbenes novads",
+                     "Splitsko-dalmatinska županija", "Seoul-teukbyeolsi", "Gyeonggi-do", "Krung Thep Maha Nakhon",
+                     "Minskaja voblasć", "Chukotskiy avtonomnyy okrug"):
+            self.assertIsNotNone(transliterated(name), name)
+
+    def test_english_names_pass(self):
+        for name in ("Beijing", "Leningrad Oblast", "Khanty-Mansi Autonomous Okrug", "Stockholm County", "Bangkok",
+                     "Shizuoka", "Lancashire", "Kraków", "Sheffield", "Split-Dalmatia County", "Doncaster"):
+            self.assertIsNone(transliterated(name), name)
