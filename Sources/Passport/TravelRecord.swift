@@ -60,6 +60,9 @@ public struct TravelRecord: Sendable {
     public var gazetteerVersion: String
     public var includePhotos = true
     public var coordinates = Coordinates.exact
+    /// The native names of the regions visited (`region:DE.02` → `Bayern`), written beside their
+    /// English names as `native_name`: from the gazetteer, which the passport does not read.
+    public var nativeNames: [String: String] = [:]
 
     /// The record of `passport`, its figures counted under `scheme`, home `homes` (else the
     /// log's), trips by `rules`.
@@ -182,7 +185,8 @@ public struct TravelRecord: Sendable {
             Self.json(continent, children: [("countries", (countries[continent.id] ?? []).map { country in
                 Self.json(country, children: [
                     ("regions", (regions[country.id] ?? []).map { region in
-                        Self.json(region, children: [("cities", (cities[region.id] ?? []).map(city))])
+                        Self.json(region, extra: nativeNames[region.id].map { [("native_name", .string($0))] } ?? [],
+                                  children: [("cities", (cities[region.id] ?? []).map(city))])
                     }),
                     ("cities", (cities[country.id] ?? []).map(city)),
                 ])

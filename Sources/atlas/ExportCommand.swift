@@ -74,9 +74,11 @@ enum ExportCommand: Command {
         let file = try OutputFile.target(output)
         let log = try TravelLog(path: settings.dbPath, readOnly: true)
         let passport = try settings.passport(log)
-        let record = TravelRecord(passport: passport, scheme: try CountingScheme.load(scheme, from: settings.gazetteer),
+        var record = TravelRecord(passport: passport, scheme: try CountingScheme.load(scheme, from: settings.gazetteer),
                                   homes: try settings.homes(passport), rules: settings.rules,
                                   gazetteerVersion: settings.gazetteer.version, includePhotos: !noPhotos, coordinates: coordinates)
+        let regions = passport.visits(.region).compactMap { PlaceID($0.id) }
+        record.nativeNames = Dictionary(uniqueKeysWithValues: try settings.gazetteer.nativeNames(of: regions).map { ($0.key.description, $0.value) })
         guard let file else {
             try record.write(photosFrom: log) { Console.outBytes($0) }
             return .success

@@ -41,6 +41,13 @@ import Testing
         }
     }
 
+    /// Native names by identifier, for the export: regions with one only.
+    @Test func nativeNamesOfSeveralRegionsAtOnce() throws {
+        let ids = ["region:DE.02", "region:FR.84", "region:CN.22", "country:DE"].compactMap { PlaceID($0) }
+        #expect(try gazetteer.nativeNames(of: ids) == [PlaceID(.region, "DE.02"): "Bayern", PlaceID(.region, "CN.22"): "Beijing Shi"])
+        #expect(try gazetteer.nativeNames(of: []).isEmpty)
+    }
+
     /// The native name still finds the region.
     @Test func theNativeNameFindsTheRegion() throws {
         for row in Self.rows.prefix(30) {
