@@ -38,7 +38,7 @@ public final class Resolver: Sendable {
     /// has no city: Askja, in Iceland's empty highlands, is not in Laugar, 82 km away, and a
     /// hike there must not count Laugar as visited. The chain still says the nearest place and
     /// how far it is (``PlaceChain/nearestPlace``). 30 km is an hour on a mountain road and
-    /// more than twice the reach of a town of 500,000: a place that far is no one's "in".
+    /// nearly five times the urban reach of a city of 500,000: a place that far is no one's "in".
     public static let cityReachKm = 30.0
     /// A district is answered only when the point is clearly in it: its distance to the
     /// district's point is under this fraction of its distance to every other district of the
