@@ -606,14 +606,7 @@ class Build:
                            "lat": r5(c["latitude"]), "lon": r5(c["longitude"]),
                            "population": int(c["population"] or 0), "timezone": c.get("timezone") or None,
                            "alt_names": "|".join(search_alt(name, twin_names[i] + list(c.get("alternatenames") or [])))})
-        # A city whose name a more populous city also bears (Aberdeen, Washington beside Aberdeen,
-        # Scotland): a title names its region too. Districts neither have nor make namesakes.
-        top = {}
-        for c in cities:
-            if c["city"] is None:
-                top[c["folded"]] = max(top.get(c["folded"], 0), c["population"])
-        for c in cities:
-            c["namesake"] = 1 if c["city"] is None and top[c["folded"]] > c["population"] else 0
+        districts.mark_namesakes(cities)
         self.city_rows = cities
         # regions
         names_over = {ident[7:]: value for ident, field, value, _ in self.corrections

@@ -232,3 +232,15 @@ def twins(entries, district_of):
         if n is not None:
             by_key.setdefault((owner[0], n), []).append(e.id)
     return {newer: ids[0] for ids in by_key.values() for newer in ids[1:]}
+
+
+def mark_namesakes(rows):
+    """Sets each city row's `namesake` to 1 when a more populous city (not a district) has the
+    same folded name: Aberdeen, Washington beside Aberdeen, Scotland, whose trip titles then name
+    their region. Districts neither have nor make namesakes (0)."""
+    top = {}
+    for c in rows:
+        if c["city"] is None:
+            top[c["folded"]] = max(top.get(c["folded"], 0), c["population"])
+    for c in rows:
+        c["namesake"] = 1 if c["city"] is None and top[c["folded"]] > c["population"] else 0

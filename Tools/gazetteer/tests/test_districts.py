@@ -1,7 +1,7 @@
 import unittest
 
 from gazc.districts import (CONSOLIDATED, MUNICIPAL, NUMBERED, SECTION, UNKNOWN, Entry, classify, is_city_unit,
-                            metropolis_reach_km, reach_km, section_base, section_number, twins)
+                            mark_namesakes, metropolis_reach_km, reach_km, section_base, section_number, twins)
 
 # A small world around a city of 2 million at 45N 5E: distances follow from 1 km = 1/111.2 deg of
 # latitude, so each fixture says how far it lies from the city's point.
@@ -128,3 +128,13 @@ class TwinTests(unittest.TestCase):
         self.assertEqual(twins([CITY, old, new, other, quarter, quarter2, kreis, kreis2], d), {20: 10})
         # Not districts of one city: never twins.
         self.assertEqual(twins([CITY, old, new], {10: (1, NUMBERED), 20: (2, NUMBERED)}), {})
+
+
+class NamesakeTests(unittest.TestCase):
+    def test_the_smaller_of_two_cities_of_one_name_is_a_namesake(self):
+        rows = [{"folded": "aberdeen", "population": 199_000, "city": None},
+                {"folded": "aberdeen", "population": 16_000, "city": None},
+                {"folded": "aberdeen", "population": 900_000, "city": 42},   # a district: never counts
+                {"folded": "seattle", "population": 700_000, "city": None}]
+        mark_namesakes(rows)
+        self.assertEqual([r["namesake"] for r in rows], [0, 1, 0, 0])

@@ -37,8 +37,8 @@ def world_db():
                                 quality="none") for r in REGIONS],
            ["id", "country", "admin1", "name", "folded", "aliases", "population", "quality"])
     insert(db, "cities", [{"geonameid": g, "name": str(g), "folded": str(g), "country": cc, "region": r, "lat": 0.0,
-                           "lon": 0.0, "population": g, "city": o} for g, cc, r, o in CITIES],
-           ["geonameid", "name", "folded", "country", "region", "lat", "lon", "population", "city"])
+                           "lon": 0.0, "population": g, "city": o, "namesake": 0} for g, cc, r, o in CITIES],
+           ["geonameid", "name", "folded", "country", "region", "lat", "lon", "population", "city", "namesake"])
     insert(db, "airports", [{"iata": i, "name": i, "folded": i, "lat": 0.0, "lon": 0.0, "size": "large", "scheduled": 1,
                              "country": cc, "region": r} for i, cc, r in AIRPORTS],
            ["iata", "name", "folded", "lat", "lon", "size", "scheduled", "country", "region"])
