@@ -50,7 +50,7 @@ extension Gazetteer {
     ///    codes in any case (`kef`). Its best result is the answer unless another of the same
     ///    match class (exact, prefix, other) reaches ``ambiguityRatio`` of its importance, or
     ///    matches by a code where the best matches by a name or the other way round (`Goa` is
-    ///    Genoa's airport code and a state of India), and is neither inside it nor around it: "Lisbon" is the city, not the region of Lisboa around
+    ///    Genoa's airport code and a state of India), and is neither inside it nor around it: "Lisbon" is the city, not the region of Lisbon around
     ///    it, and "Mexico" the country, not the state or the city inside it; "Georgia" is the country and the US state, so
     ///    ambiguous unless `kinds` says which. A place inside or around the best is a rival after
     ///    all when the text is its own name and only another name of the best: "new york" is the
@@ -89,7 +89,7 @@ extension Gazetteer {
             return [c.iso2, c.iso3, c.iso3166_2, c.iata, c.icao, r.place.id.code].contains(code)
         }
         // A place around or inside the best is the same answer ("Lisbon": the city, not the
-        // region of Lisboa around it), unless it bears the name itself and the best does not:
+        // region of Lisbon around it), unless it bears the name itself and the best does not:
         // "new york" is the state's own name and only another name of New York City.
         let spellings = Set(SearchText(text).spellings.map(\.tokens))
         func bearsTheName(_ r: SearchResult) -> Bool { spellings.contains(SearchText(r.place.name).tokens) }

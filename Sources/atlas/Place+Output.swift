@@ -26,7 +26,7 @@ extension Place {
     /// "Asia > Japan > Kyoto" (the lineage only).
     var lineageText: String { lineage.map(\.name).joined(separator: " > ") }
 
-    /// "Lisbon, Lisboa, Portugal": the name and the places above it up to the country.
+    /// "Milan, Lombardy, Italy": the name and the places above it up to the country.
     var label: String { ([name] + lineage.reversed().filter { $0.id.kind != .continent }.map(\.name)).joined(separator: ", ") }
 }
 
