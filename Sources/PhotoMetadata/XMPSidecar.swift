@@ -1,9 +1,6 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
-/// Reads an XMP sidecar with a real XML parser (Foundation's `XMLParser`, namespaces resolved):
+/// Reads an XMP sidecar with a real XML parser (``XMPPacket``, namespaces resolved):
 /// `exif:GPSLatitude` / `exif:GPSLongitude` in XMP's `DD,MM.mmmmR` or `DD,MM,SSR` form,
 /// `exif:GPSAltitude` (a rational or a decimal) with `exif:GPSAltitudeRef`, and the capture time
 /// from `exif:DateTimeOriginal`, else `photoshop:DateCreated`, else `xmp:CreateDate`. Properties
@@ -14,18 +11,22 @@ import FoundationXML
 /// side.position   // 37.9838, 23.7275
 /// ```
 ///
-/// A file over ``SidecarMetadata/maximumBytes``, one with a DTD or one that is not complete,
-/// well-formed XML is an error (``BoundedXML``). Stateless; thread-safe.
+/// A file over ``SidecarMetadata/maximumBytes``, one with a DTD (``BoundedXML``) or one that is
+/// not complete, well-formed XML is an error. Stateless; thread-safe.
 public enum XMPSidecar {
     static let exif = "http://ns.adobe.com/exif/1.0/"
     static let photoshop = "http://ns.adobe.com/photoshop/1.0/"
     static let xmp = "http://ns.adobe.com/xap/1.0/"
 
     public static func read(_ data: Data, path: String) throws(MetadataError) -> SidecarMetadata {
-        let collector = Collector()
-        try BoundedXML.parse(data, path: path, what: "XMP sidecar", maximumBytes: SidecarMetadata.maximumBytes, into: collector)
+        try BoundedXML.admit(data, path: path, what: "XMP sidecar", maximumBytes: SidecarMetadata.maximumBytes)
+        let p: [String: String]
+        do {
+            p = try XMPPacket.properties(Array(data), in: [exif, photoshop, xmp])
+        } catch {
+            throw MetadataError(path: path, reason: .corrupt("XMP sidecar is not well-formed XML (byte \(error.offset))"))
+        }
         var out = SidecarMetadata(source: .xmpSidecar)
-        let p = collector.properties
         if let lat = p[exif + "GPSLatitude"].flatMap(coordinate), let lon = p[exif + "GPSLongitude"].flatMap(coordinate),
            abs(lat) <= 90, abs(lon) <= 180, !(lat == 0 && lon == 0) {
             out.position = .init(latitude: lat, longitude: lon)
@@ -60,48 +61,5 @@ public enum XMPSidecar {
         let parts = text.trimmingCharacters(in: .whitespaces).split(separator: "/")
         if parts.count == 2, let n = Double(parts[0]), let d = Double(parts[1]), d != 0 { return n / d }
         return parts.count == 1 ? Double(parts[0]) : nil
-    }
-
-    /// Every property's text by namespace + local name, elements and attributes alike; the
-    /// first occurrence wins.
-    private final class Collector: NSObject, CompletableXMLDelegate {
-        var properties: [String: String] = [:]
-        private var open: [String] = []
-        private var text = ""
-        private var sawRoot = false
-        /// The namespace of each prefix declared so far (XMP declares each once, on the
-        /// element that uses it).
-        private var namespaces: [String: String] = [:]
-
-        var isComplete: Bool { sawRoot && open.isEmpty }
-
-        func parser(_ parser: XMLParser, didStartMappingPrefix prefix: String, toURI namespaceURI: String) {
-            namespaces[prefix] = namespaceURI
-        }
-
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String] = [:]) {
-            open.append((namespaceURI ?? "") + name)
-            sawRoot = true
-            text = ""
-            for (key, value) in attributes {
-                // Attribute names arrive qualified ("exif:GPSLatitude"): the prefix's declaration
-                // gives the namespace.
-                let parts = key.split(separator: ":", maxSplits: 1)
-                guard parts.count == 2, let ns = namespaces[String(parts[0])] else { continue }
-                if properties[ns + parts[1]] == nil { properties[ns + parts[1]] = value }
-            }
-        }
-
-        func parser(_ parser: XMLParser, foundCharacters string: String) {
-            if text.utf8.count < 4_096 { text += string }
-        }
-
-        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-            let key = open.popLast() ?? ""
-            let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            if !value.isEmpty, properties[key] == nil { properties[key] = value }
-            text = ""
-        }
     }
 }

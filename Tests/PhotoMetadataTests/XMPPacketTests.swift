@@ -1,0 +1,181 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+@testable import PhotoMetadata
+
+/// ``XMPPacket`` against a reference: Foundation's `XMLParser` (libxml2), namespaces resolved,
+/// collecting every element's text and prefixed attribute by namespace + local name, the first
+/// occurrence winning, as the sidecar reader did before it. Same properties on the forms
+/// darktable, Lightroom, digiKam and exiftool write and on XML's corners; both refuse the same
+/// broken documents, cut at every byte.
+@Suite struct XMPPacketTests {
+    /// The reference reader.
+    private final class Reference: NSObject, XMLParserDelegate {
+        var properties: [String: String] = [:]
+        private var open: [String] = [], text = "", namespaces: [String: String] = [:]
+        var sawRoot = false, depth = 0
+
+        static func read(_ text: String) -> [String: String]? {
+            let parser = XMLParser(data: Data(text.utf8)), delegate = Reference()
+            parser.shouldProcessNamespaces = true
+            parser.shouldReportNamespacePrefixes = true
+            parser.delegate = delegate
+            return parser.parse() && delegate.sawRoot && delegate.depth == 0 ? delegate.properties : nil
+        }
+
+        func parser(_ parser: XMLParser, didStartMappingPrefix prefix: String, toURI namespaceURI: String) { namespaces[prefix] = namespaceURI }
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+            open.append((namespaceURI ?? "") + name)
+            (sawRoot, depth, text) = (true, depth + 1, "")
+            for (key, value) in attributes {
+                let parts = key.split(separator: ":", maxSplits: 1)
+                guard parts.count == 2, let ns = namespaces[String(parts[0])] else { continue }
+                if properties[ns + parts[1]] == nil { properties[ns + parts[1]] = value }
+            }
+        }
+        func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
+        func parser(_ parser: XMLParser, foundCDATA data: Data) { text += String(decoding: data, as: UTF8.self) }
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            let key = open.popLast() ?? ""
+            depth -= 1
+            let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if !value.isEmpty, properties[key] == nil { properties[key] = value }
+            text = ""
+        }
+    }
+
+    /// Every namespace the documents use, and none (an element of no namespace).
+    static let every: Set<String> = ["", "adobe:ns:meta/", "http://www.w3.org/1999/02/22-rdf-syntax-ns#", "http://ns.adobe.com/exif/1.0/",
+        "http://ns.adobe.com/xap/1.0/", "http://darktable.sf.net/", "http://ns.adobe.com/camera-raw-settings/1.0/",
+        "http://purl.org/dc/elements/1.1/", "http://ns.adobe.com/photoshop/1.0/", "urn:default", "urn:one", "urn:two",
+        "http://www.w3.org/XML/1998/namespace", "http://ns.adobe.com/xap/1.0/mm/", "http://ns.adobe.com/tiff/1.0/"]
+
+    /// Only the namespaces asked for are read.
+    @Test func onlyTheNamespacesAskedFor() throws {
+        let text = Self.documents[0]
+        let exif = "http://ns.adobe.com/exif/1.0/"
+        let want = try #require(Reference.read(text)).filter { $0.key.hasPrefix(exif) }
+        #expect(try XMPPacket.properties(Array(text.utf8), in: [exif]) == want && want.count == 4)
+    }
+
+    private static let head = "<?xpacket begin='\u{FEFF}' id='W5M0MpCehiHzreSzNTczkc9d'?>\n"
+    private static let rdf = "xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\""
+
+    /// The forms of the tools that write sidecars, and XML's corners.
+    static let documents: [String] = [
+        // darktable: every property an attribute, then a history of attribute-only items.
+        head + """
+        <x:xmpmeta xmlns:x="adobe:ns:meta/" x:xmptk="XMP Core 4.4.0-Exiv2">
+         <rdf:RDF \(rdf)>
+          <rdf:Description rdf:about="" xmlns:exif="http://ns.adobe.com/exif/1.0/" xmlns:xmp="http://ns.adobe.com/xap/1.0/"
+            xmlns:darktable="http://darktable.sf.net/" exif:DateTimeOriginal="2024:05:01 10:00:00"
+            exif:GPSLatitude="37,59.028000N" exif:GPSLongitude="23,43.650000E" exif:GPSAltitude="1200/10" xmp:Rating="3">
+           <darktable:history><rdf:Seq>
+             <rdf:li darktable:operation="exposure" darktable:enabled="1" darktable:params="0000803f"/>
+             <rdf:li darktable:operation="colorin" darktable:enabled="1"/>
+           </rdf:Seq></darktable:history>
+          </rdf:Description>
+         </rdf:RDF>
+        </x:xmpmeta>
+        <?xpacket end="w"?>
+        """,
+        // Lightroom: elements, Camera Raw settings, a dc:subject bag.
+        head + """
+        <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF \(rdf)>
+        <rdf:Description rdf:about="" xmlns:xmp="http://ns.adobe.com/xap/1.0/" xmlns:crs="http://ns.adobe.com/camera-raw-settings/1.0/"
+          xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:exif="http://ns.adobe.com/exif/1.0/" crs:Version="15.0">
+         <xmp:CreateDate>2023-08-14T19:02:11.50+02:00</xmp:CreateDate>
+         <exif:GPSLatitude>45,26.123N</exif:GPSLatitude><exif:GPSLongitude>12,20.5E</exif:GPSLongitude>
+         <dc:subject><rdf:Bag><rdf:li>Venice</rdf:li><rdf:li>Canal &amp; boats</rdf:li></rdf:Bag></dc:subject>
+        </rdf:Description></rdf:RDF></x:xmpmeta>
+        """,
+        // digiKam: Alt-language titles, a comment, CRLF line ends.
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\r\n<x:xmpmeta xmlns:x=\"adobe:ns:meta/\">\r\n<!-- digiKam -->\r\n<rdf:RDF \(rdf)>\r\n"
+            + "<rdf:Description xmlns:dc=\"http://purl.org/dc/elements/1.1/\" xmlns:photoshop=\"http://ns.adobe.com/photoshop/1.0/\">\r\n"
+            + "<dc:title><rdf:Alt><rdf:li xml:lang=\"x-default\">Été à Nîmes</rdf:li></rdf:Alt></dc:title>\r\n"
+            + "<photoshop:DateCreated>2022-07-03T12:00:00</photoshop:DateCreated>\r\n</rdf:Description>\r\n</rdf:RDF>\r\n</x:xmpmeta>\r\n",
+        // exiftool -o: one Description per namespace.
+        head + """
+        <x:xmpmeta xmlns:x='adobe:ns:meta/' x:xmptk='Image::ExifTool 13.58'><rdf:RDF \(rdf)>
+         <rdf:Description rdf:about='' xmlns:exif='http://ns.adobe.com/exif/1.0/'>
+          <exif:GPSAltitude>520/1</exif:GPSAltitude><exif:GPSAltitudeRef>0</exif:GPSAltitudeRef>
+          <exif:GPSLatitude>37,59,1.68N</exif:GPSLatitude><exif:GPSLongitude>23,43,39E</exif:GPSLongitude>
+         </rdf:Description>
+         <rdf:Description rdf:about='' xmlns:photoshop='http://ns.adobe.com/photoshop/1.0/'>
+          <photoshop:DateCreated>2024-05-01T10:00:00+01:00</photoshop:DateCreated>
+         </rdf:Description>
+        </rdf:RDF></x:xmpmeta>
+        """,
+        // Corners: a default namespace, a prefix redeclared inside, character references, CDATA,
+        // attribute white space, a property twice (the first wins), an element of no namespace.
+        """
+        <root xmlns="urn:default" xmlns:e="urn:one">
+         <e:A>first</e:A><e:A>second</e:A>
+         <inner xmlns:e="urn:two" e:B="  tab\there &#x41;&#66;  "><e:A>two</e:A></inner>
+         <e:C><![CDATA[ <not> a tag ]]></e:C><e:D>x &lt; y &gt; z &quot;q&quot; &apos;a&apos;</e:D>
+         <plain xmlns="">no namespace</plain><e:E/><e:F></e:F>
+        </root>
+        """,
+    ]
+
+    @Test(arguments: Array(documents.indices))
+    func theSamePropertiesAsTheReference(_ index: Int) throws {
+        let text = Self.documents[index]
+        let want = try #require(Reference.read(text), "the reference refuses document \(index)")
+        #expect(try XMPPacket.properties(Array(text.utf8), in: Self.every) == want)
+    }
+
+    /// Cut anywhere before its root ends, a document is refused, as the reference refuses it;
+    /// cut after, it is read whole (what follows the root is not read: a sidecar cut in its
+    /// closing `<?xpacket end?>` keeps its properties, where libxml2 refuses it or not by what
+    /// the cut leaves).
+    @Test(arguments: [(0, "</x:xmpmeta>"), (4, "</root>")])
+    func aDocumentCutShortIsRefusedUntilItsRootEnds(_ index: Int, _ close: String) throws {
+        let text = Self.documents[index], bytes = Array(text.utf8)
+        let rootEnd = try #require(text.utf8.ranges(of: close.utf8).last).upperBound
+        let whole = try XMPPacket.properties(bytes, in: Self.every)
+        for cut in 0..<bytes.count {
+            let prefix = Array(bytes[..<cut])
+            guard let part = String(validating: prefix, as: UTF8.self) else { continue }
+            let got = try? XMPPacket.properties(prefix, in: Self.every)
+            if cut < text.utf8.distance(from: text.utf8.startIndex, to: rootEnd) {
+                #expect(got == nil && Reference.read(part) == nil, "cut at \(cut)")
+            } else {
+                #expect(got == whole, "cut at \(cut)")
+            }
+        }
+    }
+
+    @Test(arguments: [
+        "<a><b></a>", "<a></b>", "<a>&bogus;</a>", "<a x='<'/>", "<a x=1/>",
+        "<a>\u{01}</a>", "", "   ", "<a", "<a b='c'", "<a><![CDATA[x</a>", "<a><!-- x </a>", "text<a/>",
+    ])
+    func brokenDocumentsAreRefusedByBoth(_ text: String) {
+        #expect(Reference.read(text) == nil, "the reference reads \(text.debugDescription)")
+        #expect(throws: XMPPacket.Fault.self) { try XMPPacket.properties(Array(text.utf8), in: Self.every) }
+    }
+
+    static let media = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("shared/media").path
+    static let sharedSidecars = ((try? FileManager.default.contentsOfDirectory(atPath: media)) ?? []).filter { $0.lowercased().hasSuffix(".xmp") }.sorted()
+
+    /// Every sidecar of `../shared/media`, written by real tools, reads as the reference reads it.
+    @Test(.enabled(if: !sharedSidecars.isEmpty, "../shared/media is not here"))
+    func theSharedSidecarsReadAsTheReferenceReadsThem() throws {
+        for name in Self.sharedSidecars {
+            let data = try Data(contentsOf: URL(fileURLWithPath: Self.media + "/" + name))
+            let want = try #require(Reference.read(String(decoding: data, as: UTF8.self)), "\(name)")
+            #expect(try XMPPacket.properties(Array(data), in: Self.every) == want, "\(name)")
+        }
+    }
+
+    /// After the root's end nothing is read, as libxml2 leaves it; a DTD is refused before.
+    @Test func whatFollowsTheRootIsNotReadAndADTDIsRefused() throws {
+        for text in ["<a b:c='1' xmlns:b='urn:b'/><d/>", "<a b:c='1' xmlns:b='urn:b'/>text", "<a b:c='1' xmlns:b='urn:b'/><?xpacket end"] {
+            #expect(try XMPPacket.properties(Array(text.utf8), in: ["urn:b"]) == ["urn:bc": "1"], "\(text)")
+        }
+        #expect(throws: XMPPacket.Fault.self) { try XMPPacket.properties(Array("<!DOCTYPE a><a/>".utf8), in: Self.every) }
+    }
+}
