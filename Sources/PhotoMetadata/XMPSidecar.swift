@@ -11,20 +11,23 @@ import Foundation
 /// side.position   // 37.9838, 23.7275
 /// ```
 ///
-/// A file over ``SidecarMetadata/maximumBytes``, one with a DTD (``BoundedXML``) or one that is
-/// not complete, well-formed XML is an error. Stateless; thread-safe.
+/// A file over ``SidecarMetadata/maximumBytes``, one with a DTD or one that is not complete,
+/// well-formed XML is an error. Stateless; thread-safe.
 public enum XMPSidecar {
     static let exif = "http://ns.adobe.com/exif/1.0/"
     static let photoshop = "http://ns.adobe.com/photoshop/1.0/"
     static let xmp = "http://ns.adobe.com/xap/1.0/"
 
     public static func read(_ data: Data, path: String) throws(MetadataError) -> SidecarMetadata {
-        try BoundedXML.admit(data, path: path, what: "XMP sidecar", maximumBytes: SidecarMetadata.maximumBytes)
+        guard data.count <= SidecarMetadata.maximumBytes else {
+            throw MetadataError(path: path, reason: .corrupt("XMP sidecar of \(data.count) bytes, over the \(SidecarMetadata.maximumBytes) read"))
+        }
         let p: [String: String]
         do {
             p = try XMPPacket.properties(Array(data), in: [exif, photoshop, xmp])
         } catch {
-            throw MetadataError(path: path, reason: .corrupt("XMP sidecar is not well-formed XML (byte \(error.offset))"))
+            throw MetadataError(path: path, reason: .corrupt(error.isDTD ? "XMP sidecar with a DTD, which it never has: refused"
+                                                                         : "XMP sidecar is not well-formed XML (byte \(error.offset))"))
         }
         var out = SidecarMetadata(source: .xmpSidecar)
         if let lat = p[exif + "GPSLatitude"].flatMap(coordinate), let lon = p[exif + "GPSLongitude"].flatMap(coordinate),

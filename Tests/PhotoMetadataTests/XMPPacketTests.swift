@@ -176,6 +176,8 @@ import Testing
         for text in ["<a b:c='1' xmlns:b='urn:b'/><d/>", "<a b:c='1' xmlns:b='urn:b'/>text", "<a b:c='1' xmlns:b='urn:b'/><?xpacket end"] {
             #expect(try XMPPacket.properties(Array(text.utf8), in: ["urn:b"]) == ["urn:bc": "1"], "\(text)")
         }
-        #expect(throws: XMPPacket.Fault.self) { try XMPPacket.properties(Array("<!DOCTYPE a><a/>".utf8), in: Self.every) }
+        #expect(throws: XMPPacket.Fault(offset: 0, isDTD: true)) { try XMPPacket.properties(Array("<!DOCTYPE a><a/>".utf8), in: Self.every) }
+        let bomb = "<?xml version='1.0'?><!DOCTYPE x [<!ENTITY a 'aaaa'><!ENTITY b '&a;&a;&a;'>]><x>&b;</x>"
+        #expect(throws: XMPPacket.Fault(offset: 21, isDTD: true)) { try XMPPacket.properties(Array(bomb.utf8), in: Self.every) }
     }
 }
