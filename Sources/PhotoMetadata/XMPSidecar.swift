@@ -35,7 +35,7 @@ public enum XMPSidecar {
             out.position = .init(latitude: lat, longitude: lon)
         }
         if let altitude = p[exif + "GPSAltitude"].flatMap(number), altitude.isFinite {
-            out.altitude = p[exif + "GPSAltitudeRef"]?.trimmingCharacters(in: .whitespaces) == "1" ? -altitude : altitude
+            out.altitude = p[exif + "GPSAltitudeRef"].map(trimmed) == "1" ? -altitude : altitude
         }
         out.captureTime = [exif + "DateTimeOriginal", photoshop + "DateCreated", xmp + "CreateDate"].lazy.compactMap { p[$0].flatMap(CaptureTime.init(iso8601:)) }.first
         return out
@@ -44,13 +44,13 @@ public enum XMPSidecar {
     /// `37,59.028N` or `37,59,1.68N` (degrees, minutes[, seconds], hemisphere) into signed degrees;
     /// a plain signed decimal is accepted too.
     static func coordinate(_ text: String) -> Double? {
-        var body = text.trimmingCharacters(in: .whitespaces)
+        var body = trimmed(text)
         guard let last = body.last else { return nil }
         var sign = 1.0
         if "NSEW".contains(last.uppercased()) {
             if "SW".contains(last.uppercased()) { sign = -1 }
             body.removeLast()
-            let parts = body.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            let parts = body.split(separator: ",", omittingEmptySubsequences: false).map { Double(trimmed($0)) }
             guard (2...3).contains(parts.count), parts.allSatisfy({ $0 != nil && $0! >= 0 && $0!.isFinite }) else { return nil }
             let (d, m, s) = (parts[0]!, parts[1]!, parts.count == 3 ? parts[2]! : 0)
             guard m < 60, s < 60 else { return nil }
@@ -59,9 +59,17 @@ public enum XMPSidecar {
         return Double(body).flatMap { $0.isFinite ? $0 : nil }
     }
 
+    /// `text` without the spaces and tabs around it (Foundation's trimming was a seventh of a
+    /// sidecar's read).
+    static func trimmed(_ text: some StringProtocol) -> String {
+        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = text.firstIndex(where: { !blank($0) }), let last = text.lastIndex(where: { !blank($0) }) else { return "" }
+        return String(text[first...last])
+    }
+
     /// `520/1` or `520.5`.
     static func number(_ text: String) -> Double? {
-        let parts = text.trimmingCharacters(in: .whitespaces).split(separator: "/")
+        let parts = trimmed(text).split(separator: "/")
         if parts.count == 2, let n = Double(parts[0]), let d = Double(parts[1]), d != 0 { return n / d }
         return parts.count == 1 ? Double(parts[0]) : nil
     }
