@@ -15,12 +15,8 @@ protocol CompletableXMLDelegate: XMLParserDelegate {
 /// parse "successfully"). Stateless; thread-safe.
 enum BoundedXML {
     static func parse(_ data: Data, path: String, what: String, maximumBytes: Int, into delegate: some CompletableXMLDelegate) throws(MetadataError) {
-        guard data.count <= maximumBytes else {
-            throw MetadataError(path: path, reason: .corrupt("\(what) of \(data.count) bytes, over the \(maximumBytes) read"))
-        }
-        if data.range(of: Data("<!DOCTYPE".utf8)) != nil || data.range(of: Data("<!ENTITY".utf8)) != nil {
-            throw MetadataError(path: path, reason: .corrupt("\(what) with a DTD, which it never has: refused"))
-        }
+        try capped(data, path: path, what: what, maximumBytes: maximumBytes)
+        if data.range(of: Data("<!DOCTYPE".utf8)) != nil || data.range(of: Data("<!ENTITY".utf8)) != nil { throw dtd(path: path, what: what) }
         let parser = XMLParser(data: data)
         parser.shouldProcessNamespaces = true
         parser.shouldReportNamespacePrefixes = true
@@ -29,5 +25,17 @@ enum BoundedXML {
         guard parser.parse(), delegate.isComplete else {
             throw MetadataError(path: path, reason: .corrupt("\(what) is not well-formed XML (line \(parser.lineNumber))"))
         }
+    }
+
+    /// A file over `maximumBytes` is refused unread.
+    static func capped(_ data: Data, path: String, what: String, maximumBytes: Int) throws(MetadataError) {
+        guard data.count <= maximumBytes else {
+            throw MetadataError(path: path, reason: .corrupt("\(what) of \(data.count) bytes, over the \(maximumBytes) read"))
+        }
+    }
+
+    /// The refusal of a file with a DTD.
+    static func dtd(path: String, what: String) -> MetadataError {
+        MetadataError(path: path, reason: .corrupt("\(what) with a DTD, which it never has: refused"))
     }
 }

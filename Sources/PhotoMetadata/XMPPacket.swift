@@ -28,6 +28,12 @@ enum XMPPacket {
     /// A property's text is kept up to this many bytes (a real one has a few dozen).
     static let maximumText = 4_096
 
+    /// XML's white space: space, tab, line feed, carriage return.
+    static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+
+    /// A C0 control XML never holds (all but tab, line feed and carriage return).
+    static func isControl(_ b: UInt8) -> Bool { b < 0x20 && !isSpace(b) }
+
     static func properties(_ bytes: [UInt8], in namespaces: Set<String>) throws(Fault) -> [String: String] {
         // XML is UTF-8 here (XMP allows nothing else in a sidecar), and never holds the C0
         // controls but tab, line feed and carriage return.
@@ -35,12 +41,12 @@ enum XMPPacket {
         let (control, high) = bytes.withUnsafeBufferPointer { b in
             var control: UInt8 = 0, high: UInt8 = 0
             for byte in b {
-                control |= (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) ? 1 : 0
+                control |= isControl(byte) ? 1 : 0
                 high |= byte & 0x80
             }
             return (control != 0, high != 0)
         }
-        if control, let bad = bytes.firstIndex(where: { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) { throw Fault(offset: bad) }
+        if control, let bad = bytes.firstIndex(where: isControl) { throw Fault(offset: bad) }
         if high { guard String(validating: bytes, as: UTF8.self) != nil else { throw Fault(offset: 0) } }
         // Read through a pointer: the array's retains and releases were a tenth of the time.
         let result: Result<[String: String], Fault> = bytes.withUnsafeBufferPointer { buffer in
@@ -117,8 +123,7 @@ enum XMPPacket {
             let counts = open.last?.key != nil
             while at < bytes.count, bytes[at] != UInt8(ascii: "<") {
                 if open.isEmpty {
-                    let byte = bytes[at]
-                    guard byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D else { throw fault() }
+                    guard XMPPacket.isSpace(bytes[at]) else { throw fault() }
                     at += 1
                 } else if bytes[at] == UInt8(ascii: "&") {
                     let piece = try entity()
@@ -150,10 +155,8 @@ enum XMPPacket {
                 if open.last?.key != nil { append(bytes[start..<(at - 3)]) }
             } else if starts("<!") {
                 throw Fault(offset: at, isDTD: starts("<!DOCTYPE") || starts("<!ENTITY"))   // a DTD, or nothing XML has
-            } else if starts("</") {
-                try endTag()
             } else {
-                try startTag()
+                try endTag()   // "</": the only markup left
             }
         }
 
@@ -161,12 +164,12 @@ enum XMPPacket {
             at += 1
             let name = try self.name()
             var attributes: [(name: Bytes, value: Value)] = []
-            var declared = 0
+            var declared = 0, empty = false
             while true {
                 skipSpace()
                 guard at < bytes.count else { throw fault() }
                 if bytes[at] == UInt8(ascii: ">") { at += 1; break }
-                if starts("/>") { at += 2; break }
+                if starts("/>") { at += 2; empty = true; break }
                 let attribute = try self.name()
                 skipSpace()
                 guard at < bytes.count, bytes[at] == UInt8(ascii: "=") else { throw fault() }
@@ -181,7 +184,6 @@ enum XMPPacket {
                     attributes.append((attribute, value))
                 }
             }
-            let empty = bytes[at - 2] == UInt8(ascii: "/")
             sawRoot = true
             text.removeAll(keepingCapacity: true)
             for (attribute, value) in attributes {
@@ -222,8 +224,7 @@ enum XMPPacket {
         /// The text without the white space around it, nil when nothing is left. XML's own
         /// white space is cut from the bytes; Unicode's other spaces (rare) by Foundation.
         static func trimmed(_ text: [UInt8]) -> String? {
-            func space(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
-            guard let first = text.firstIndex(where: { !space($0) }), let last = text.lastIndex(where: { !space($0) }) else { return nil }
+            guard let first = text.firstIndex(where: { !XMPPacket.isSpace($0) }), let last = text.lastIndex(where: { !XMPPacket.isSpace($0) }) else { return nil }
             let value = String(decoding: text[first...last], as: UTF8.self)
             guard text[first] >= 0x80 || text[last] >= 0x80 else { return value }
             let unicode = value.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -245,7 +246,7 @@ enum XMPPacket {
             let start = at
             while at < bytes.count {
                 let b = bytes[at]
-                if b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == UInt8(ascii: ">") || b == UInt8(ascii: "/")
+                if XMPPacket.isSpace(b) || b == UInt8(ascii: ">") || b == UInt8(ascii: "/")
                     || b == UInt8(ascii: "=") || b == UInt8(ascii: "<") || b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") { break }
                 at += 1
             }
@@ -269,15 +270,16 @@ enum XMPPacket {
             var special: UInt8 = 0
             for i in start..<end {
                 let b = bytes[i]
-                special |= (b == UInt8(ascii: "<") || b == UInt8(ascii: "&") || b == 0x09 || b == 0x0A || b == 0x0D) ? 1 : 0
+                special |= (b == UInt8(ascii: "<") || b == UInt8(ascii: "&") || (b != 0x20 && XMPPacket.isSpace(b))) ? 1 : 0
             }
-            if special != 0 { return try decoded(from: start, quote) }
+            if special != 0 { return try decoded(quote) }
             at = end + 1
             return .raw(bytes[start..<end])
         }
 
-        mutating func decoded(from start: Int, _ quote: UInt8) throws(Fault) -> Value {
-            var value = Array(bytes[start..<at])
+        /// The value from `at` to its closing `quote`, entities decoded and white space made spaces.
+        mutating func decoded(_ quote: UInt8) throws(Fault) -> Value {
+            var value: [UInt8] = []
             while at < bytes.count, bytes[at] != quote {
                 let b = bytes[at]
                 guard b != UInt8(ascii: "<") else { throw fault() }
@@ -285,7 +287,7 @@ enum XMPPacket {
                     value += try entity()
                 } else {
                     // XML normalises white space in attribute values to spaces.
-                    value.append(b == 0x09 || b == 0x0A || b == 0x0D ? 0x20 : b)
+                    value.append(XMPPacket.isSpace(b) ? 0x20 : b)
                     at += 1
                 }
             }
@@ -318,7 +320,7 @@ enum XMPPacket {
         }
 
         mutating func skipSpace() {
-            while at < bytes.count, bytes[at] == 0x20 || bytes[at] == 0x09 || bytes[at] == 0x0A || bytes[at] == 0x0D { at += 1 }
+            while at < bytes.count, XMPPacket.isSpace(bytes[at]) { at += 1 }
         }
 
         func starts(_ literal: StaticString) -> Bool {

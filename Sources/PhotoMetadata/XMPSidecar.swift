@@ -19,15 +19,13 @@ public enum XMPSidecar {
     static let xmp = "http://ns.adobe.com/xap/1.0/"
 
     public static func read(_ data: Data, path: String) throws(MetadataError) -> SidecarMetadata {
-        guard data.count <= SidecarMetadata.maximumBytes else {
-            throw MetadataError(path: path, reason: .corrupt("XMP sidecar of \(data.count) bytes, over the \(SidecarMetadata.maximumBytes) read"))
-        }
+        try BoundedXML.capped(data, path: path, what: "XMP sidecar", maximumBytes: SidecarMetadata.maximumBytes)
         let p: [String: String]
         do {
             p = try XMPPacket.properties(Array(data), in: [exif, photoshop, xmp])
         } catch {
-            throw MetadataError(path: path, reason: .corrupt(error.isDTD ? "XMP sidecar with a DTD, which it never has: refused"
-                                                                         : "XMP sidecar is not well-formed XML (byte \(error.offset))"))
+            if error.isDTD { throw BoundedXML.dtd(path: path, what: "XMP sidecar") }
+            throw MetadataError(path: path, reason: .corrupt("XMP sidecar is not well-formed XML (byte \(error.offset))"))
         }
         var out = SidecarMetadata(source: .xmpSidecar)
         if let lat = p[exif + "GPSLatitude"].flatMap(coordinate), let lon = p[exif + "GPSLongitude"].flatMap(coordinate),
@@ -59,12 +57,14 @@ public enum XMPSidecar {
         return Double(body).flatMap { $0.isFinite ? $0 : nil }
     }
 
-    /// `text` without the spaces and tabs around it (Foundation's trimming was a seventh of a
-    /// sidecar's read).
+    /// `text` without the horizontal white space around it: spaces and tabs cut here, others
+    /// (rare: a no-break space) by Foundation, whose trimming of every part was a seventh of a
+    /// sidecar's read.
     static func trimmed(_ text: some StringProtocol) -> String {
         let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
         guard let first = text.firstIndex(where: { !blank($0) }), let last = text.lastIndex(where: { !blank($0) }) else { return "" }
-        return String(text[first...last])
+        let cut = String(text[first...last])
+        return text[first].isASCII && text[last].isASCII ? cut : cut.trimmingCharacters(in: .whitespaces)
     }
 
     /// `520/1` or `520.5`.

@@ -245,9 +245,7 @@ extension TravelLog {
             var p = VisitPhoto(path: s.string(0) ?? "")
             p.takenLocal = s.string(1)
             p.utcOffsetSeconds = s.optionalInt(2)
-            // At the record's precision: a log restored from its record derives the same figures.
-            (p.latitude, p.longitude) = (s.optionalDouble(3).map(RecordPrecision.degrees), s.optionalDouble(4).map(RecordPrecision.degrees))
-            (p.altitude, p.speedKmh) = (s.optionalDouble(5).map(RecordPrecision.hundredths), s.optionalDouble(6).map(RecordPrecision.hundredths))
+            p.measure(latitude: s.optionalDouble(3), longitude: s.optionalDouble(4), altitude: s.optionalDouble(5), speedKmh: s.optionalDouble(6))
             (p.continent, p.country, p.region, p.city, p.district, p.airport) = (link(0), link(2), link(4), link(6), link(8), link(10))
             (p.waters, p.gazetteerVersion, p.isHandSet) = (s.string(19), s.string(20), handSet)
             p.positionSource = s.string(34)

@@ -4,13 +4,21 @@ extension VisitPhoto {
     public init(record: PhotoRecord) {
         self.init(path: record.path)
         (takenLocal, utcOffsetSeconds) = (record.takenLocal, record.utcOffsetSeconds)
-        (latitude, longitude) = (record.latitude.map(RecordPrecision.degrees), record.longitude.map(RecordPrecision.degrees))
-        (altitude, speedKmh) = (record.altitude.map(RecordPrecision.hundredths), record.speedKmh.map(RecordPrecision.hundredths))
+        measure(latitude: record.latitude, longitude: record.longitude, altitude: record.altitude, speedKmh: record.speedKmh)
         positionSource = record.positionSource
         guard let place = record.place else { return }
         func link(_ l: PlaceSnapshot.Link?) -> PlaceLink? { l.map { PlaceLink(id: $0.id.description, name: $0.name) } }
         (continent, country, region, city, district, airport) = (link(place.continent), link(place.country), link(place.region),
                                                                   link(place.city), link(place.district), link(place.airport))
         (waters, gazetteerVersion) = (place.waters.rawValue, place.gazetteerVersion)
+    }
+}
+
+extension VisitPhoto {
+    /// Sets the photo's position, altitude and speed at ``RecordPrecision``: a log restored
+    /// from its travel record derives the same figures from them.
+    mutating func measure(latitude: Double?, longitude: Double?, altitude: Double?, speedKmh: Double?) {
+        (self.latitude, self.longitude) = (latitude.map(RecordPrecision.degrees), longitude.map(RecordPrecision.degrees))
+        (self.altitude, self.speedKmh) = (altitude.map(RecordPrecision.hundredths), speedKmh.map(RecordPrecision.hundredths))
     }
 }

@@ -39,6 +39,12 @@ import Testing
         #expect(other.position == .init(latitude: 1, longitude: 2))
     }
 
+    /// Parts of a coordinate are trimmed of any horizontal space, a no-break space included.
+    @Test func partsAreTrimmedOfEverySpace() {
+        #expect(XMPSidecar.coordinate(" 10,\t30N ") == 10.5)
+        #expect(XMPSidecar.coordinate("10,\u{00A0}30N") == 10.5 && XMPSidecar.coordinate("\u{2009}10,30S") == -10.5)
+    }
+
     @Test func valuesOutOfRangeOrMalformedGiveNoPosition() throws {
         for (lat, lon) in [("91,0N", "1,0E"), ("10,60N", "1,0E"), ("10,30X", "1,0E"), ("0,0N", "0,0E"), ("abc", "1,0E"), ("10,-5N", "1,0E")] {
             let side = try XMPSidecar.read(xmp("<exif:GPSLatitude>\(lat)</exif:GPSLatitude><exif:GPSLongitude>\(lon)</exif:GPSLongitude>"), path: "d.xmp")

@@ -139,5 +139,5 @@ _TRANSLITERATED = re.compile(
 
 def transliterated(name):
     """The generic designator of a transliterated name ('sheng' in 'Guangdong Sheng'), or None."""
-    m = _TRANSLITERATED.search(fold(name).replace("ć", "c"))
+    m = _TRANSLITERATED.search(fold(name))
     return m.group(0) if m else None
