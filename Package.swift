@@ -77,7 +77,7 @@ let package = Package(
         .target(name: "BenchmarkSupport", dependencies: ["JSONWriter"], path: "benchmarks/Support"),
         .executableTarget(name: "bench-metadata", dependencies: ["PhotoMetadata"], path: "benchmarks/metadata"),
         .executableTarget(name: "bench-resolver", dependencies: ["Gazetteer", "Resolver", "SyntheticPhotos", "BenchmarkSupport"], path: "benchmarks/resolver",
-                          exclude: ["reverse_geocoder_bench.py"]),
+                          exclude: ["reverse_geocoder_bench.py", "reverse_geocoder_batch.py"]),
         .executableTarget(name: "bench-search", dependencies: ["Gazetteer", "SQLite", "BenchmarkSupport"], path: "benchmarks/search"),
         .executableTarget(name: "bench-import", dependencies: ["PhotoMetadata", "BenchmarkSupport"], path: "benchmarks/import"),
         .executableTarget(name: "bench-json", dependencies: ["JSONWriter", "BenchmarkSupport"], path: "benchmarks/json"),

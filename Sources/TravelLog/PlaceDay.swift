@@ -78,6 +78,42 @@ public struct PlaceDay: Sendable, Equatable {
         return sorted(rows)
     }
 
+    /// The rows of one date and country (``aggregate(_:)``'s, of their photos) with `photos`,
+    /// new photos of that date and country, added: the rows of all of them, without reading
+    /// the old photos back, `stored` first (in their order, changed where photos were added to
+    /// them or their status moved), then rows of their own. A row's grounded photos share their
+    /// country's status, and a country is in transit when every grounded row of it is at an
+    /// airport with no hand-set photo: the statuses are decided again from the rows, as
+    /// ``VisitRules/classify(_:)`` decides them from the photos. `photos` must have no
+    /// hand-set place.
+    public static func adding(_ photos: [VisitPhoto], to stored: [PlaceDay]) -> [PlaceDay] {
+        struct Ground: Hashable { let flight: Bool, links: [PlaceLink?] }
+        func ground(_ d: PlaceDay) -> Ground { Ground(flight: d.status == .flight, links: Key(d).links) }
+        var rows = stored
+        var index = Dictionary(rows.indices.map { (ground(rows[$0]), $0) }, uniquingKeysWith: { a, _ in a })
+        for p in photos where p.country != nil {
+            var new = PlaceDay(date: p.localDate.flatMap { $0.isEmpty ? nil : $0 }, status: p.isInFlight ? .flight : .visit)
+            (new.continent, new.country, new.region, new.city, new.district, new.airport) = (p.continent, p.country, p.region, p.city, p.district, p.airport)
+            let key = ground(new)
+            let row = index[key] ?? rows.count
+            if row == rows.count {
+                index[key] = row
+                rows.append(new)
+            }
+            rows[row].add(p)
+        }
+        var allAtAirports: [String: Bool] = [:]
+        for d in rows where d.status != .flight && d.date != nil {
+            guard let country = d.country?.id else { continue }
+            allAtAirports[country] = allAtAirports[country, default: true] && d.airport != nil && d.handSet == 0
+        }
+        for i in rows.indices where rows[i].status != .flight {
+            let transit = rows[i].date != nil && rows[i].country.map { allAtAirports[$0.id] == true } == true
+            rows[i].status = transit ? .transit : .visit
+        }
+        return rows
+    }
+
     private mutating func add(_ p: VisitPhoto) {
         photos += 1
         if p.isHandSet { handSet += 1 }

@@ -17,6 +17,19 @@ public struct TrackDay: Sendable, Equatable {
         public var path: String
         public var latitude: Double
         public var longitude: Double
+
+        /// The point of a positioned photo with a time (``VisitPhoto/trackTime``).
+        init?(_ p: VisitPhoto) {
+            guard let lat = p.latitude, let lon = p.longitude, let time = p.trackTime else { return nil }
+            (self.time, path, latitude, longitude) = (time, p.path, lat, lon)
+        }
+
+        init(time: String, path: String, latitude: Double, longitude: Double) {
+            (self.time, self.path, self.latitude, self.longitude) = (time, path, latitude, longitude)
+        }
+
+        /// The day it is on: the first ten characters of its time.
+        var day: String { String(time.prefix(10)) }
     }
 
     /// `YYYY-MM-DD` of ``VisitPhoto/trackTime``.
@@ -28,13 +41,10 @@ public struct TrackDay: Sendable, Equatable {
 
     /// The track days of `photos` (every photo of those days, in any order), by day.
     public static func aggregate(_ photos: [VisitPhoto]) -> [TrackDay] {
-        let points = photos.compactMap { p -> Point? in
-            guard let lat = p.latitude, let lon = p.longitude, let time = p.trackTime else { return nil }
-            return Point(time: time, path: p.path, latitude: lat, longitude: lon)
-        }.sorted { ($0.time, $0.path) < ($1.time, $1.path) }
+        let points = photos.compactMap(Point.init).sorted { ($0.time, $0.path) < ($1.time, $1.path) }
         var days: [TrackDay] = []
         for point in points {
-            let day = String(point.time.prefix(10))
+            let day = point.day
             if var current = days.last, current.day == day {
                 current.km += GreatCircle.km(current.last, point)
                 current.last = point
@@ -45,6 +55,26 @@ public struct TrackDay: Sendable, Equatable {
             }
         }
         return days
+    }
+
+    /// `stored` (nil for a day without photos) with `points`, new points of the same day, when
+    /// they all come after its last point: the day as ``aggregate(_:)`` gives it for all its
+    /// photos, to the last bit, since the kilometres are summed in the same order. Nil when a
+    /// new point comes earlier: the day must then be computed from its photos.
+    public static func extending(_ stored: TrackDay?, with points: [Point]) -> TrackDay? {
+        let sorted = points.sorted { ($0.time, $0.path) < ($1.time, $1.path) }
+        guard let first = sorted.first else { return stored }
+        var day = stored ?? TrackDay(day: first.day, photos: 1, first: first, last: first, km: 0)
+        if let stored {
+            guard (stored.last.time, stored.last.path) < (first.time, first.path) else { return nil }
+            day.km += GreatCircle.km(day.last, first)
+            (day.last, day.photos) = (first, day.photos + 1)
+        }
+        for point in sorted.dropFirst() {
+            day.km += GreatCircle.km(day.last, point)
+            (day.last, day.photos) = (point, day.photos + 1)
+        }
+        return day
     }
 
     /// The distance along `days` (sorted by day): within each day and from each to the next.

@@ -7,13 +7,13 @@ extension TravelLog {
     /// sees what the photos say.
     public func aggregates() throws -> (days: [PlaceDay], tracks: [TrackDay]) {
         var stale = (days: [PlaceDay](), tracks: [TrackDay]())
-        let dates = try staleDates()
-        try recompute(stale: dates) { places, tracks in
+        let (dates, trackDays) = (try staleDates(), try staleTrackDays())
+        try recompute(stale: dates, trackDays: trackDays) { places, tracks in
             for (_, rows) in places { stale.days += rows }
             for (_, track) in tracks { if let track { stale.tracks.append(track) } }
         }
         return (PlaceDay.sorted(try storedPlaceDays(skipping: dates) + stale.days),
-                (try storedTrackDays(skipping: dates) + stale.tracks).sorted { $0.day < $1.day })
+                (try storedTrackDays(skipping: dates, trackDays) + stale.tracks).sorted { $0.day < $1.day })
     }
 
     /// The aggregate rows alone (``aggregates()``).
@@ -28,54 +28,33 @@ extension TravelLog {
     public func trackDays() throws -> [TrackDay] { try aggregates().tracks }
 
     private func storedPlaceDays(skipping stale: Set<String>) throws -> [PlaceDay] {
-        let s = try statement("""
-            SELECT date, status, continent_id, continent_name, country_id, country_name, region_id, region_name, city_id, city_name,
-                   district_id, district_name, airport_id, airport_name, photos, hand_set, positioned, latitude_sum, longitude_sum,
-                   first_time, last_time FROM place_days
-            """)
+        let s = try statement("SELECT \(Self.placeDayColumns) FROM place_days")
         defer { s.reset() }
-        var rows: [PlaceDay] = []
-        while try s.step() {
-            let date = s.string(0) ?? ""
-            guard !stale.contains(date), let status = s.string(1).flatMap(VisitPhoto.Status.init(rawValue:)) else { continue }
-            var d = PlaceDay(date: date.isEmpty ? nil : date, status: status)
-            (d.continent, d.country, d.region, d.city, d.district, d.airport) = (s.placeLink(2), s.placeLink(4), s.placeLink(6), s.placeLink(8),
-                                                                          s.placeLink(10), s.placeLink(12))
-            (d.photos, d.handSet, d.positioned, d.latitudeSum, d.longitudeSum) = (s.int(14), s.int(15), s.int(16), s.double(17), s.double(18))
-            (d.firstTime, d.lastTime) = (s.string(19), s.string(20))
-            rows.append(d)
-        }
-        return rows
+        return try Self.placeDayRows(s, skipping: stale)
     }
 
-    /// The stored track days, but those the stale dates `stale` touch.
-    private func storedTrackDays(skipping stale: Set<String>) throws -> [TrackDay] {
-        let touched = Set(stale.flatMap(Self.trackDays(touchedBy:)))
-        let s = try statement("""
-            SELECT day, photos, first_time, first_path, first_latitude, first_longitude,
-                   last_time, last_path, last_latitude, last_longitude, km FROM track_days ORDER BY day
-            """)
+    /// The stored track days, but those the stale dates `stale` touch and the stale track days.
+    private func storedTrackDays(skipping stale: Set<String>, _ staleTrackDays: Set<String>) throws -> [TrackDay] {
+        let touched = Set(stale.flatMap(Self.trackDays(touchedBy:))).union(staleTrackDays)
+        let s = try statement("SELECT \(Self.trackDayColumns) FROM track_days ORDER BY day")
         defer { s.reset() }
         var days: [TrackDay] = []
-        func point(_ i: Int32) -> TrackDay.Point {
-            .init(time: s.string(i) ?? "", path: s.string(i + 1) ?? "", latitude: s.double(i + 2), longitude: s.double(i + 3))
-        }
         while try s.step() {
-            let day = s.string(0) ?? ""
-            if touched.contains(day) { continue }
-            days.append(TrackDay(day: day, photos: s.int(1), first: point(2), last: point(6), km: s.double(10)))
+            let day = Self.trackDay(s)
+            if !touched.contains(day.day) { days.append(day) }
         }
         return days
     }
 
-    /// The aggregates of the dates in `stale` and (with `tracks`) of the track days they touch,
-    /// computed from the photos and given to `body` a run of consecutive dates at a time, each
-    /// date's photos read once per run: an import touches hundreds of dates, and a track day
-    /// needs the dates beside it. A track day with no photo left is given as nil.
-    func recompute(stale: Set<String>, tracks: Bool = true,
+    /// The aggregates of the dates in `stale` and (with `tracks`) of the track days they touch
+    /// and of `trackDays`, computed from the photos and given to `body` a run of consecutive
+    /// dates at a time, each date's photos read once per run: an import touches hundreds of
+    /// dates, and a track day needs the dates beside it. A track day with no photo left is
+    /// given as nil.
+    func recompute(stale: Set<String>, trackDays extra: Set<String> = [], tracks: Bool = true,
                    _ body: (_ places: [(date: String, rows: [PlaceDay])], _ tracks: [(day: String, track: TrackDay?)]) throws -> Void) throws {
-        guard !stale.isEmpty else { return }
-        let trackDays = tracks ? Set(stale.flatMap(Self.trackDays(touchedBy:))) : []
+        let trackDays = tracks ? Set(stale.flatMap(Self.trackDays(touchedBy:))).union(extra) : []
+        guard !stale.isEmpty || !trackDays.isEmpty else { return }
         for run in Self.runs(stale.union(trackDays).sorted()) {
             let photos = tracks ? try photos(around: run) : try photos(of: run)
             let places = run.filter(stale.contains).map { ($0, PlaceDay.aggregate(VisitRules.classify(photos[$0] ?? []))) }
@@ -114,43 +93,34 @@ extension TravelLog {
     public func refreshAggregates() throws {
         // Asked outside a transaction first: a writer's open calls this, and should nothing be
         // stale it then takes no write lock.
-        if !database.isInTransaction, try staleDates().isEmpty { return }
+        if !database.isInTransaction, try staleDates().isEmpty, try staleTrackDays().isEmpty { return }
         try write { try refreshStaleDays() }
     }
 
     func refreshStaleDays() throws {
-        let stale = try staleDates()
-        guard !stale.isEmpty else { return }
+        let (stale, trackDays) = (try staleDates(), try staleTrackDays())
+        guard !stale.isEmpty || !trackDays.isEmpty else { return }
         // Many dates (an import's) read much of the table: mapped, its pages cost no system call each.
-        if stale.count > 16 {
-            try database.withMemoryMap { try refresh(stale: stale) }
+        if stale.count + trackDays.count > 16 {
+            try database.withMemoryMap { try refresh(stale: stale, trackDays: trackDays) }
         } else {
-            try refresh(stale: stale)
+            try refresh(stale: stale, trackDays: trackDays)
         }
-        try database.execute("DELETE FROM stale_days")
+        try database.execute("DELETE FROM stale_days; DELETE FROM stale_track_days")
     }
 
-    private func refresh(stale: Set<String>) throws {
+    private func refresh(stale: Set<String>, trackDays: Set<String>) throws {
         let deletePlace = try statement("DELETE FROM place_days WHERE date = ?")
         let insertPlace = try statement(Self.insertPlaceDay)
         let deleteTrack = try statement("DELETE FROM track_days WHERE day = ?")
-        let insertTrack = try statement(Self.insertTrackDay)
-        try recompute(stale: stale) { places, tracks in
+        let writeTrack = try statement(Self.upsertTrackDay)
+        try recompute(stale: stale, trackDays: trackDays) { places, tracks in
             for (date, rows) in places {
                 try deletePlace.bind(date).run()
-                for d in rows {
-                    try insertPlace.bind(d.date ?? "", d.status.rawValue, d.continent?.id, d.continent?.name, d.country?.id, d.country?.name,
-                                         d.region?.id, d.region?.name, d.city?.id, d.city?.name, d.district?.id, d.district?.name,
-                                         d.airport?.id, d.airport?.name, d.photos, d.handSet, d.positioned, d.latitudeSum, d.longitudeSum,
-                                         d.firstTime, d.lastTime).run()
-                }
+                for d in rows { try insertPlaceDay(d, insertPlace) }
             }
             for (day, track) in tracks {
-                try deleteTrack.bind(day).run()
-                if let t = track {
-                    try insertTrack.bind(t.day, t.photos, t.first.time, t.first.path, t.first.latitude, t.first.longitude,
-                                         t.last.time, t.last.path, t.last.latitude, t.last.longitude, t.km).run()
-                }
+                if let track { try writeTrackDay(track, writeTrack) } else { try deleteTrack.bind(day).run() }
             }
         }
     }
@@ -161,11 +131,6 @@ extension TravelLog {
             latitude_sum, longitude_sum, first_time, last_time)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """)
-    static let insertTrackDay = Query("""
-        INSERT INTO track_days (day, photos, first_time, first_path, first_latitude, first_longitude,
-            last_time, last_path, last_latitude, last_longitude, km) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """)
-
     /// The dates writes left stale ('' for photos without a time).
     func staleDates() throws -> Set<String> {
         // A log opened read-only may predate the aggregates (migration 5).

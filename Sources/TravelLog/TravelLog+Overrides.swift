@@ -31,6 +31,7 @@ extension TravelLog {
     /// record), without asking the gazetteer.
     public func setPlace(photo id: Int64, placeID: String, lineage l: HandSetLineage) throws {
         try write {
+            foldBlocked()
             let s = try statement("""
                 INSERT OR REPLACE INTO overrides (photo_id, place_id, continent_id, continent_name, country_id, country_name,
                     region_id, region_name, city_id, city_name, district_id, district_name, airport_id, airport_name, set_at)
@@ -45,6 +46,7 @@ extension TravelLog {
     /// Removes a hand-set place; the resolved one shows again.
     public func clearPlace(photo id: Int64) throws {
         try write {
+            foldBlocked()
             let s = try statement("DELETE FROM overrides WHERE photo_id = ?")
             try s.bind(id)
             try s.run()

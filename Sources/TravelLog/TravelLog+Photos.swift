@@ -32,6 +32,7 @@ extension TravelLog {
     /// its hand-set place). Returns the photo id.
     @discardableResult
     public func save(_ record: PhotoRecord, run: Int64?) throws -> Int64 {
+        foldBlocked()
         let s = try statement(Self.save, record, then: run, run)
         let before = database.lastInsertRowID
         try s.run()
@@ -51,12 +52,16 @@ extension TravelLog {
     /// for every row, while a plain insert checks the parent rows before it writes.
     @discardableResult
     public func insert(_ record: PhotoRecord, run: Int64?) throws -> Int64 {
+        try willInsert()
         try statement(Self.insert, record, then: run, run).run()
-        return database.changes == 1 ? database.lastInsertRowID : try save(record, run: run)
+        guard database.changes == 1 else { return try save(record, run: run) }
+        didInsert(record)
+        return database.lastInsertRowID
     }
 
     /// Rewrites photo `id` with `record`, its path included: how a moved file keeps its history.
     public func update(id: Int64, with record: PhotoRecord, run: Int64?) throws {
+        foldBlocked()
         try statement(Self.update, record, then: run, id).run()
     }
 

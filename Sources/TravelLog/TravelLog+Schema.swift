@@ -261,6 +261,16 @@ extension TravelLog {
         """
         INSERT OR IGNORE INTO stale_days SELECT DISTINCT coalesce(substr(taken_local, 1, 10), '') FROM photos;
         """,
+        // 11: new photos folded into the aggregates as they are written (``AggregateFold``),
+        // which finds a date's rows of one country; and the track days a writer could not
+        // extend in time order (a new photo earlier than a day's last one): their place rows
+        // are up to date, their track is computed from the photos by the refresh, and by
+        // readers until then.
+        """
+        DROP INDEX place_days_date;
+        CREATE INDEX place_days_date ON place_days(date, country_id);
+        CREATE TABLE stale_track_days (day TEXT PRIMARY KEY) WITHOUT ROWID;
+        """,
     ]
 
     /// `photo_places`: each photo's place with a hand-set one on top, the id and name of each

@@ -14,7 +14,7 @@ extension TravelLog {
     /// time, so a whole library costs one read of its photos. Reads only.
     public func aggregateMismatches() throws -> (dates: [String], staleDates: Int) {
         let stale = try staleDates()
-        let staleTrackDays = Set(stale.flatMap(Self.trackDays(touchedBy:)))
+        let staleTrackDays = Set(stale.flatMap(Self.trackDays(touchedBy:))).union(try self.staleTrackDays())
         // Stored rows for every date but the stale ones, which `aggregates()` computes instead.
         let stored = try aggregates()
         let storedPlaces = Dictionary(grouping: stored.days, by: { $0.date ?? "" })

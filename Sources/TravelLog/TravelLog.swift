@@ -18,11 +18,14 @@ public final class TravelLog {
     var statements: [String: Statement] = [:]
     var queries: [ObjectIdentifier: Statement] = [:]
     private var isReading = false
-    /// Whether a ``write(_:)`` brings the aggregates of the dates it touched up to date before it
-    /// commits. An import turns this off and calls ``refreshAggregates()`` at its end: a date
-    /// spread over many batches is then read once, and a batch killed meanwhile leaves its dates
-    /// noted as stale, which readers compute and the next writer refreshes.
+    /// Whether a ``write(_:)`` computes what it left stale (``AggregateFold``: the dates of
+    /// rewritten rows, track days reached out of time order) before it commits. An import turns
+    /// this off and calls ``refreshAggregates()`` at its end: a date spread over many batches is
+    /// then read once, and a batch killed meanwhile leaves its dates noted as stale, which
+    /// readers compute and the next writer refreshes. New photos are folded in either way.
     public var refreshesAggregatesOnWrite = true
+    /// The photos the current write inserted, folded into the aggregates at its commit.
+    var fold = AggregateFold()
     /// How long a statement waits for another process's write lock.
     public static let busyTimeoutMilliseconds: Int32 = 10_000
 
@@ -177,8 +180,11 @@ public final class TravelLog {
     public func write<T>(_ body: () throws -> T) throws -> T {
         try endReading()
         if database.isInTransaction { return try body() }
+        fold = AggregateFold(open: true)
+        defer { fold = AggregateFold() }
         return try database.transaction {
             let result = try body()
+            try foldInserted()
             if refreshesAggregatesOnWrite { try refreshStaleDays() }
             return result
         }

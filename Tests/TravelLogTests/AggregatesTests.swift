@@ -49,10 +49,13 @@ import Testing
                 }
             case 5:  // a mark, which no aggregate holds but the visits count
                 try log.saveMark(Mark(placeID: "country:IS", placeName: "Iceland", date: Bool.random(using: &rng) ? "2024-03-0\(step % 9 + 1)" : nil))
-            case 6:  // an import killed between batches: dates noted stale, never refreshed
+            case 6:  // an import killed between batches: a batch folded, one with a changed file left stale, never refreshed
                 log.refreshesAggregatesOnWrite = false
                 try log.write { for _ in 0..<10 { ids.append(try log.insert(newRecord(), run: nil)) } }
-                try log.write { for _ in 0..<10 { ids.append(try log.insert(newRecord(), run: nil)) } }
+                try log.write {
+                    for _ in 0..<10 { ids.append(try log.insert(newRecord(), run: nil)) }
+                    if let id = ids.first, let old = try log.record(id: id) { try log.save(Self.randomRecord(old.path, &rng), run: nil) }
+                }
                 // A reader meanwhile computes the stale dates from their photos.
                 let reader = try TravelLog(path: t.path, readOnly: true)
                 #expect(try staleCount(reader) > 0)
@@ -67,6 +70,7 @@ import Testing
             }
             #expect(try staleCount(log) == 0, "step \(step)")
             try expectEqual(log, Self.recompute(log), step: step)
+            try expectStoredEqualToRebuilt(log, step: step)
         }
         #expect(try log.photoCount() > 50)
     }
@@ -85,8 +89,71 @@ import Testing
         #expect(try reopened.placeDays().count > 5)
     }
 
+    /// Batches of new photos are folded into the aggregates as they are written: nothing is
+    /// left stale, and the stored rows equal a rebuild to the last bit, whether a day's photos
+    /// come in time order (its track extended) or not (its track computed at the refresh).
+    @Test(arguments: [true, false])
+    func importBatchesAreFoldedAsTheyAreWritten(inTimeOrder: Bool) throws {
+        let t = try TemporaryLog()
+        var rng = SplitMix64(seed: inTimeOrder ? 11 : 12)
+        let log = try TravelLog(path: t.path)
+        log.refreshesAggregatesOnWrite = false
+        var records = (0..<240).map { Self.randomRecord(String(format: "/import/%05d.jpg", $0), &rng) }
+        // The track's order: by UTC time where the offset is known.
+        if inTimeOrder { records.sort { (VisitPhoto(record: $0).trackTime ?? "", $0.path) < (VisitPhoto(record: $1).trackTime ?? "", $1.path) } }
+        for batch in stride(from: 0, to: records.count, by: 30) {
+            try log.write { for r in records[batch..<min(batch + 30, records.count)] { try log.insert(r, run: nil) } }
+            // Only undated photos are left to the stale-date path, and tracks that went back in time.
+            let staleDates = try log.staleDates()
+            #expect(staleDates.isSubset(of: [""]), "batch \(batch)")
+            if inTimeOrder { #expect(try log.staleTrackDays().isEmpty, "batch \(batch)") }
+            try expectEqual(log, Self.recompute(log), step: batch)
+        }
+        if !inTimeOrder { #expect(try !log.staleTrackDays().isEmpty) }
+        try log.refreshAggregates()
+        #expect(try staleCount(log) == 0)
+        try expectStoredEqualToRebuilt(log, step: 0)
+    }
+
+    /// A transaction that rewrites a row folds nothing: the dates it touched, and those of the
+    /// photos inserted beside it, are left to the refresh.
+    @Test func aRewriteBesideInsertsLeavesTheirDatesStale() throws {
+        let t = try TemporaryLog()
+        var rng = SplitMix64(seed: 5)
+        let log = try TravelLog(path: t.path)
+        try log.write { for i in 0..<20 { try log.insert(Self.randomRecord("/a/\(i).jpg", &rng), run: nil) } }
+        log.refreshesAggregatesOnWrite = false
+        try log.write {
+            var changed = Self.randomRecord("/a/0.jpg", &rng)
+            changed.takenLocal = "2024-03-09T12:00:00"
+            try log.save(changed, run: nil)
+            for i in 20..<30 { try log.insert(Self.randomRecord("/a/\(i).jpg", &rng), run: nil) }
+        }
+        #expect(try log.staleDates().contains("2024-03-09"))
+        try expectEqual(log, Self.recompute(log), step: 0)
+        try log.refreshAggregates()
+        try expectStoredEqualToRebuilt(log, step: 0)
+    }
+
+    /// The stored aggregates, nothing stale, against every date computed again from the photos
+    /// by the product's own refresh: equal to the last bit, kilometres included.
+    private func expectStoredEqualToRebuilt(_ log: TravelLog, step: Int) throws {
+        #expect(try staleCount(log) == 0)
+        let stored = try log.aggregates()
+        var dates = Set(stored.days.map { $0.date ?? "" })
+        let s = try log.database.prepare("SELECT DISTINCT coalesce(substr(taken_local, 1, 10), '') FROM photos")
+        while try s.step() { dates.insert(s.string(0) ?? "") }
+        var rebuilt = (days: [PlaceDay](), tracks: [TrackDay]())
+        try log.recompute(stale: dates) { places, tracks in
+            for (_, rows) in places { rebuilt.days += rows }
+            for (_, track) in tracks { if let track { rebuilt.tracks.append(track) } }
+        }
+        #expect(stored.days == PlaceDay.sorted(rebuilt.days), "place days, step \(step)")
+        #expect(stored.tracks == rebuilt.tracks.sorted { $0.day < $1.day }, "track days, step \(step)")
+    }
+
     private func staleCount(_ log: TravelLog) throws -> Int {
-        try log.database.prepare("SELECT count(*) FROM stale_days").scalarInt() ?? -1
+        try log.database.prepare("SELECT (SELECT count(*) FROM stale_days) + (SELECT count(*) FROM stale_track_days)").scalarInt() ?? -1
     }
 
     /// A coordinate's units are the digits `printf("%.7f")` gives, ties and near-ties included.

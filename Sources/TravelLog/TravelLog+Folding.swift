@@ -1,0 +1,167 @@
+import SQLite
+
+/// The new photos of one write transaction, which ``TravelLog`` folds into the aggregates at
+/// its commit from the values it already has, instead of reading the dates' photos back.
+///
+/// Only inserts of new rows fold: a new row has no hand-set place and removes nothing from a
+/// row, so adding it to the stored rows gives what a recomputation would. Any other write to
+/// the photos or their hand-set places in the same transaction (``blocked``) leaves every
+/// date it touched to the stale-date path (``TravelLog/refreshAggregates()``). A value type,
+/// owned by its log's connection.
+struct AggregateFold {
+    /// Whether a ``TravelLog/write(_:)`` is open to collect photos.
+    var open = false
+    /// The photos inserted, as the log reads them back.
+    var photos: [VisitPhoto] = []
+    /// The dates already stale when the first photo was inserted: theirs are recomputed anyway.
+    var staleBefore: Set<String>?
+    /// Whether the transaction wrote photos or hand-set places otherwise than by insert.
+    var blocked = false
+}
+
+extension TravelLog {
+    /// Notes a new row for the fold; called before its insert, so the stale dates are read
+    /// before the insert's trigger adds its date.
+    func willInsert() throws {
+        guard fold.open, !fold.blocked, fold.staleBefore == nil else { return }
+        fold.staleBefore = try staleDates()
+    }
+
+    func didInsert(_ record: PhotoRecord) {
+        // What `photos_insert_stale` notes: a readable photo with a position.
+        guard fold.open, !fold.blocked, record.error == nil, record.latitude != nil else { return }
+        fold.photos.append(VisitPhoto(record: record))
+    }
+
+    /// A write the fold cannot follow: a row rewritten, a hand-set place set or cleared.
+    func foldBlocked() { if fold.open { fold.blocked = true } }
+
+    /// Adds the transaction's new photos to the stored rows of their dates and to their track
+    /// days, and takes those dates off the stale list. A track day whose stored last point
+    /// comes after a new one cannot be extended exactly (its kilometres are summed in time
+    /// order): it is noted in `stale_track_days`, computed at the refresh. Dates stale before,
+    /// undated photos, and every date when another write touched the photos, are left stale.
+    func foldInserted() throws {
+        let pending = fold
+        fold.photos = []
+        guard !pending.photos.isEmpty, !pending.blocked, let before = pending.staleBefore else { return }
+        let now = try staleDates()
+        let byDate = Dictionary(grouping: pending.photos, by: { $0.localDate ?? "" })
+        // The triggers noted only these photos' dates, or some other write went unseen.
+        guard now.subtracting(before).isSubset(of: byDate.keys) else { return }
+        let folded = Set(byDate.keys).subtracting(before).subtracting([""])
+        guard !folded.isEmpty else { return }
+
+        // By date and country: the transit rule looks no further, and a batch touches few of a date's rows.
+        struct Group: Hashable, Comparable {
+            let date: String, country: String
+            static func < (a: Group, b: Group) -> Bool { (a.date, a.country) < (b.date, b.country) }
+        }
+        var groups: [Group: [VisitPhoto]] = [:]
+        for date in folded { for p in byDate[date] ?? [] { if let c = p.country?.id { groups[Group(date: date, country: c), default: []].append(p) } } }
+        let read = try statement(Self.placeDaysOfCountry)
+        let insert = try statement(Self.insertPlaceDay)
+        let update = try statement(Self.updatePlaceDay)
+        for (group, photos) in groups.sorted(by: { $0.key < $1.key }) {
+            try read.bind(group.date, group.country)
+            var stored: [(id: Int64, row: PlaceDay)] = []
+            while try read.step() { if let row = Self.placeDay(read) { stored.append((Int64(read.int(21)), row)) } }
+            read.reset()
+            for (i, row) in PlaceDay.adding(photos, to: stored.map(\.row)).enumerated() {
+                if i >= stored.count {
+                    try insertPlaceDay(row, insert)
+                } else if row != stored[i].row {
+                    try update.bind(row.status.rawValue, row.photos, row.handSet, row.positioned, row.latitudeSum, row.longitudeSum,
+                                    row.firstTime, row.lastTime, stored[i].id).run()
+                }
+            }
+        }
+
+        // Track days another stale date touches are computed from the photos anyway.
+        let skip = Set(now.subtracting(folded).flatMap(Self.trackDays(touchedBy:))).union(try staleTrackDays())
+        let points = folded.flatMap { byDate[$0] ?? [] }.compactMap(TrackDay.Point.init)
+        let readTrack = try statement(Self.trackDayOfDay)
+        let markTrack = try statement("INSERT OR IGNORE INTO stale_track_days (day) VALUES (?)")
+        let writeTrack = try statement(Self.upsertTrackDay)
+        for (day, new) in Dictionary(grouping: points, by: \.day).sorted(by: { $0.key < $1.key }) where !skip.contains(day) {
+            try readTrack.bind(day)
+            let stored = try readTrack.step() ? Self.trackDay(readTrack) : nil
+            readTrack.reset()
+            guard let track = TrackDay.extending(stored, with: new) else {
+                try markTrack.bind(day).run()
+                continue
+            }
+            try writeTrackDay(track, writeTrack)
+        }
+        let unmark = try statement("DELETE FROM stale_days WHERE date = ?")
+        for date in folded { try unmark.bind(date).run() }
+    }
+
+    /// The track days noted for a computation from the photos (``foldInserted()``).
+    func staleTrackDays() throws -> Set<String> {
+        let s = try statement("SELECT day FROM stale_track_days")
+        defer { s.reset() }
+        var out: Set<String> = []
+        while try s.step() { out.insert(s.string(0) ?? "") }
+        return out
+    }
+
+    func insertPlaceDay(_ d: PlaceDay, _ s: Statement) throws {
+        try s.bind(d.date ?? "", d.status.rawValue, d.continent?.id, d.continent?.name, d.country?.id, d.country?.name,
+                   d.region?.id, d.region?.name, d.city?.id, d.city?.name, d.district?.id, d.district?.name,
+                   d.airport?.id, d.airport?.name, d.photos, d.handSet, d.positioned, d.latitudeSum, d.longitudeSum,
+                   d.firstTime, d.lastTime).run()
+    }
+
+    func writeTrackDay(_ t: TrackDay, _ s: Statement) throws {
+        try s.bind(t.day, t.photos, t.first.time, t.first.path, t.first.latitude, t.first.longitude,
+                   t.last.time, t.last.path, t.last.latitude, t.last.longitude, t.km).run()
+    }
+
+    static let placeDayColumns = """
+        date, status, continent_id, continent_name, country_id, country_name, region_id, region_name, city_id, city_name,
+        district_id, district_name, airport_id, airport_name, photos, hand_set, positioned, latitude_sum, longitude_sum,
+        first_time, last_time
+        """
+    static let placeDaysOfCountry = Query("SELECT \(placeDayColumns), rowid FROM place_days WHERE date = ? AND country_id = ?")
+    /// What adding photos changes in a row: its counts, sums, times, and status.
+    static let updatePlaceDay = Query("""
+        UPDATE place_days SET status = ?, photos = ?, hand_set = ?, positioned = ?, latitude_sum = ?, longitude_sum = ?,
+            first_time = ?, last_time = ? WHERE rowid = ?
+        """)
+    static let trackDayColumns = """
+        day, photos, first_time, first_path, first_latitude, first_longitude,
+        last_time, last_path, last_latitude, last_longitude, km
+        """
+    static let trackDayOfDay = Query("SELECT \(trackDayColumns) FROM track_days WHERE day = ?")
+    static let upsertTrackDay = Query("INSERT OR REPLACE INTO track_days (\(trackDayColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+
+    /// The place-day rows `s` steps through (``placeDayColumns``), in stored order, but those of `stale` dates.
+    static func placeDayRows(_ s: Statement, skipping stale: Set<String> = []) throws -> [PlaceDay] {
+        var rows: [PlaceDay] = []
+        while try s.step() {
+            if let row = placeDay(s), !stale.contains(row.date ?? "") { rows.append(row) }
+        }
+        return rows
+    }
+
+    /// The place-day row at `s`'s current row (``placeDayColumns``); nil for a status unknown to this atlas.
+    static func placeDay(_ s: Statement) -> PlaceDay? {
+        guard let status = s.string(1).flatMap(VisitPhoto.Status.init(rawValue:)) else { return nil }
+        let date = s.string(0) ?? ""
+        var d = PlaceDay(date: date.isEmpty ? nil : date, status: status)
+        (d.continent, d.country, d.region, d.city, d.district, d.airport) = (s.placeLink(2), s.placeLink(4), s.placeLink(6), s.placeLink(8),
+                                                                      s.placeLink(10), s.placeLink(12))
+        (d.photos, d.handSet, d.positioned, d.latitudeSum, d.longitudeSum) = (s.int(14), s.int(15), s.int(16), s.double(17), s.double(18))
+        (d.firstTime, d.lastTime) = (s.string(19), s.string(20))
+        return d
+    }
+
+    /// The track day at `s`'s current row (``trackDayColumns``).
+    static func trackDay(_ s: Statement) -> TrackDay {
+        func point(_ i: Int32) -> TrackDay.Point {
+            .init(time: s.string(i) ?? "", path: s.string(i + 1) ?? "", latitude: s.double(i + 2), longitude: s.double(i + 3))
+        }
+        return TrackDay(day: s.string(0) ?? "", photos: s.int(1), first: point(2), last: point(6), km: s.double(10))
+    }
+}
