@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "PhotoMetadata", targets: ["PhotoMetadata"]),
         .library(name: "JSONWriter", targets: ["JSONWriter"]),
+        .library(name: "LocationHistory", targets: ["LocationHistory"]),
         .library(name: "Gazetteer", targets: ["Gazetteer"]),
         .library(name: "Resolver", targets: ["Resolver"]),
         .library(name: "TravelLog", targets: ["TravelLog"]),
@@ -29,6 +30,10 @@ let package = Package(
 
         // Layer 1: position, time and camera from image files, without decoding pixels.
         .target(name: "PhotoMetadata", dependencies: ["CExif", "CHeif"]),
+
+        // Location histories (Google Takeout and Timeline, OwnTracks, GeoJSON, GPX) read as a
+        // stream of timed positions, visits and activities, with bounded memory.
+        .target(name: "LocationHistory", dependencies: ["PhotoMetadata"]),
 
         // Real image files with chosen metadata, for tests, benchmarks and the sample library.
         .target(name: "SyntheticPhotos", dependencies: ["CExif", "CHeif"]),
@@ -94,6 +99,7 @@ let package = Package(
 
         .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "SyntheticPhotos", "CExif"]),
         .testTarget(name: "AtlasMapTests", dependencies: ["AtlasMap", "Gazetteer", "SQLite"]),
+        .testTarget(name: "LocationHistoryTests", dependencies: ["LocationHistory", "PhotoMetadata"]),
         .testTarget(name: "MarkupTests", dependencies: ["Markup"]),
         .testTarget(name: "ReportTests", dependencies: ["Report", "AtlasMap", "Passport", "TravelLog", "Gazetteer"]),
         .testTarget(name: "JSONWriterTests", dependencies: ["JSONWriter", "BenchmarkSupport", "SyntheticPhotos"]),
