@@ -85,6 +85,7 @@ let package = Package(
                           exclude: ["reverse_geocoder_bench.py"]),
         .executableTarget(name: "bench-search", dependencies: ["Gazetteer", "SQLite", "BenchmarkSupport"], path: "benchmarks/search"),
         .executableTarget(name: "bench-import", dependencies: ["PhotoMetadata", "BenchmarkSupport"], path: "benchmarks/import"),
+        .executableTarget(name: "bench-history", dependencies: ["LocationHistory", "BenchmarkSupport"], path: "benchmarks/history"),
         .executableTarget(name: "bench-json", dependencies: ["JSONWriter", "BenchmarkSupport"], path: "benchmarks/json"),
         .executableTarget(name: "bench-passport", dependencies: ["TravelLog", "Gazetteer", "SyntheticPhotos", "BenchmarkSupport"], path: "benchmarks/passport"),
 
