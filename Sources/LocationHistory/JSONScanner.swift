@@ -417,14 +417,36 @@ final class JSONScanner {
 }
 
 extension JSONScanner {
-    /// The rest of the input, or nil when it is longer than `limit` bytes.
-    func readAll(limit: Int) throws(HistoryError) -> [UInt8]? {
-        var out: [UInt8] = []
+    /// The bytes up to `delimiter`, which is consumed: nil when the input ends first; an error
+    /// when more than `limit` bytes come before it.
+    func scan(through delimiter: UInt8, limit: Int) throws(HistoryError) -> JSONText? {
+        var start = position
+        var searched = 0
         while true {
-            out.append(contentsOf: UnsafeBufferPointer(start: buffer + position, count: end - position))
+            if let hit = memchr(buffer + start + searched, Int32(delimiter), end - start - searched) {
+                let p = buffer.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                guard p - start <= limit else { throw malformed("more than \(limit) bytes before \(Self.describe(delimiter))", at: start) }
+                position = p + 1
+                return JSONText(start: buffer + start, count: p - start)
+            }
+            searched = end - start
+            guard searched <= limit else { throw malformed("more than \(limit) bytes before \(Self.describe(delimiter))", at: start) }
+            position = start
+            let more = try refill(keeping: start)
+            start = 0
+            guard more else { return nil }
+        }
+    }
+
+    /// Skips through the next `delimiter`; false when the input ends first.
+    func skip(through delimiter: UInt8) throws(HistoryError) -> Bool {
+        while true {
+            if let hit = memchr(buffer + position, Int32(delimiter), end - position) {
+                position = buffer.distance(to: hit.assumingMemoryBound(to: UInt8.self)) + 1
+                return true
+            }
             position = end
-            guard out.count <= limit else { return nil }
-            guard try ensure(1) else { return out }
+            guard try refill(keeping: position) else { return false }
         }
     }
 }

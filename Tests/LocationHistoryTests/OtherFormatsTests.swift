@@ -1,4 +1,5 @@
 import Foundation
+import PhotoMetadata
 import Testing
 @testable import LocationHistory
 
@@ -76,7 +77,39 @@ import Testing
         #expect(read.points == [HistoryPoint(instant: 1_714_550_400_000, latitude: 48.8566, longitude: 2.3522, elevation: 35),
                                 HistoryPoint(instant: 1_714_550_460_250, latitude: 48.86, longitude: 2.36)])
         #expect(read.points.map(\.gpxPoint).map(HistoryPoint.init) == read.points)
-        #expect(throws: HistoryError.self) { try HistoryRead("<!DOCTYPE gpx [<!ENTITY a 'x'>]><gpx></gpx>") }
+        // The same points as the photo reader's GPXTrack takes from the file.
+        #expect(try GPXTrack.read(Data(gpx.utf8), path: "t.gpx").points.map(HistoryPoint.init) == read.points)
+        // A DTD is never read: before the root it makes the file no history, after it an error.
+        #expect(try HistoryRead("<!DOCTYPE gpx [<!ENTITY a 'x'>]><gpx></gpx>").summary == nil)
+        #expect(readError("<gpx><!DOCTYPE gpx [<!ENTITY a 'x'>]></gpx>")?.reason == .malformed("a DTD, which GPX never has: refused"))
         #expect(try HistoryRead("<html><body>no track</body></html>").summary == nil)
+    }
+
+    @Test func gpxVariantsAndCuts() throws {
+        let gpx = """
+            <?xml version='1.0' encoding='UTF-8'?>
+            <!-- written by <a> test -->
+            <g:gpx xmlns:g="http://www.topografix.com/GPX/1/1"><g:trk><g:name>A &amp; B</g:name><g:trkseg>
+            <g:trkpt lon='2.3522' lat='48.8566'><g:time> 2024-05-01T10:00:00+02:00 </g:time><g:extensions><speed>1</speed></g:extensions></g:trkpt>
+            <g:trkpt lat="95" lon="2"><g:time>2024-05-01T08:01:00Z</g:time></g:trkpt>
+            <g:trkpt lat="48.9" lon="2.4"><g:time>2024-05-01T08:02:00</g:time></g:trkpt>
+            <g:trkpt lat="48.9" lon="2.4"/>
+            <g:trkpt lat="-33.8688" lon="151.2093"><g:ele>-5.5</g:ele><g:time>2024-05-01T08:03:00.5Z</g:time></g:trkpt>
+            </g:trkseg></g:trk></g:gpx>
+            """
+        let read = try HistoryRead(gpx, chunk: 5)
+        #expect(read.points == [HistoryPoint(instant: 1_714_550_400_000, latitude: 48.8566, longitude: 2.3522),
+                                HistoryPoint(instant: 1_714_550_580_500, latitude: -33.8688, longitude: 151.2093, elevation: -5.5)])
+        #expect(read.summary?.skipped == 3)   // out of range, a wall-clock time, no time
+        let bytes = Array(gpx.utf8)
+        let end = bytes.lastIndex(of: 0x3E)! + 1
+        // Cut before the root's tag is complete, nothing says it is GPX yet.
+        #expect(try HistoryRead(bytes: Array(bytes[..<100])).summary == nil)
+        let afterRoot = bytes.indices.first { bytes[$0...].starts(with: Array("<g:trk>".utf8)) }!
+        for cut in stride(from: afterRoot, to: end, by: 7) {
+            let part = try HistoryRead(bytes: Array(bytes[..<cut]), chunk: 16)
+            #expect(part.summary?.cutShort?.offset == Int64(cut), "cut at \(cut)")
+            #expect(Array(read.points.prefix(part.points.count)) == part.points)
+        }
     }
 }
