@@ -13,6 +13,7 @@
 extension HistoryParser {
     /// Reads the whole input, delivering what it holds; the format, or nil when it is no history.
     func run() throws(HistoryError) -> HistoryFormat? {
+        s.skipLimit = Self.detectionBudget
         if try s.ensure(3), s.byte(at: 0) == 0xEF, s.byte(at: 1) == 0xBB, s.byte(at: 2) == 0xBF { s.advance(3) }
         switch try s.peek() ?? 0 {
         case 0x3C: try readGPX()
@@ -60,7 +61,6 @@ extension HistoryParser {
                 guard recognised(.geoJSON) else { return }
             default:
                 try s.skipValue()
-                if format == nil, s.offset > Self.detectionBudget { return }
             }
         }
         if format != nil { try expectEnd() }

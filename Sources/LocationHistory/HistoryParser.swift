@@ -26,7 +26,10 @@ final class HistoryParser {
 
     /// Whether reading can go on once `format` is what the content showed.
     func recognised(_ f: HistoryFormat) -> Bool {
-        if format == nil { format = f }
+        if format == nil {
+            format = f
+            s.skipLimit = .max
+        }
         return !detectOnly
     }
 

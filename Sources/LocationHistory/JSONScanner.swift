@@ -229,9 +229,14 @@ final class JSONScanner {
         members = 0
     }
 
+    /// ``skipValue()`` refuses to go past this offset: how format detection gives up on a large
+    /// document that shows no key of a history, without reading it through.
+    var skipLimit = Int64.max
+
     /// Skips one value of any kind without building it.
     func skipValue() throws(HistoryError) {
         guard let c = try peek() else { throw cutShort("the file ends where a value should be") }
+        guard base + Int64(position) <= skipLimit else { throw malformed("no location history before byte \(skipLimit)") }
         switch c {
         case 0x22: _ = try scanString(decoding: false)
         case 0x7B:

@@ -54,6 +54,32 @@ import Testing
         #expect(asked == Int64(sidecar.utf8.count))
     }
 
+    @Test func aLargeDocumentWithoutAHistoryKeyIsGivenUpOnAfterItsFirstMiB() throws {
+        // 64 MiB of an unrelated array, made as it is read: the reader stops after about 1 MiB.
+        let head = Array(#"{"photos": ["#.utf8)
+        var produced = 0
+        func source() -> ByteSource {
+            produced = 0
+            return ByteSource.generated { buffer in
+                let n = min(buffer.count, (64 << 20) - produced)
+                for i in 0..<n {
+                    let k = produced + i
+                    buffer[i] = k < head.count ? head[k] : ((k - head.count) % 2 == 0 ? 0x31 : 0x2C)   // 1,1,1,…
+                }
+                produced += n
+                return n
+            }
+        }
+        #expect(try HistoryReader.read(JSONScanner(source: source(), chunk: 64 << 10), progress: nil) { _ in } == nil)
+        #expect(produced < 2 << 20)
+        // It is the budget that stopped it, not the bytes.
+        let parser = HistoryParser(scanner: JSONScanner(source: source(), chunk: 64 << 10)) { _ in }
+        #expect(throws: HistoryError(offset: HistoryParser.detectionBudget + 2, reason: .malformed("no location history before byte 1048576"))) { try parser.run() }
+        // The same keys after the history's own are read through.
+        let late = #"{"photos": [1, 2], "locations": [{"latitudeE7": 1, "longitudeE7": 2, "timestamp": "2024-05-01T08:00:00Z"}], "more": [3]}"#
+        #expect(try HistoryRead(late).summary?.points == 1)
+    }
+
     @Test func aFileIsReadWhateverItsName() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("detection-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
