@@ -82,6 +82,10 @@ final class JSONScanner {
 
     static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
 
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let spaces: UInt64 = 0x2020_2020_2020_2020
+    private static let highs: UInt64 = 0x8080_8080_8080_8080
+
     // MARK: Buffer
 
     /// Moves the bytes from `keep` on to the front and reads a chunk after them; false at the end
@@ -151,6 +155,8 @@ final class JSONScanner {
         while true {
             let b = buffer, e = end
             var p = position
+            // Pretty-printed JSON is mostly indentation: eight spaces at a time.
+            while p + 8 <= e, UnsafeRawPointer(b + p).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 { p += 8 }
             while p < e {
                 let c = b[p]
                 if !Self.isSpace(c) {
@@ -271,6 +277,19 @@ final class JSONScanner {
         while true {
             let b = buffer, e = end
             while p < e {
+                // Eight bytes at a time while none is a quote, a backslash or a control byte
+                // (SWAR: a quote or backslash is a zero byte of the XOR, a control byte borrows in
+                // `x - 0x20…`); the lowest flagged byte is the first such, the only one sure.
+                if p + 8 <= e {
+                    let x = UnsafeRawPointer(b + p).loadUnaligned(as: UInt64.self)
+                    let quote = x ^ 0x2222_2222_2222_2222, backslash = x ^ 0x5C5C_5C5C_5C5C_5C5C
+                    let special = (((quote &- Self.ones) & ~quote) | ((backslash &- Self.ones) & ~backslash) | ((x &- Self.spaces) & ~x)) & Self.highs
+                    if special == 0 {
+                        p += 8
+                        continue
+                    }
+                    p += special.trailingZeroBitCount >> 3
+                }
                 let c = b[p]
                 if c == 0x22 {
                     let length = p - quote - 1

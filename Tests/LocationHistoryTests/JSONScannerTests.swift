@@ -51,6 +51,20 @@ import Testing
         #expect(throws: HistoryError.self) { try tokens(#"["\u12G4"]"#) }
     }
 
+    /// Strings are scanned eight bytes at a time: a quote, a backslash or a control byte found at every position of a word.
+    @Test func specialBytesAtEveryPositionOfAWord() throws {
+        for k in 0..<20 {
+            let pad = String(repeating: "a", count: k), tail = "é€😀bcdefghijk"
+            #expect(try tokens("[\"\(pad)\\\"\(tail)\", \"\(pad)\"]", chunk: 4096) == ["[", "s:\(pad)\"\(tail)", "s:\(pad)", "]"])
+            do throws(HistoryError) {
+                _ = try tokens("[\"\(pad)\u{1F}\(tail)\"]")
+                Issue.record("a control byte at \(k) read")
+            } catch {
+                #expect(error.offset == Int64(2 + k))
+            }
+        }
+    }
+
     @Test func structureErrorsNameTheirOffset() {
         func offset(_ text: String) -> Int64? {
             do throws(HistoryError) { _ = try tokens(text); return nil } catch { return error.offset }
