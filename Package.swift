@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "PhotoMetadata", targets: ["PhotoMetadata"]),
         .library(name: "JSONWriter", targets: ["JSONWriter"]),
+        .library(name: "LocationHistory", targets: ["LocationHistory"]),
         .library(name: "Gazetteer", targets: ["Gazetteer"]),
         .library(name: "Resolver", targets: ["Resolver"]),
         .library(name: "TravelLog", targets: ["TravelLog"]),
@@ -29,6 +30,10 @@ let package = Package(
 
         // Layer 1: position, time and camera from image files, without decoding pixels.
         .target(name: "PhotoMetadata", dependencies: ["CExif", "CHeif"]),
+
+        // Location histories (Google Takeout and Timeline, OwnTracks, GeoJSON, GPX) read as a
+        // stream of timed positions, visits and activities, with bounded memory.
+        .target(name: "LocationHistory", dependencies: ["PhotoMetadata"]),
 
         // Real image files with chosen metadata, for tests, benchmarks and the sample library.
         .target(name: "SyntheticPhotos", dependencies: ["CExif", "CHeif"]),
@@ -80,6 +85,7 @@ let package = Package(
                           exclude: ["reverse_geocoder_bench.py", "reverse_geocoder_batch.py"]),
         .executableTarget(name: "bench-search", dependencies: ["Gazetteer", "SQLite", "BenchmarkSupport"], path: "benchmarks/search"),
         .executableTarget(name: "bench-import", dependencies: ["PhotoMetadata", "BenchmarkSupport"], path: "benchmarks/import"),
+        .executableTarget(name: "bench-history", dependencies: ["LocationHistory", "BenchmarkSupport"], path: "benchmarks/history"),
         .executableTarget(name: "bench-json", dependencies: ["JSONWriter", "BenchmarkSupport"], path: "benchmarks/json"),
         .executableTarget(name: "bench-passport", dependencies: ["TravelLog", "Gazetteer", "SyntheticPhotos", "BenchmarkSupport"], path: "benchmarks/passport"),
 
@@ -94,6 +100,7 @@ let package = Package(
 
         .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "SyntheticPhotos", "CExif"]),
         .testTarget(name: "AtlasMapTests", dependencies: ["AtlasMap", "Gazetteer", "SQLite"]),
+        .testTarget(name: "LocationHistoryTests", dependencies: ["LocationHistory", "PhotoMetadata"]),
         .testTarget(name: "MarkupTests", dependencies: ["Markup"]),
         .testTarget(name: "ReportTests", dependencies: ["Report", "AtlasMap", "Passport", "TravelLog", "Gazetteer"]),
         .testTarget(name: "JSONWriterTests", dependencies: ["JSONWriter", "BenchmarkSupport", "SyntheticPhotos"]),
