@@ -73,7 +73,7 @@ let package = Package(
         .target(name: "Report", dependencies: ["AtlasMap", "Passport", "Gazetteer", "TravelLog", "Markup"]),
 
         // The command-line tool: argument parsing and output only.
-        .executableTarget(name: "atlas", dependencies: ["PhotoMetadata", "Gazetteer", "Resolver", "JSONWriter", "TravelLog", "Importer", "Passport", "AtlasMap", "Report"]),
+        .executableTarget(name: "atlas", dependencies: ["PhotoMetadata", "Gazetteer", "Resolver", "JSONWriter", "TravelLog", "Importer", "Passport", "AtlasMap", "Report", "CGlibc"]),
 
         // Writes the sample trip and the benchmark libraries.
         .executableTarget(name: "make-photos", dependencies: ["SyntheticPhotos", "CExif"], path: "Tools/make-photos"),

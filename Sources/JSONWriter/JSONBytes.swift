@@ -1,6 +1,7 @@
 /// The byte-level pieces of JSON rendering: numbers and quoted strings appended as UTF-8 to a
-/// byte buffer, without Foundation, so that every machine prints the same bytes.
-enum JSONBytes {
+/// byte buffer, without Foundation, so that every machine prints the same bytes. Public for
+/// writers of a fixed shape that skip ``JSONStream``'s bookkeeping (a batch answer per line).
+public enum JSONBytes {
     static func append(_ text: StaticString, to out: inout [UInt8]) {
         text.withUTF8Buffer { out.append(contentsOf: $0) }
     }
@@ -18,7 +19,7 @@ enum JSONBytes {
 
     private static let spaces = [UInt8](repeating: 0x20, count: 32)
 
-    static func appendInt(_ value: Int, to out: inout [UInt8]) {
+    public static func appendInt(_ value: Int, to out: inout [UInt8]) {
         if value < 0 { out.append(UInt8(ascii: "-")) }
         appendDecimal(UInt64(value.magnitude), to: &out)
     }
@@ -51,7 +52,7 @@ enum JSONBytes {
     /// at most 19 digits the product fits in 128 bits, the quotient and the bits below it
     /// (the half bit and whether any lower bit is set) decide the rounding exactly. What does
     /// not fit (huge values, more than 19 digits) takes the same arithmetic on big integers.
-    static func appendFixed(_ value: Double, digits: Int, to out: inout [UInt8]) {
+    public static func appendFixed(_ value: Double, digits: Int, to out: inout [UInt8]) {
         guard value.isFinite else { append("null", to: &out); return }
         let n = max(0, digits)
         let negative = value.sign == .minus
@@ -145,31 +146,46 @@ enum JSONBytes {
 
     /// `text` in double quotes: `"` and `\` escaped, newline, return and tab as `\n`, `\r`,
     /// `\t`, every other C0 control and DEL as `\u00xx` (lowercase); every other byte as it is.
-    static func appendQuoted(_ text: String, to out: inout [UInt8]) {
-        out.append(0x22)
+    public static func appendQuoted(_ text: String, to out: inout [UInt8]) {
         var text = text
-        text.withUTF8 { bytes in
-            var run = 0
-            for i in 0..<bytes.count {
-                let b = bytes[i]
-                if b >= 0x20 && b != 0x22 && b != 0x5C && b != 0x7F { continue }
-                if run < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<i])) }
-                run = i + 1
-                out.append(0x5C)
-                switch b {
-                case 0x22: out.append(0x22)
-                case 0x5C: out.append(0x5C)
-                case 0x0A: out.append(UInt8(ascii: "n"))
-                case 0x0D: out.append(UInt8(ascii: "r"))
-                case 0x09: out.append(UInt8(ascii: "t"))
-                default:
-                    out.append(UInt8(ascii: "u")); out.append(0x30); out.append(0x30)
-                    out.append(hex[Int(b >> 4)]); out.append(hex[Int(b & 0xF)])
-                }
-            }
-            if run < bytes.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...])) }
-        }
+        text.withUTF8 { appendQuoted(utf8: $0, to: &out) }
+    }
+
+    /// ``appendQuoted(_:to:)`` of text already in UTF-8 (a name kept as bytes).
+    public static func appendQuoted(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         out.append(0x22)
+        appendEscaped(bytes, to: &out)
+        out.append(0x22)
+    }
+
+    /// The bytes of a quoted string without its quotes: what lets a string made of several
+    /// pieces (`kind:code`) be written piece by piece.
+    public static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        var run = 0
+        for i in 0..<bytes.count {
+            let b = bytes[i]
+            if b >= 0x20 && b != 0x22 && b != 0x5C && b != 0x7F { continue }
+            if run < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<i])) }
+            run = i + 1
+            out.append(0x5C)
+            switch b {
+            case 0x22: out.append(0x22)
+            case 0x5C: out.append(0x5C)
+            case 0x0A: out.append(UInt8(ascii: "n"))
+            case 0x0D: out.append(UInt8(ascii: "r"))
+            case 0x09: out.append(UInt8(ascii: "t"))
+            default:
+                out.append(UInt8(ascii: "u")); out.append(0x30); out.append(0x30)
+                out.append(hex[Int(b >> 4)]); out.append(hex[Int(b & 0xF)])
+            }
+        }
+        if run < bytes.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...])) }
+    }
+
+    /// ``appendEscaped(_:to:)`` of a string.
+    public static func appendEscaped(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { appendEscaped($0, to: &out) }
     }
 }
 

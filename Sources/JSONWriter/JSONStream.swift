@@ -100,6 +100,14 @@ public struct JSONStream {
         if let value, value.isFinite { double(value, digits: digits) } else { null() }
     }
 
+    /// A value whose bytes `write` appends itself (a writer of a fixed shape, such as a place
+    /// chain, that needs no bookkeeping inside it): the separator or key comes first, as for
+    /// any value.
+    public mutating func raw(_ write: (inout [UInt8]) -> Void) {
+        beforeValue()
+        write(&bytes)
+    }
+
     /// A whole value.
     public mutating func value(_ value: JSONValue) {
         switch value {

@@ -158,13 +158,13 @@ public struct TravelRecord: Sendable {
         defer { pieces.deinitialize(); pieces.deallocate() }
         nonisolated(unsafe) let slots = pieces
         DispatchQueue.concurrentPerform(iterations: ranges.count) { half in
-            var json = JSONStream(pretty: true, level: 2)
-            json.bytes.reserveCapacity(ranges[half].count * 900)
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(ranges[half].count * 900)
             for i in ranges[half] {
-                json.bytes.append(contentsOf: before + i == 0 ? Self.firstPhoto : Self.nextPhoto)
-                write(photos[i], to: &json)
+                bytes.append(contentsOf: before + i == 0 ? Self.firstPhoto : Self.nextPhoto)
+                append(photos[i], to: &bytes)
             }
-            slots[half] = json.bytes
+            slots[half] = bytes
         }
         return Array(pieces)
     }
@@ -328,38 +328,53 @@ public struct TravelRecord: Sendable {
     }
 
     /// One photo of the record: its path, times, position at the chosen precision, verdict and
-    /// place snapshot.
-    func write(_ p: PassportPhoto, to json: inout JSONStream) {
+    /// place snapshot, as a member of the photos array (two levels deep in the pretty document)
+    /// appended to `out`. The shape is fixed, so each key comes with its line break and
+    /// indentation as one literal, with none of ``JSONStream``'s bookkeeping: an export writes
+    /// a million of these, and it gives the bytes `JSONStream(pretty: true, level: 2)` gives.
+    func append(_ p: PassportPhoto, to out: inout [UInt8]) {
+        func literal(_ text: StaticString) { text.withUTF8Buffer { out.append(contentsOf: $0) } }
+        func string(_ value: String?) { if let value { JSONBytes.appendQuoted(value, to: &out) } else { literal("null") } }
         func coordinate(_ value: Double?) {
-            if let value, let rounded = coordinates.rounded(value) { json.double(rounded, digits: coordinates.digits) } else { json.null() }
-        }
-        json.beginObject()
-        json.key(literal: "path"); json.string(p.path)
-        json.key(literal: "local_time"); json.string(p.takenLocal)
-        json.key(literal: "utc_time"); json.string(p.utcText)
-        json.key(literal: "utc_offset_seconds"); if let offset = p.utcOffsetSeconds { json.int(offset) } else { json.null() }
-        json.key(literal: "latitude"); coordinate(p.latitude)
-        json.key(literal: "longitude"); coordinate(p.longitude)
-        json.key(literal: "altitude_m"); if coordinates == .exact { json.number(p.altitude, digits: 2) } else { json.null() }
-        json.key(literal: "speed_kmh"); json.number(p.speedKmh, digits: 2)
-        // A place set by hand outranks every position (the position stays as the file gave it).
-        json.key(literal: "position_source"); if p.isHandSet { json.string("hand") } else if let source = p.positionSource { json.string(source) } else { json.null() }
-        json.key(literal: "status"); json.string(p.status.rawValue)
-        json.key(literal: "hand_set"); json.bool(p.isHandSet)
-        json.key(literal: "waters"); json.string(p.waters)
-        json.key(literal: "gazetteer_version"); json.string(p.gazetteerVersion)
-        for (key, link): (StaticString, PlaceLink?) in [("continent", p.continent), ("country", p.country), ("region", p.region),
-                                                          ("city", p.city), ("district", p.district), ("airport", p.airport)] {
-            json.key(literal: key)
-            if let link {
-                json.beginObject()
-                json.key(literal: "id"); json.string(link.id)
-                json.key(literal: "name"); json.string(link.name)
-                json.endObject()
+            if let value, let rounded = coordinates.rounded(value) {
+                JSONBytes.appendFixed(rounded, digits: coordinates.digits, to: &out)
             } else {
-                json.null()
+                literal("null")
             }
         }
-        json.endObject()
+        func number(_ value: Double?, digits: Int) {
+            if let value, value.isFinite { JSONBytes.appendFixed(value, digits: digits, to: &out) } else { literal("null") }
+        }
+        func link(_ key: StaticString, _ link: PlaceLink?) {
+            literal(key)
+            guard let link else { return literal("null") }
+            literal("{\n        \"id\": ")
+            JSONBytes.appendQuoted(link.id, to: &out)
+            literal(",\n        \"name\": ")
+            JSONBytes.appendQuoted(link.name, to: &out)
+            literal("\n      }")
+        }
+        literal("{\n      \"path\": "); string(p.path)
+        literal(",\n      \"local_time\": "); string(p.takenLocal)
+        literal(",\n      \"utc_time\": "); string(p.utcText)
+        literal(",\n      \"utc_offset_seconds\": ")
+        if let offset = p.utcOffsetSeconds { JSONBytes.appendInt(offset, to: &out) } else { literal("null") }
+        literal(",\n      \"latitude\": "); coordinate(p.latitude)
+        literal(",\n      \"longitude\": "); coordinate(p.longitude)
+        literal(",\n      \"altitude_m\": "); if coordinates == .exact { number(p.altitude, digits: 2) } else { literal("null") }
+        literal(",\n      \"speed_kmh\": "); number(p.speedKmh, digits: 2)
+        // A place set by hand outranks every position (the position stays as the file gave it).
+        literal(",\n      \"position_source\": "); string(p.isHandSet ? "hand" : p.positionSource)
+        literal(",\n      \"status\": "); string(p.status.rawValue)
+        literal(",\n      \"hand_set\": "); p.isHandSet ? literal("true") : literal("false")
+        literal(",\n      \"waters\": "); string(p.waters)
+        literal(",\n      \"gazetteer_version\": "); string(p.gazetteerVersion)
+        link(",\n      \"continent\": ", p.continent)
+        link(",\n      \"country\": ", p.country)
+        link(",\n      \"region\": ", p.region)
+        link(",\n      \"city\": ", p.city)
+        link(",\n      \"district\": ", p.district)
+        link(",\n      \"airport\": ", p.airport)
+        literal("\n    }")
     }
 }

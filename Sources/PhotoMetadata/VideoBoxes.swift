@@ -45,7 +45,7 @@ enum VideoBoxes {
         let boxes = BoxReader(source)
         var moov: Box?
         try boxes.children(of: boxes.file, depth: 0) { box throws(MetadataError) in
-            if box.type == "moov" { moov = box }
+            if box.type == .moov { moov = box }
             return moov == nil
         }
         guard let moov else { throw BoxReader.corrupt("no moov box") }
@@ -53,14 +53,14 @@ enum VideoBoxes {
         var found = Found()
         try boxes.children(of: moov.body, depth: 1) { box throws(MetadataError) in
             switch box.type {
-            case "mvhd": try readMovieHeader(box, boxes, into: &found)
-            case "meta": try readMeta(box, boxes, depth: 2, into: &found)
-            case "udta":
+            case .mvhd: try readMovieHeader(box, boxes, into: &found)
+            case .meta: try readMeta(box, boxes, depth: 2, into: &found)
+            case .udta:
                 try boxes.children(of: box.body, depth: 2) { child throws(MetadataError) in
                     switch child.type {
-                    case "\u{A9}xyz": if found.xyz == nil { found.xyz = try xyzText(boxes.head(of: child, limit: maxValueBytes), into: &found) }
-                    case "loci": if found.loci == nil { found.loci = try loci(boxes.head(of: child, limit: maxValueBytes), into: &found) }
-                    case "meta": try readMeta(child, boxes, depth: 3, into: &found)
+                    case .userDataXYZ: if found.xyz == nil { found.xyz = try xyzText(boxes.head(of: child, limit: maxValueBytes), into: &found) }
+                    case .loci: if found.loci == nil { found.loci = try loci(boxes.head(of: child, limit: maxValueBytes), into: &found) }
+                    case .meta: try readMeta(child, boxes, depth: 3, into: &found)
                     default: break
                     }
                     return true
@@ -137,8 +137,8 @@ enum VideoBoxes {
         let start = try boxes.head(of: meta, limit: 4) == [0, 0, 0, 0] ? meta.body.lowerBound + 4 : meta.body.lowerBound
         var keys: Box?, items: Box?
         try boxes.children(of: start..<meta.end, depth: depth) { box throws(MetadataError) in
-            if box.type == "keys" { keys = keys ?? box }
-            if box.type == "ilst" { items = items ?? box }
+            if box.type == .keys { keys = keys ?? box }
+            if box.type == .ilst { items = items ?? box }
             return true
         }
         guard let keys, let items else { return }
@@ -148,7 +148,7 @@ enum VideoBoxes {
         try boxes.children(of: items.body, depth: depth + 1) { item throws(MetadataError) in
             guard let key = wanted[item.type.value], found.keyed[key] == nil else { return true }
             try boxes.children(of: item.body, depth: depth + 2) { data throws(MetadataError) in
-                guard data.type == "data" else { return true }
+                guard data.type == .data else { return true }
                 if let text = try value(boxes.head(of: data, limit: 8 + maxValueBytes), whole: data.body.count <= 8 + maxValueBytes) {
                     found.keyed[key] = text
                     found.digest += Array(text.utf8)

@@ -48,8 +48,10 @@ public struct BatchInput {
     public static let maximumLineLength = 1 << 20
 
     private var reader: LineReader
-    private var parser = BatchLineParser()
+    private(set) var parser = BatchLineParser()
     private let maximumLineLength: Int
+    /// The bytes of the line being parsed, kept from line to line.
+    private var scratch: [UInt8] = []
 
     /// Reads `descriptor` (not closed here) from where it is.
     public init(descriptor: Int32, maximumLineLength: Int = BatchInput.maximumLineLength) {
@@ -63,18 +65,49 @@ public struct BatchInput {
     /// The next record, or nil at the end of the input.
     public mutating func next() throws(Failure) -> Record? {
         while true {
-            let line: LineReader.Line?
-            do { line = try reader.next() } catch { throw Failure(reason: error.reason) }
-            switch line {
+            let piece: LineReader.Piece?
+            do { piece = try reader.nextPiece() } catch { throw Failure(reason: error.reason) }
+            switch piece {
             case nil:
                 return nil
             case .tooLong:
-                parser.firstLineSeen = true
-                return .error(id: nil, line: reader.lineNumber, reason: "longer than \(maximumLineLength) bytes")
-            case .text(let text):
-                if let record = parser.parse(text, line: reader.lineNumber) { return record }
+                return parser.tooLong(line: reader.lineNumber, limit: maximumLineLength)
+            case .bytes(let range):
+                scratch.removeAll(keepingCapacity: true)
+                reader.withBytes(range) { scratch.append(contentsOf: $0) }
+                if let record = parser.parse(scratch, line: reader.lineNumber) { return record }
             }
         }
+    }
+
+    /// The next `count` lines at most, blank ones included, copied into `batch` (emptied
+    /// first) to be parsed elsewhere, several threads at once (``BatchLines/record(_:parser:scratch:)``).
+    /// What ends the input early is kept in ``BatchLines/failure``, after the lines before it.
+    mutating func read(upTo count: Int, into batch: inout BatchLines) {
+        batch.removeAll()
+        batch.maximumLineLength = maximumLineLength
+        while batch.count < count {
+            let piece: LineReader.Piece?
+            do { piece = try reader.nextPiece() } catch {
+                batch.failure = Failure(reason: error.reason)
+                return
+            }
+            switch piece {
+            case nil:
+                batch.isLast = true
+                return
+            case .tooLong:
+                batch.append(nil, line: reader.lineNumber)
+            case .bytes(let range):
+                reader.withBytes(range) { batch.append($0, line: reader.lineNumber) }
+            }
+        }
+    }
+
+    /// Parses line `k` of `batch` with the input's own parser (which learns the header): the
+    /// first lines, until one that is not blank has decided the columns.
+    mutating func record(_ batch: BatchLines, _ k: Int) -> Record? {
+        batch.record(k, parser: &parser, scratch: &scratch)
     }
 }
 
@@ -95,9 +128,15 @@ struct BatchLineParser {
     /// Whether a line that is not blank has gone by (the header can only come first).
     var firstLineSeen = false
 
-    /// The record of `text`, line `line`; nil for a blank line or the header.
-    mutating func parse(_ text: String, line: Int) -> BatchInput.Record? {
-        var bytes = Array(text.utf8)
+    /// The record of a line over the length limit, which is no header.
+    mutating func tooLong(line: Int, limit: Int) -> BatchInput.Record {
+        firstLineSeen = true
+        return .error(id: nil, line: line, reason: "longer than \(limit) bytes")
+    }
+
+    /// The record of the line `bytes`, line `line`; nil for a blank line or the header.
+    mutating func parse(_ bytes: [UInt8], line: Int) -> BatchInput.Record? {
+        var bytes = bytes
         if line == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         guard let first = bytes.firstIndex(where: { $0 != Self.space && $0 != Self.tab }) else { return nil }
         let isFirst = !firstLineSeen

@@ -17,6 +17,13 @@ struct LineReader {
         case tooLong
     }
 
+    /// A line as ``nextPiece()`` gives it: where its bytes are in the reader's buffer (valid
+    /// until the next call; read them with ``withBytes(_:_:)``), or too long to be kept.
+    enum Piece: Equatable {
+        case bytes(Range<Int>)
+        case tooLong
+    }
+
     struct Failure: Error {
         let reason: String
     }
@@ -44,6 +51,20 @@ struct LineReader {
     }
 
     mutating func next() throws(Failure) -> Line? {
+        switch try nextPiece() {
+        case nil: return nil
+        case .tooLong: return .tooLong
+        case .bytes(let range): return .text(String(decoding: buffer[range], as: UTF8.self))
+        }
+    }
+
+    /// The bytes of a piece ``nextPiece()`` just returned.
+    func withBytes<R>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try buffer.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
+    /// The next line without a `String` made of it: what a batch reader copies as bytes.
+    mutating func nextPiece() throws(Failure) -> Piece? {
         while true {
             if let newline = firstNewline() {
                 lineNumber += 1
@@ -53,7 +74,7 @@ struct LineReader {
                 defer { start = newline + 1; scanned = start }
                 if wasSkipping || end - start > maximumLength { return .tooLong }
                 if end > start, buffer[end - 1] == 0x0D { end -= 1 }
-                return .text(String(decoding: buffer[start..<end], as: UTF8.self))
+                return .bytes(start..<end)
             }
             scanned = buffer.count
             if skipping || buffer.count - start > maximumLength {
@@ -72,7 +93,7 @@ struct LineReader {
                     var end = buffer.count
                     if buffer[end - 1] == 0x0D { end -= 1 }
                     defer { start = buffer.count; scanned = start }
-                    return .text(String(decoding: buffer[start..<end], as: UTF8.self))
+                    return .bytes(start..<end)
                 }
                 if let failure {
                     self.failure = nil

@@ -1,4 +1,5 @@
 import Gazetteer
+import JSONWriter
 
 /// The identifiers, names and codes that ``PlaceChain/Link``s point into: a table per kind of
 /// place, built once by the resolver, or a single row for a link made by hand.
@@ -43,6 +44,32 @@ final class LinkTable: Sendable {
         case .single(_, _, let code): code
         case .places(_, _, let codes): codes[row]
         case .cities: nil
+        }
+    }
+
+    /// The start of a link's JSON object, `{"id":"kind:code","name":"…"`, appended to `out`:
+    /// a city's number and name written from the tables' own bytes, with no `String` made
+    /// for either (a batch writes millions of links).
+    func appendJSON(_ row: Int, to out: inout [UInt8]) {
+        func literal(_ text: StaticString) { text.withUTF8Buffer { out.append(contentsOf: $0) } }
+        literal(#"{"id":""#)
+        switch rows {
+        case .cities(let cities, let kind):
+            JSONBytes.appendEscaped(kind.rawValue, to: &out)
+            out.append(UInt8(ascii: ":"))
+            JSONBytes.appendInt(Int(cities.geonameIDs[row]), to: &out)
+            literal(#"","name":"#)
+            cities.nameBytes.withUnsafeBufferPointer { bytes in
+                let range = Int(cities.nameStart[row])..<Int(cities.nameStart[row + 1] - 1)
+                JSONBytes.appendQuoted(utf8: UnsafeBufferPointer(rebasing: bytes[range]), to: &out)
+            }
+        case .single, .places:
+            let id = id(row)
+            JSONBytes.appendEscaped(id.kind.rawValue, to: &out)
+            out.append(UInt8(ascii: ":"))
+            JSONBytes.appendEscaped(id.code, to: &out)
+            literal(#"","name":"#)
+            JSONBytes.appendQuoted(name(row), to: &out)
         }
     }
 }

@@ -19,36 +19,61 @@ extension PlaceChain {
     /// //  "time_zone":"America/Denver"}
     /// ```
     ///
-    /// Written straight into the stream's bytes, with no intermediate values: a batch writes
-    /// hundreds of thousands of these. Several streams may be written on several threads.
+    /// Written straight into the stream's bytes (``append(to:id:)``), with no intermediate
+    /// values: a batch writes hundreds of thousands of these. Several streams may be written on
+    /// several threads.
     public func write(to json: inout JSONStream, id: JSONValue? = nil) {
-        func link(_ key: StaticString, _ l: Link?, code: StaticString? = nil, distance: Bool = false) {
-            json.key(literal: key)
-            guard let l else { return json.null() }
-            json.beginObject()
-            json.key(literal: "id"); json.string(l.id.description)
-            json.key(literal: "name"); json.string(l.name)
-            if let code { json.key(literal: code); json.string(l.code) }
-            if distance { json.key(literal: "distance_km"); json.number(l.distanceKm, digits: 3) }
-            json.endObject()
+        json.raw { append(to: &$0, id: id) }
+    }
+
+    /// The bytes ``write(to:id:)`` writes, appended to `out`: the keys and punctuation as
+    /// literals, each link's identifier and name from the resolver's tables without a `String`
+    /// made for them (``LinkTable/appendJSON(_:to:)``).
+    public func append(to out: inout [UInt8], id: JSONValue? = nil) {
+        func literal(_ text: StaticString) { text.withUTF8Buffer { out.append(contentsOf: $0) } }
+        func number(_ value: Double?, digits: Int) {
+            if let value, value.isFinite { JSONBytes.appendFixed(value, digits: digits, to: &out) } else { literal("null") }
         }
-        json.beginObject()
-        if let id { json.key(literal: "id"); json.value(id) }
-        json.key(literal: "lat"); json.number(coordinate.latitude, digits: 7)
-        json.key(literal: "lon"); json.number(coordinate.longitude, digits: 7)
-        json.key(literal: "waters"); json.string(waters.rawValue)
-        link("continent", continent)
-        link("country", country, code: "iso3")
-        link("region", region, code: "iso")
-        link("city", city, distance: true)
-        link("district", district, distance: true)
-        link("airport", airport, code: "icao", distance: true)
-        link("nearest_place", nearestPlace, distance: true)
-        json.key(literal: "border_km"); json.number(borderKm, digits: 3)
-        json.key(literal: "boundary_quality"); json.string(boundaryQuality)
-        json.key(literal: "nearest_city_elsewhere"); json.bool(nearestCityElsewhere)
-        json.key(literal: "time_zone"); json.string(timeZone)
-        json.endObject()
+        func link(_ key: StaticString, _ l: Link?, code: StaticString? = nil, distance: Bool = false) {
+            literal(key)
+            guard let l else { return literal("null") }
+            l.table.appendJSON(Int(l.row), to: &out)
+            if let code {
+                out.append(UInt8(ascii: ","))
+                literal(code)
+                if let value = l.code { JSONBytes.appendQuoted(value, to: &out) } else { literal("null") }
+            }
+            if distance {
+                literal(#","distance_km":"#)
+                number(l.distanceKm, digits: 3)
+            }
+            out.append(UInt8(ascii: "}"))
+        }
+        switch id {
+        case nil: literal("{")
+        case .string(let s)?: literal(#"{"id":"#); JSONBytes.appendQuoted(s, to: &out); out.append(UInt8(ascii: ","))
+        case .numberText(let text)?: literal(#"{"id":"#); out.append(contentsOf: text.utf8); out.append(UInt8(ascii: ","))
+        case let other?:
+            var stream = JSONStream()
+            stream.value(other)
+            literal(#"{"id":"#); out.append(contentsOf: stream.bytes); out.append(UInt8(ascii: ","))
+        }
+        literal(#""lat":"#); number(coordinate.latitude, digits: 7)
+        literal(#","lon":"#); number(coordinate.longitude, digits: 7)
+        literal(#","waters":"#); JSONBytes.appendQuoted(waters.rawValue, to: &out)
+        link(#","continent":"#, continent)
+        link(#","country":"#, country, code: #""iso3":"#)
+        link(#","region":"#, region, code: #""iso":"#)
+        link(#","city":"#, city, distance: true)
+        link(#","district":"#, district, distance: true)
+        link(#","airport":"#, airport, code: #""icao":"#, distance: true)
+        link(#","nearest_place":"#, nearestPlace, distance: true)
+        literal(#","border_km":"#); number(borderKm, digits: 3)
+        literal(#","boundary_quality":"#)
+        if let boundaryQuality { JSONBytes.appendQuoted(boundaryQuality, to: &out) } else { literal("null") }
+        literal(#","nearest_city_elsewhere":"#); nearestCityElsewhere ? literal("true") : literal("false")
+        literal(#","time_zone":"#); JSONBytes.appendQuoted(timeZone, to: &out)
+        literal("}")
     }
 
     /// The chain as one line of JSON text, as ``write(to:id:)`` writes it.

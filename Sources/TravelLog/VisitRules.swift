@@ -29,16 +29,17 @@ public enum VisitRules {
         }
         // A (country, date) is transit when every grounded photo of it was taken at an airport.
         struct Key: Hashable { let country: String, date: String }
+        // Read in place and each key made once: an export classifies a million photos.
         var allAtAirports: [Key: Bool] = [:]
-        for p in out where p.status == .visit {
-            guard let country = p.country?.id, let date = p.localDate else { continue }
-            let key = Key(country: country, date: date)
-            allAtAirports[key] = allAtAirports[key, default: true] && p.airport != nil && !p.isHandSet
-        }
+        var keys = [Key?](repeating: nil, count: out.count)
         for i in out.indices where out[i].status == .visit {
-            if let country = out[i].country?.id, let date = out[i].localDate, allAtAirports[Key(country: country, date: date)] == true {
-                out[i].status = .transit
-            }
+            guard let country = out[i].country?.id, let date = out[i].localDate else { continue }
+            let key = Key(country: country, date: date)
+            keys[i] = key
+            allAtAirports[key] = allAtAirports[key, default: true] && out[i].airport != nil && !out[i].isHandSet
+        }
+        for i in out.indices {
+            if let key = keys[i], allAtAirports[key] == true { out[i].status = .transit }
         }
         return out
     }

@@ -72,15 +72,20 @@ enum OutputFile {
         var info = stat()
         let mode = lstat(path, &info) == 0 ? info.st_mode & 0o7777 : 0o666 & ~currentUmask()
         if fchmod(fd, mode) != 0 { close(fd); return fail("cannot set the mode of '\(temporary.shown)'") }
+        // The bytes are written on another thread while `produce` makes the next ones.
+        let writer = BackgroundWriter(descriptor: fd)
         do {
             try produce { bytes in
-                if let failure = bytes.withUnsafeBytes({ Console.writeAll($0, to: fd) }) { throw WriteFailure(reason: failure) }
+                if let failure = writer.write(bytes) { throw WriteFailure(reason: failure) }
             }
+            if let failure = writer.finish() { throw WriteFailure(reason: failure) }
         } catch let failure as WriteFailure {
+            _ = writer.finish()
             close(fd)
             unlink(temporary)
             return "cannot write '\(path.shown)': \(failure.reason)"
         } catch {
+            _ = writer.finish()
             close(fd)
             unlink(temporary)
             throw error
