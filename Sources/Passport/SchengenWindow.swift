@@ -22,8 +22,8 @@ public struct SchengenWindow: Sendable, Equatable {
     /// The most days any window held (up to ``on``), and the first date it ended on.
     public var maxInWindow: Int
     public var maxOn: CalendarDay?
-    /// The stay asked for, and the first date from ``on`` on which it fits (nil: never, as
-    /// for more than 90 days).
+    /// The stay asked for, and the first date from ``on`` (after it when ``on`` is itself a
+    /// Schengen day) on which it fits (nil: never, as for more than 90 days).
     public var stay: Int?
     public var earliestStayStart: CalendarDay?
     /// The dates of the window without any evidence (no photo, mark or flight anywhere).
@@ -63,8 +63,9 @@ extension Passport {
         }
         var start: CalendarDay?
         if let stay, stay >= 1, stay <= SchengenWindow.limit {
-            let known = Set(all.filter { $0 < on })
-            var candidate = on
+            // A day already spent in the area is no day of a new stay: it starts after it.
+            let known = Set(all.filter { $0 <= on })
+            var candidate = known.contains(on) ? on + 1 : on
             // A stay that fits never needs to wait longer than a whole window.
             while start == nil && candidate <= on + length {
                 if fits(stay, from: candidate, after: known) { start = candidate } else { candidate = candidate + 1 }

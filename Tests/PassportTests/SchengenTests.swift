@@ -64,9 +64,10 @@ import TravelLog
     }
 
     private static func reference(_ days: [CalendarDay], stay: Int, from on: CalendarDay) -> CalendarDay? {
-        let past = days.filter { $0 < on }
+        let past = days.filter { $0 <= on }
         for offset in 0...400 {
             let start = on + offset
+            if past.contains(start) { continue }
             let all = Set(past + (0..<stay).map { start + $0 })
             if (0..<stay).allSatisfy({ reference(used: all, on: start + $0) <= 90 }) { return start }
         }
