@@ -1,3 +1,4 @@
+import PhotoMetadata
 /// ISO 8601 / RFC 3339 instants read from bytes, by hand: `2019-05-01T10:00:00Z`,
 /// `2019-05-01T10:00:00.123Z`, `2024-05-01T08:00:00.000+02:00` (`+0200` and `+02` too, `T` or a
 /// space between date and time). Millions of them go by in a Records.json, and Foundation's
@@ -56,7 +57,7 @@ enum ISOInstant {
         }
         guard i == n, (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
               hour <= 23, minute <= 59, second <= 60 else { return nil }
-        let days = daysFromCivil(year: year, month: month, day: day)
+        let days = CaptureTime.daysFromCivil(year, month, day)
         let seconds = Int64(days) * 86_400 + Int64(hour * 3_600 + minute * 60 + second - offset * 60)
         return seconds * 1_000 + Int64(millis)
     }
@@ -67,15 +68,5 @@ enum ISOInstant {
         case 4, 6, 9, 11: 30
         default: 31
         }
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
     }
 }
