@@ -33,6 +33,13 @@ public struct PlaceDay: Sendable, Equatable {
     /// The earliest and latest local capture time of the row's photos.
     public var firstTime: String?
     public var lastTime: String?
+    /// For a row a location history gives (``TravelLog/historyDays()``), how many of its
+    /// points and visits fell there that day; 0 for a row of photos. Such a row has no photos:
+    /// `visit` is a stay, `transit` a place passed through.
+    public var historyPoints = 0
+
+    /// Whether the row comes from a location history rather than from photos.
+    public var isHistory: Bool { historyPoints > 0 }
 
     public init(date: String?, status: VisitPhoto.Status) { (self.date, self.status) = (date, status) }
 

@@ -74,7 +74,7 @@ extension TravelLog {
         let below = root.hasSuffix("/") ? root : root + "/"
         // '0' follows '/': the range is exactly the paths that start with `below`.
         let after = String(below.dropLast()) + "0"
-        for table in ["photos", "other_files", "tracks"] {
+        for table in ["photos", "other_files", "tracks", "histories"] where try hasTable(table) {
             let s = try statement("SELECT 1 FROM \(table) WHERE path = ? OR (path >= ? AND path < ?) LIMIT 1")
             try s.bind(root, below, after)
             if try s.scalarInt() != nil { return true }

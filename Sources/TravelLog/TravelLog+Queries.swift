@@ -10,9 +10,10 @@ extension TravelLog {
         public let isMissing: Bool
     }
 
-    /// The places visited, by ``VisitRules``, from the aggregates and the marks.
+    /// The places visited, by ``VisitRules``, from the aggregates, the days of the location
+    /// histories and the marks.
     public func visits() throws -> Visits {
-        Visits(days: try placeDays(), marks: try marks())
+        Visits(days: try placeDays() + historyDays(), marks: try marks())
     }
 
     /// The countries, regions, cities and airports visited (``visits()``), as identifier → name.
@@ -27,6 +28,7 @@ extension TravelLog {
             SELECT path, error_kind, error_message, missing_since IS NOT NULL FROM photos WHERE error_kind IS NOT NULL
             \(try has("walk_errors") ? "UNION ALL SELECT path, kind, message, 0 FROM walk_errors" : "")
             \(try has("tracks") ? "UNION ALL SELECT path, error_kind, error_message, 0 FROM tracks WHERE error_kind IS NOT NULL" : "")
+            \(try has("histories") ? "UNION ALL SELECT path, error_kind, error_message, 0 FROM histories WHERE error_kind IS NOT NULL" : "")
             ORDER BY 1
             """)
         var problems: [Problem] = []

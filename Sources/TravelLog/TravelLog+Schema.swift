@@ -271,6 +271,61 @@ extension TravelLog {
         CREATE INDEX place_days_date ON place_days(date, country_id);
         CREATE TABLE stale_track_days (day TEXT PRIMARY KEY) WITHOUT ROWID;
         """,
+        // 12: location histories (``TravelLog/StoredHistory``): each file's points in blocks
+        // (``TimedPosition/encode(_:)``), its visits and flights, and the days they give, kept
+        // apart from the photos' place days and rebuilt whenever a history changes.
+        """
+        CREATE TABLE histories (
+            id INTEGER PRIMARY KEY,
+            path TEXT NOT NULL UNIQUE,
+            size INTEGER NOT NULL,
+            mtime_ns INTEGER NOT NULL,
+            format TEXT,
+            points_read INTEGER NOT NULL DEFAULT 0,  -- positions the file gave
+            points INTEGER NOT NULL DEFAULT 0,       -- kept: less those repeated within 2 s and 5 m in the file
+            duplicates INTEGER NOT NULL DEFAULT 0,   -- of those kept, points another history already had
+            visits INTEGER NOT NULL DEFAULT 0,
+            flights INTEGER NOT NULL DEFAULT 0,
+            skipped INTEGER NOT NULL DEFAULT 0,
+            first_time INTEGER, last_time INTEGER,   -- ms since 1970 UTC
+            cut_offset INTEGER,                      -- where a file cut short stops
+            error_kind TEXT, error_message TEXT,
+            run INTEGER
+        );
+        CREATE TABLE history_blocks (
+            history_id INTEGER NOT NULL REFERENCES histories(id) ON DELETE CASCADE,
+            first_time INTEGER NOT NULL,
+            last_time INTEGER NOT NULL,
+            points INTEGER NOT NULL,
+            data BLOB NOT NULL
+        );
+        CREATE INDEX history_blocks_time ON history_blocks(last_time, first_time);
+        CREATE INDEX history_blocks_history ON history_blocks(history_id);
+        CREATE TABLE history_segments (
+            history_id INTEGER NOT NULL REFERENCES histories(id) ON DELETE CASCADE,
+            kind TEXT NOT NULL,                      -- visit, flight
+            start_time INTEGER NOT NULL,
+            end_time INTEGER NOT NULL,
+            latitude REAL,
+            longitude REAL
+        );
+        CREATE INDEX history_segments_history ON history_segments(history_id);
+        CREATE TABLE history_days (
+            date TEXT NOT NULL,
+            status TEXT NOT NULL,                    -- visit (a stay), transit (passed through)
+            continent_id TEXT, continent_name TEXT, country_id TEXT, country_name TEXT,
+            region_id TEXT, region_name TEXT, city_id TEXT, city_name TEXT,
+            district_id TEXT, district_name TEXT, airport_id TEXT, airport_name TEXT,
+            photos INTEGER NOT NULL,
+            hand_set INTEGER NOT NULL,
+            positioned INTEGER NOT NULL,
+            latitude_sum REAL NOT NULL,
+            longitude_sum REAL NOT NULL,
+            first_time TEXT,
+            last_time TEXT,
+            points INTEGER NOT NULL
+        );
+        """,
     ]
 
     /// `photo_places`: each photo's place with a hand-set one on top, the id and name of each

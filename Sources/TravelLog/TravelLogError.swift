@@ -16,6 +16,7 @@ public enum TravelLogError: Error, CustomStringConvertible {
     case upgrading(String, Int)
     /// A stored track whose points are not whole (a damaged row): the log and the track's path.
     case damagedTrack(String, String)
+    case damagedHistory(String, Int64)
 
     public var description: String {
         switch self {
@@ -27,6 +28,7 @@ public enum TravelLogError: Error, CustomStringConvertible {
         case .needsUpgrade(let path, let v): "\(path): written by an older atlas (schema \(v), this one reads \(TravelLog.migrations.count)) on a disk that cannot be written; copy it where it can, and any atlas command brings it up to date"
         case .upgrading(let path, let v): "\(path): being brought up to date from schema \(v) by an atlas import; run this again when it is done"
         case .damagedTrack(let path, let track): "\(path): the stored points of the track \(track) are damaged; import that file again (or remove it) to replace them"
+        case .damagedHistory(let path, let id): "\(path): the stored points of location history \(id) are damaged; import its file again (or remove it) to replace them"
         case .notATravelLog(let path, let why): "\(path): not a travel log (\(why)); nothing was written to it"
         }
     }

@@ -23,7 +23,7 @@ extension VisitPhoto {
     }
 
     /// `YYYY-MM-DDTHH:MM:SS` of seconds since 1970.
-    static func text(_ seconds: Int) -> String {
+    public static func text(_ seconds: Int) -> String {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let rest = seconds - days * 86_400
         let (y, m, d) = CaptureTime.civil(fromDays: days)
