@@ -55,7 +55,7 @@ let package = Package(
         .target(name: "TravelLog", dependencies: ["SQLite", "Gazetteer", "PhotoMetadata"]),
 
         // Photo folders → travel log: walk, skip unchanged, read and resolve in parallel, batch writes.
-        .target(name: "Importer", dependencies: ["TravelLog", "PhotoMetadata", "Gazetteer", "Resolver"]),
+        .target(name: "Importer", dependencies: ["TravelLog", "PhotoMetadata", "LocationHistory", "Gazetteer", "Resolver"]),
 
         // The passport, its statistics and the JSON travel record, read from the log's aggregates.
         .target(name: "Passport", dependencies: ["TravelLog", "Gazetteer", "JSONWriter", "Markup"]),

@@ -28,6 +28,10 @@ public struct ImportSummary: Sendable {
     public var trackPoints = 0
     /// Track files that could not be read, first met this run.
     public var trackErrors: [String] = []
+    /// The location histories under the roots and given with `--track`, in the order met.
+    public var histories: [HistoryLine] = []
+    /// The rows of days the histories give, when this run built them again; nil when it did not.
+    public var historyDays: Int?
     /// Photos and videos this run placed by a track; of them, those whose offset came from
     /// the time zone of the track's position (they had a wall-clock time only).
     public var placedByTrack = 0
@@ -53,4 +57,32 @@ public struct ImportSummary: Sendable {
     public var seconds = 0.0
 
     public init() {}
+}
+
+extension ImportSummary {
+    /// One location history of an import: its format, the points read, kept and repeated from
+    /// another history, its time span, and whether this run read it.
+    public struct HistoryLine: Sendable, Equatable {
+        public var id: Int64?
+        public var path: String
+        public var format: String?
+        public var pointsRead: Int
+        /// Read, less the repeats within the file.
+        public var points: Int
+        /// Of ``points``, those another history already had (known once the days are built).
+        public var duplicates: Int
+        public var visits: Int
+        public var flights: Int
+        /// ms since 1970 UTC.
+        public var first: Int64?
+        public var last: Int64?
+        public var error: String?
+        /// Read this run (new or changed); false when the log had it as it is.
+        public var reread: Bool
+
+        init(_ h: TravelLog.StoredHistory, reread: Bool) {
+            (id, path, format, pointsRead, points, duplicates) = (h.id == 0 ? nil : h.id, h.path, h.format, h.pointsRead, h.points, h.duplicates)
+            (visits, flights, first, last, error, self.reread) = (h.visits, h.flights, h.first, h.last, h.error?.message, reread)
+        }
+    }
 }

@@ -42,18 +42,25 @@ final class ImportTracks {
             return
         }
         changed = true
-        do {
-            let track = try GPXTrack.read(path: file.path)
-            summary.trackPoints += track.points.count
-            fresh.append((file, track, nil))
-        } catch {
+        // Through the history reader's own GPX parser: Foundation's XMLParser traps on some
+        // damaged GPX files, and a photo folder may hold any.
+        let read = HistoryFile.read(path: file.path, size: file.size, modifiedNs: file.modifiedNs)
+        if let error = read.stored.error, read.points.isEmpty {
             summary.counts.errors += 1
             summary.newErrors += 1
             summary.errorsByReason[error.kind, default: 0] += 1
-            summary.trackErrors.append(error.description)
-            fresh.append((file, nil, PhotoRecord.Failure(kind: error.kind, message: error.message)))
+            summary.trackErrors.append("\(file.path): \(error.message)")
+            fresh.append((file, nil, error))
+        } else {
+            let track = GPXTrack(points: read.points.map { GPXTrack.Point(time: Date(timeIntervalSince1970: Double($0.instant) / 1000),
+                                                                          latitude: $0.latitude, longitude: $0.longitude) })
+            summary.trackPoints += track.points.count
+            fresh.append((file, track, nil))
         }
     }
+
+    /// Every photo a track may place is to be looked at again (a location history changed).
+    func markChanged() { changed = true }
 
     /// Stores the tracks read this run and, when the walk was `complete`, forgets those under
     /// `roots` it did not find. Nothing is written in a dry run.
@@ -67,6 +74,18 @@ final class ImportTracks {
         }
     }
 
+    /// The spans of time, in ms since 1970 UTC, that hold every instant a photo taken at one of
+    /// `times` (wall clocks read as UTC) can be at, whatever its offset: each time ±
+    /// ``TrackPlacer/largestOffset`` and the gap a track may bridge, merged where they overlap.
+    static func windows(_ times: [Date]) -> [(from: Int64, to: Int64)] {
+        let reach = Int64((TrackPlacer.largestOffset + 3_600) * 1000)
+        var out: [(from: Int64, to: Int64)] = []
+        for t in times.map({ Int64($0.timeIntervalSince1970 * 1000) }).sorted() {
+            if let last = out.last, t - reach <= last.to { out[out.count - 1].to = t + reach } else { out.append((t - reach, t + reach)) }
+        }
+        return out
+    }
+
     /// Every track: the log's, with this run's in place of the files they were read from.
     func all() throws -> [GPXTrack] {
         var byPath = Dictionary(try log?.tracks().map { ($0.path, $0.track) } ?? [], uniquingKeysWith: { a, _ in a })
@@ -77,9 +96,21 @@ final class ImportTracks {
     /// Places every photo a track covers and takes back the positions of photos a changed or
     /// removed track no longer covers; `unplaced` are a dry run's records (the log's are asked
     /// of it). The summary's counts move with them.
-    func place(finder: PlaceFinder, options: TrackPlacer.Options, dryRunRecords unplaced: [PhotoRecord], into summary: inout ImportSummary) throws -> [PhotoRecord] {
-        let tracks = try all()
-        guard !tracks.isEmpty || changed else { return [] }
+    func place(finder: PlaceFinder, options: TrackPlacer.Options, histories: ImportHistories? = nil, dryRunRecords unplaced: [PhotoRecord],
+               into summary: inout ImportSummary) throws -> [PhotoRecord] {
+        var tracks = try all()
+        // A history places the photos this run wrote, or all again when it changed.
+        let wrote = summary.counts.added + summary.counts.changed > 0 || dryRun
+        let historySpan = changed || wrote ? try log?.historySpan() : nil
+        guard !tracks.isEmpty || changed || historySpan != nil else { return [] }
+        let candidates = try log.flatMap { dryRun ? nil : try $0.trackCandidates() } ?? []
+        if let histories, historySpan != nil {
+            // Only the history points near the photos to place: a decade of points is not needed for a few photos.
+            let records = dryRun ? unplaced : candidates.map { TrackPlacer.unplaced($0.record) }
+            for range in Self.windows(records.compactMap { $0.captureTime?.localAsUTC }) {
+                tracks += try histories.tracks(from: range.from, to: range.to)
+            }
+        }
         let placer = TrackPlacer(tracks: tracks, finder: finder, options: options)
         // A quick test before any resolving: the capture time must be near some track.
         let window = tracks.compactMap { t in t.points.first.map { ($0.time.addingTimeInterval(-TrackPlacer.largestOffset), t.points.last!.time.addingTimeInterval(TrackPlacer.largestOffset)) } }
@@ -109,7 +140,6 @@ final class ImportTracks {
                 return placed
             }
         }
-        let candidates = try log.trackCandidates()
         try log.write {
             for (id, record) in candidates {
                 let base = TrackPlacer.unplaced(record)

@@ -1,4 +1,5 @@
 import Foundation
+import LocationHistory
 import PhotoMetadata
 import Resolver
 import TravelLog
@@ -44,8 +45,12 @@ public final class Importer: @unchecked Sendable {
         /// own) of the files a previous run was reading when it died: true records the file as
         /// an error of kind `crashed`, skipped until it changes. Nil: such files are read again.
         public var probe: (@Sendable (String) -> Bool)?
-        /// GPX files to read besides those under the roots (`--track`), canonical.
+        /// GPX tracks and location histories to read besides those under the roots (`--track`), canonical.
         public var tracks: [String]
+        /// What makes a stay of a location history's points (``HistoryDays/Rules``).
+        public var historyRules = HistoryDays.Rules()
+        /// Build the days of the histories again even when none changed (the rules did).
+        public var rebuildHistoryDays = false
         /// How a track places a photo.
         public var trackPlacement: TrackPlacer.Options
 
@@ -141,9 +146,11 @@ public final class Importer: @unchecked Sendable {
 
         let writer = ImportWriter(log: log, options: options, summary: summary, logHadPhotos: logHadPhotos)
         let tracks = ImportTracks(log: log, dryRun: options.dryRun, runID: summary.runID)
-        let (walked, walkErrors) = try readAll(into: writer, tracks: tracks, marks: marks)
+        let histories = ImportHistories(log: log, dryRun: options.dryRun, runID: summary.runID)
+        let (walked, walkErrors, historyFiles) = try readAll(into: writer, tracks: tracks, histories: histories, marks: marks)
         summary = writer.summary
         summary.interrupted = isStopping
+        for file in historyFiles where !isStopping { try histories.found(file, into: &summary) }
 
         for path in options.tracks {
             var status = stat()
@@ -153,11 +160,25 @@ public final class Importer: @unchecked Sendable {
                 summary.newErrors += 1
                 continue
             }
-            try tracks.found(LibraryWalker.File(status, path: path), into: &summary)
+            let file = LibraryWalker.File(status, path: path)
+            // Any history or GPX track: the content tells which.
+            switch (try? HistoryReader.format(ofFileAt: path)) ?? nil {
+            case .gpx: try tracks.found(file, into: &summary)
+            case .some: try histories.found(file, into: &summary)
+            case nil:
+                // A file that cannot even be opened says so through the reader.
+                try histories.found(file, into: &summary)
+            }
         }
         try tracks.finish(under: options.roots, complete: !summary.interrupted)
+        if !summary.interrupted {
+            try histories.finish(under: options.roots, complete: true, finder: finder, rules: options.historyRules,
+                                 rebuild: options.rebuildHistoryDays, into: &summary)
+        }
+        if histories.changed { tracks.markChanged() }
         // An interrupted run leaves this to the next, which looks at every photo a track may place.
-        let placed = summary.interrupted ? [] : try tracks.place(finder: finder, options: options.trackPlacement, dryRunRecords: writer.unplaced, into: &summary)
+        let placed = summary.interrupted ? [] : try tracks.place(finder: finder, options: options.trackPlacement, histories: histories,
+                                                                  dryRunRecords: writer.unplaced, into: &summary)
 
         if writing, let log {
             // Under roots the log knew nothing of, every row is this run's: none can be missing.
@@ -178,7 +199,7 @@ public final class Importer: @unchecked Sendable {
             try log.finishRun(summary.runID!, status: summary.interrupted ? .interrupted : .done, counts: summary.counts)
         } else {
             // The log's days with the ones the files read would add, by the same rules.
-            let days = try log?.placeDays() ?? []
+            let days = try (log?.placeDays() ?? []) + (log?.historyDays() ?? [])
             let marks = try log?.marks() ?? []
             let touched = writer.touched + placed.map(VisitPhoto.init(record:))
             summary.visited = Visits(days: days + PlaceDay.aggregate(VisitRules.classify(touched)), marks: marks).places
@@ -197,7 +218,8 @@ public final class Importer: @unchecked Sendable {
     /// The walk, the pairing and the reading: folders are walked and paired on this thread,
     /// files read on `options.jobs` worker threads, results handed to `writer` in batches.
     /// Returns what the walk spared and the folders and entries it could not read.
-    private func readAll(into writer: ImportWriter, tracks: ImportTracks, marks: ReadingMarks?) throws -> (Walked, [(path: String, kind: String, message: String)]) {
+    private func readAll(into writer: ImportWriter, tracks: ImportTracks, histories: ImportHistories, marks: ReadingMarks?) throws
+        -> (Walked, [(path: String, kind: String, message: String)], [LibraryWalker.File]) {
         // Files travel to the workers and back in chunks: one hand-off per file costs more in
         // futex wake-ups than reading a small file's metadata. The queue is deep enough (a few
         // thousand files) that the workers keep reading while this thread writes a batch.
@@ -238,6 +260,8 @@ public final class Importer: @unchecked Sendable {
 
         var inFlight = 0
         var fatal: Error?
+        // Read after the walk, on this thread: a history is one long stream, not a file among thousands.
+        var historyFiles: [LibraryWalker.File] = []
         var chunk: [Job] = []
         func send() {
             guard !chunk.isEmpty else { return }
@@ -248,6 +272,7 @@ public final class Importer: @unchecked Sendable {
             for outcome in chunks.joined() {
                 inFlight -= 1
                 switch outcome {
+                case .read(let job, let reading) where reading.isHistory: historyFiles.append(job.media.file)
                 case .read(let job, let reading): writer.add(job, reading)
                 case .fatal(let error):
                     fatal = fatal ?? error
@@ -308,6 +333,8 @@ public final class Importer: @unchecked Sendable {
                         writer.unchanged(stored)
                     } else if known, stored == nil, try log?.isOtherFile(path: file.path, size: file.size, modifiedNs: file.modifiedNs) == true {
                         writer.summary.notImages += 1
+                    } else if known, stored == nil, try histories.isUnchanged(file, into: &writer.summary) {
+                        // A history the log has as it is.
                     } else {
                         chunk.append(Job(media: media, storedID: stored?.id))
                         inFlight += 1
@@ -342,7 +369,7 @@ public final class Importer: @unchecked Sendable {
         finished.wait()
         if let error = walkError ?? fatal { throw error }
         try flush(force: true)
-        return (walked, walkErrors)
+        return (walked, walkErrors, historyFiles)
     }
 
     /// The files a dead run was reading: each one that kills a fresh process too (``Options/probe``)

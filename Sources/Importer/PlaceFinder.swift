@@ -1,5 +1,6 @@
 import Foundation
 import Gazetteer
+import LocationHistory
 import PhotoMetadata
 import Resolver
 import TravelLog
@@ -54,6 +55,8 @@ public final class PlaceFinder: @unchecked Sendable {
     struct Reading: Sendable {
         var record: PhotoRecord?
         var sidecarErrors: [MetadataError] = []
+        /// The file is no photo but a location history (``ImportHistories``), told by its content.
+        var isHistory = false
     }
 
     /// Reads a file and its sidecars, merges them (``PositionChoice``), resolves the position
@@ -67,7 +70,11 @@ public final class PlaceFinder: @unchecked Sendable {
         } catch {
             // A file that is no image and does not claim to be one (a video, a sidecar) is
             // not a photo at all; a .jpg that is not a JPEG is a broken photo.
-            if error.kind == "unrecognised-format" || error.kind == "empty", !Self.hasImageExtension(file.path) { return Reading() }
+            if error.kind == "unrecognised-format" || error.kind == "empty", !Self.hasImageExtension(file.path) {
+                // Histories come under any name (`Zeitachse.json`, `2019_MAY.json`, `phone.rec`).
+                let history = error.kind == "unrecognised-format" && (try? HistoryReader.format(ofFileAt: file.path)) != nil
+                return Reading(isHistory: history)
+            }
             var record = PhotoRecord(file: file, error: error)
             record.sidecars = media.sidecarStamp
             return Reading(record: record)

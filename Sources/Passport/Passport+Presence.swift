@@ -7,10 +7,11 @@ import TravelLog
 /// for p in passport.presence(year: 2024) { print(p.country.name, p.days.count) }
 /// ```
 ///
-/// A day is a local date; a travel day counts for every country it touches (a photo or a mark
-/// there that day), which is the rule day counters for tax residence and visas use. Layovers at
+/// A day is a local date; a travel day counts for every country it touches (a photo, a mark or
+/// a location history's point there that day, a drive through included), which is the rule
+/// day counters for tax residence and visas use. Layovers at
 /// an airport, photos in flight and the airports of a flight log are not presence (airside is
-/// not entry); they are listed as transit days. Photos are evidence of presence, not proof, and a day without photos is not
+/// not entry); they are listed as transit days. Photos and histories are evidence of presence, not proof, and a day without either is not
 /// counted: the figures are a lower bound.
 ///
 /// A value type; `Sendable`.
@@ -34,7 +35,11 @@ extension Passport {
             if transitOnly { transit[Key(year: y, country: country.id), default: []].insert(date) }
             else { present[Key(year: y, country: country.id), default: []].insert(date) }
         }
-        for d in days where d.status == .visit || d.status == .transit { add(d.date, d.country, transitOnly: d.status == .transit) }
+        // A location history's passage on the ground (no airport) is presence: a day driven
+        // through Belgium is a day in Belgium, though not a visit.
+        for d in days where d.status == .visit || d.status == .transit {
+            add(d.date, d.country, transitOnly: d.status == .transit && !(d.isHistory && d.airport == nil))
+        }
         for m in marks { add(m.date, PlaceLink(m.country), transitOnly: false) }
         for f in flights { for a in [f.from, f.to] { add(f.date, a.country, transitOnly: true) } }
         return Set(present.keys).union(transit.keys).map { key in

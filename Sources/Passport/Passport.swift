@@ -39,7 +39,9 @@ public struct Passport: Sendable {
 
     public init(log: TravelLog) throws {
         let (days, tracks) = try log.aggregates()
-        self.init(days: days, tracks: tracks, marks: try log.marks(), homes: try log.homes(), tripEdits: try log.tripEdits(),
+        // A location history's stays and passages are rows of their own beside the photos'.
+        let history = try log.historyDays()
+        self.init(days: history.isEmpty ? days : PlaceDay.sorted(days + history), tracks: tracks, marks: try log.marks(), homes: try log.homes(), tripEdits: try log.tripEdits(),
                   flights: try log.flights())
     }
 

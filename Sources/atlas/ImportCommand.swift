@@ -13,14 +13,19 @@ enum ImportCommand: Command {
     static let help = """
         Usage: atlas import DIR... [--db PATH] [--jobs N] [--exclude GLOB] [--follow-symlinks]
                                    [--track FILE] [--track-gap SECONDS] [--track-nearest SECONDS]
-                                   [--dry-run] [--progress auto|always|never] [--batch-size N] [--json]
+                                   [--min-stay MINUTES] [--dry-run] [--progress auto|always|never] [--batch-size N] [--json]
 
         Walks the folders, reads the position and capture time of every photo and video
         (recognised by its first bytes), resolves each position to its place chain and records
         it in the travel log. A position comes from, first that has one: a place set by hand,
         an XMP sidecar (NAME.xmp, NAME.EXT.xmp), the file's own metadata, a Google Takeout JSON
         (NAME.EXT.json, NAME.EXT.supplemental-metadata.json), a GPX track recording at the
-        capture time (.gpx files under the folders, and --track). A file whose path, size and modification time are unchanged is not opened
+        capture time (.gpx files under the folders, and --track), a location history (Google
+        Takeout's Records.json and Semantic Location History, the phones' Timeline.json and
+        location-history.json, OwnTracks .rec, GeoJSON: found under the folders by their
+        content, whatever their names, and --track). A history's stays count as visits, the
+        places it only passed through as transit, and its points place photos as a track does.
+        A file whose path, size and modification time are unchanged is not opened
         again; a changed one is re-read; a moved one keeps its history; a vanished one is
         marked missing, never deleted. Killing an import loses nothing committed: run the same
         command again to finish. Ctrl-C stops cleanly after the current batch.
@@ -30,12 +35,15 @@ enum ImportCommand: Command {
           --jobs N          Files read in parallel (default: the number of cores).
           --exclude GLOB    Skip files and folders whose name or relative path matches (repeatable).
           --follow-symlinks Follow symbolic links (each folder is entered once; loops are safe).
-          --track FILE      A GPX track from elsewhere (repeatable); kept in the log like the
-                            .gpx files found under the folders.
+          --track FILE      A GPX track or location history from elsewhere (repeatable); kept
+                            in the log like those found under the folders.
           --track-gap SECONDS
                             Interpolate between track points at most this far apart (default \(Int(GPXTrack.maximumGap))).
           --track-nearest SECONDS
                             Otherwise take the nearer point within this time (default \(Int(GPXTrack.nearestWithin))).
+          --min-stay MINUTES
+                            A history's points at one place for this long make a stay there
+                            (default \(HistoryDays.Rules().minimumStay / 60_000)); shorter is passing through.
           --dry-run         Read and resolve, report what would change, write nothing (not
                             even the files that cannot be read, for 'atlas errors').
           --progress WHEN   auto (a line on a terminal), always, never. Progress goes to stderr.
@@ -62,6 +70,7 @@ enum ImportCommand: Command {
         let trackFiles = try arguments.options("--track")
         let gap = try arguments.integer("--track-gap", in: 0...86_400) ?? Int(GPXTrack.maximumGap)
         let nearest = try arguments.integer("--track-nearest", in: 0...86_400) ?? Int(GPXTrack.nearestWithin)
+        let minStay = try arguments.integer("--min-stay", in: 1...10_080)
         let progressText = try arguments.option("--progress") ?? "auto"
         guard let style = ProgressReporter.Style(rawValue: progressText) else { throw UsageError("--progress takes auto, always or never, not '\(progressText)'") }
         let dbPath = try DatabaseOption.path(&arguments)
@@ -100,10 +109,15 @@ enum ImportCommand: Command {
         }
         defer { lock?.release() }
 
-        let importer = Importer(log: log, finder: PlaceFinder(gazetteer: gazetteer),
-                                options: .init(roots: roots, jobs: jobs, excludes: excludes, followSymlinks: follow, dryRun: dryRun, batchSize: batchSize,
-                                               probe: CrashProbe.kills, tracks: tracks,
-                                               trackPlacement: .init(maximumGap: TimeInterval(gap), nearestWithin: TimeInterval(nearest))))
+        var options = Importer.Options(roots: roots, jobs: jobs, excludes: excludes, followSymlinks: follow, dryRun: dryRun, batchSize: batchSize,
+                                       probe: CrashProbe.kills, tracks: tracks,
+                                       trackPlacement: .init(maximumGap: TimeInterval(gap), nearestWithin: TimeInterval(nearest)))
+        if let minStay {
+            // The log does not keep the rule its history days were built with: given, they are built again.
+            options.historyRules.minimumStay = Int64(minStay) * 60_000
+            options.rebuildHistoryDays = true
+        }
+        let importer = Importer(log: log, finder: PlaceFinder(gazetteer: gazetteer), options: options)
         let interrupt = InterruptSignal { importer.stop() }
         let reporter = ProgressReporter(progress: importer.progress, style: style)
         reporter.start()

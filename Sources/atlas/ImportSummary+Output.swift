@@ -40,6 +40,11 @@ extension ImportSummary {
             }
             lines.append(line)
         }
+        if !histories.isEmpty {
+            lines.append("  histories         \(counted(histories.count, "file")), \(counted(histories.reduce(0) { $0 + $1.points }, "point"))"
+                         + (historyDays.map { "; \(counted($0, "day row")) built" } ?? ""))
+            for h in histories { lines.append("    \(h.text)") }
+        }
         lines.append("  other files       \(notImages) passed over")
         lines.append("  errors            \(counts.errors)")
         for (reason, n) in errorsByReason.sorted(by: { $0.key < $1.key }) { lines.append("    \(reason.padding(toLength: 20, withPad: " ", startingAt: 0)) \(n)") }
@@ -85,6 +90,7 @@ extension ImportSummary {
             ("tracks", .int(tracks)),
             ("track_points", .int(trackPoints)),
             ("track_errors", .array(trackErrors.map { .string($0) })),
+            ("histories", .array(histories.map(\.json))),
             ("placed_by_track", .int(placedByTrack)),
             ("placed_with_track_zone", .int(placedWithTrackZone)),
             ("errors", .int(counts.errors)),
@@ -104,4 +110,29 @@ extension ImportSummary {
             ("visited", .object([("countries", names(visited.countries)), ("regions", .int(visited.regions.count)), ("cities", .int(visited.cities.count)), ("airports", .int(visited.airports.count))])),
         ])
     }
+}
+
+extension ImportSummary.HistoryLine {
+    /// `google-records  Records.json: 3,352,114 points read, 3,351,980 kept, 0 repeated elsewhere, 2013-05-01 … 2024-03-30`
+    var text: String {
+        guard let format else { return "\(path): \(error ?? "unreadable")" }
+        var line = "\(format)  \(path): \(pointsRead) points read, \(points) kept, \(duplicates) already in another history"
+        if visits + flights > 0 { line += ", \(visits) visits, \(flights) flights" }
+        if let first, let last { line += ", \(Self.day(first)) … \(Self.day(last)) UTC" }
+        if !reread { line += " (unchanged)" }
+        if let error { line += "; \(error)" }
+        return line
+    }
+
+    var json: JSONValue {
+        func instant(_ ms: Int64?) -> JSONValue { ms.map { .string(VisitPhoto.text(Int($0 / 1000)) + "Z") } ?? .null }
+        return .object([
+            ("path", .string(path)), ("format", format.map(JSONValue.string) ?? .null), ("read", .bool(reread)),
+            ("points_read", .int(pointsRead)), ("points_kept", .int(points)), ("duplicates", .int(duplicates)),
+            ("visits", .int(visits)), ("flights", .int(flights)), ("first", instant(first)), ("last", instant(last)),
+            ("error", error.map(JSONValue.string) ?? .null),
+        ])
+    }
+
+    private static func day(_ ms: Int64) -> String { String(VisitPhoto.text(Int(ms / 1000)).prefix(10)) }
 }

@@ -15,4 +15,22 @@ import TravelLog
         #expect(france.days.contains("2024-04-01") && france.days.contains("2024-10-20"))
         #expect(Journeys.passport().presence().map(\.year) == [2024, 2024, 2024, 2024, 2024, 2024, 2024, 2025, 2025])
     }
+
+    /// A location history's rows: a stay is a visit; a drive through a country is a day there
+    /// but no visit; a passage at an airport (a layover) stays a transit day.
+    @Test func aHistoryPassageOnTheGroundIsPresenceButNotAVisit() throws {
+        func row(_ date: String, _ status: VisitPhoto.Status, _ country: String, airport: String? = nil) -> PlaceDay {
+            var d = PlaceDay(date: date, status: status)
+            (d.country, d.historyPoints) = (PlaceLink(id: "country:" + country, name: country), 5)
+            d.airport = airport.map { PlaceLink(id: "airport:" + $0, name: $0) }
+            return d
+        }
+        let passport = Passport(days: [row("2024-05-01", .visit, "FR"), row("2024-05-03", .transit, "BE"),
+                                       row("2024-05-05", .transit, "NL", airport: "AMS")], tracks: [], marks: [])
+        #expect(passport.visits(.country).map(\.id) == ["country:FR"])
+        let presence = passport.presence(year: 2024)
+        #expect(presence.map { [$0.country.id, String($0.days.count), String($0.transitDays.count)] } == [
+            ["country:BE", "1", "0"], ["country:FR", "1", "0"], ["country:NL", "0", "1"],
+        ])
+    }
 }
