@@ -49,9 +49,8 @@ public struct HistoryDays {
     /// The days of every history in `log`, and per history how many of its points another
     /// (stored before it) already had.
     public func build(from log: TravelLog) throws -> (days: [PlaceDay], duplicates: [Int64: Int]) {
-        var builder = Builder(finder: finder, rules: rules)
         let segments = try log.historySegments()
-        builder.flights = segments.filter { $0.segment.kind == .flight }.map { ($0.segment.start, $0.segment.end) }
+        var builder = Builder(finder: finder, rules: rules, flights: segments.filter { $0.segment.kind == .flight }.map { ($0.segment.start, $0.segment.end) })
         if let span = try log.historySpan() {
             let week: Int64 = 7 * 86_400_000
             var from = span.first
@@ -66,35 +65,65 @@ public struct HistoryDays {
                 from += week
             }
         }
-        try builder.closeRun()
+        builder.closeRun()
         for (_, s) in segments where s.kind == .visit { try builder.addVisit(s) }
         return (builder.rows(), builder.duplicates)
     }
 }
 
 extension HistoryDays {
+    /// A place as the build keeps it: the links its rows carry and the zone of its clocks,
+    /// interned once for all the points there.
+    struct Place {
+        var continent: PlaceLink?
+        var country: PlaceLink
+        var region: PlaceLink?
+        var city: PlaceLink?
+        var airport: PlaceLink?
+        /// Its time zone, as an index of ``Builder/zones`` (-1: none known, UTC).
+        var zone: Int32
+        /// The place a stay is at (the city, else the region, else the country), as an index of
+        /// ``Builder/stays``.
+        var stay: Int32
+    }
+
     /// The running state of one build.
     struct Builder {
         let finder: PlaceFinder
         let rules: Rules
-        var flights: [(start: Int64, end: Int64)] = [] { didSet { flights.sort { $0.start < $1.start } } }
+        private let flights: [(start: Int64, end: Int64)]
         private var flightIndex = 0
         var duplicates: [Int64: Int] = [:]
         /// The last kept points (of the last 2 s), for repeats across histories.
         private var recent: [(history: Int64, point: TimedPosition)] = []
         private var previous: TimedPosition?
-        private var located: (point: TimedPosition, place: PlaceSnapshot?, zone: TimeZone?)?
-        private var zones: [String: TimeZone] = [:]
-        private var offsetCache: (zone: ObjectIdentifier?, hour: Int64, offset: Int)?
+        /// Every place met, its index by its links, the places of the stay keys, and the place
+        /// of each cell of ``cellUnits`` met (-1: none there, the sea).
+        private(set) var places: [Place] = []
+        private var placeIndex: [[PlaceLink?]: Int32] = [:]
+        private var stays: [PlaceLink: Int32] = [:]
+        private var cells: [Int64: Int32] = [:]
+        private var zones: [TimeZone] = []
+        private var zoneIndex: [String: Int32] = [:]
+        private var offsetCache: (zone: Int32, slot: Int, offset: Int)?
         private var run: Run?
         private var table: [Key: PlaceDay] = [:]
 
-        init(finder: PlaceFinder, rules: Rules) { (self.finder, self.rules) = (finder, rules) }
+        /// Points in one cell of this many 1e-7 degrees (0.001°: 111 m of latitude) share the
+        /// place of the first of them resolved: a phone's points at one place cost one
+        /// resolution, and an answer is off by at most the cell's size, well inside what a
+        /// phone's fix is worth near a border.
+        static let cellUnits: Int64 = 10_000
+
+        init(finder: PlaceFinder, rules: Rules, flights: [(start: Int64, end: Int64)]) {
+            (self.finder, self.rules) = (finder, rules)
+            self.flights = flights.sorted { $0.start < $1.start }
+        }
 
         /// One stretch of points at one place.
         struct Run {
-            var key: String
-            var place: PlaceSnapshot
+            var stay: Int32
+            var place: Int32
             var first: Int64
             var last: Int64
             var onlyAirport: Bool
@@ -102,30 +131,34 @@ extension HistoryDays {
             /// of such a point for ``Rules/minimumStay``: a stay, not a drive across the place.
             var anchor: TimedPosition
             var dwelled = false
-            /// Per local date: its points, all of them and by the places a passage keeps.
-            var dates: [String: (all: Tally, passages: [PassageKey: Tally])] = [:]
+            /// Per local day (days since 1970): its points, all of them and by place.
+            var days: [Int: (all: Tally, byPlace: [Int32: Tally])] = [:]
         }
 
+        /// Points of one day: their count, the sums of their coordinates (E7) and their first and
+        /// last local time (seconds since 1970 on the wall clock).
         struct Tally {
             var points = 0
             var latitudeSum = 0.0
             var longitudeSum = 0.0
-            var firstTime: String
-            var lastTime: String
-        }
+            var first: Int
+            var last: Int
 
-        /// A place passed through: the levels a passage keeps.
-        struct PassageKey: Hashable {
-            var continent: PlaceLink?
-            var country: PlaceLink?
-            var region: PlaceLink?
-            var airport: PlaceLink?
+            init(at local: Int) { (first, last) = (local, local) }
+
+            mutating func add(_ p: TimedPosition, at local: Int) {
+                points += 1
+                latitudeSum += Double(p.latitudeE7)
+                longitudeSum += Double(p.longitudeE7)
+                first = min(first, local)
+                last = max(last, local)
+            }
         }
 
         struct Key: Hashable {
-            var date: String
+            var day: Int
             var status: VisitPhoto.Status
-            var links: [PlaceLink?]
+            var place: Int32
         }
 
         mutating func add(_ p: TimedPosition, history: Int64) throws {
@@ -136,78 +169,82 @@ extension HistoryDays {
             }
             recent.append((history, p))
             defer { previous = p }
-            if inFlight(p) { return try closeRun() }
-            guard let (place, zone) = try locate(p), let country = place.country else { return try closeRun() }
-            let key = (place.city ?? place.region ?? country).id.description
-            if let r = run, r.key != key || p.instant - r.last > rules.maximumGap { try closeRun() }
-            let date = localDate(p.instant, zone)
-            if run == nil { run = Run(key: key, place: place, first: p.instant, last: p.instant, onlyAirport: true, anchor: p) }
+            if inFlight(p) { return closeRun() }
+            let index = try locate(p)
+            guard index >= 0 else { return closeRun() }
+            let place = places[Int(index)]
+            if let r = run, r.stay != place.stay || p.instant - r.last > rules.maximumGap { closeRun() }
+            let local = localSeconds(p.instant, place.zone)
+            let day = local.dividedRoundingDown(by: 86_400)
+            if run == nil { run = Run(stay: place.stay, place: index, first: p.instant, last: p.instant, onlyAirport: true, anchor: p) }
             run!.last = p.instant
             if HistoryFile.metres(run!.anchor, p) > rules.dwellMetres {
                 run!.anchor = p
             } else if p.instant - run!.anchor.instant >= rules.minimumStay {
                 run!.dwelled = true
             }
-            run!.onlyAirport = run!.onlyAirport && place.airport != nil
-            let passage = PassageKey(continent: link(place.continent), country: link(country), region: link(place.region), airport: link(place.airport))
-            let empty = Tally(firstTime: date.time, lastTime: date.time)
-            run!.dates[date.day, default: (empty, [:])].all.add(p, time: date.time)
-            run!.dates[date.day]!.passages[passage, default: empty].add(p, time: date.time)
+            if place.airport == nil { run!.onlyAirport = false }
+            run!.days[day, default: (Tally(at: local), [:])].all.add(p, at: local)
+            run!.days[day]!.byPlace[index, default: Tally(at: local)].add(p, at: local)
         }
 
         /// A visit segment: a stay at its position on every local date it covers.
         mutating func addVisit(_ s: HistorySegment) throws {
-            guard let lat = s.latitude, let lon = s.longitude, let p = TimedPosition(instant: s.start, latitude: lat, longitude: lon),
-                  let (place, zone) = try locate(p), place.country != nil else { return }
-            let (start, end) = (localDate(s.start, zone), localDate(s.end, zone))
-            for day in Self.days(from: start.day, to: end.day) {
-                let time = day == start.day ? start.time : day + "T00:00:00"
-                let last = day == end.day ? end.time : day + "T23:59:59"
-                var tally = Tally(firstTime: time, lastTime: last)
-                tally.add(p, time: time)
-                stay(place, on: day, tally)
+            guard let lat = s.latitude, let lon = s.longitude, let p = TimedPosition(instant: s.start, latitude: lat, longitude: lon) else { return }
+            let index = try locate(p)
+            guard index >= 0 else { return }
+            let zone = places[Int(index)].zone
+            let (start, end) = (localSeconds(s.start, zone), localSeconds(s.end, zone))
+            let (first, last) = (start.dividedRoundingDown(by: 86_400), end.dividedRoundingDown(by: 86_400))
+            for day in first...max(first, last) {
+                var tally = Tally(at: day == first ? start : day * 86_400)
+                tally.add(p, at: tally.first)
+                tally.last = day == last ? end : day * 86_400 + 86_399
+                add(tally, on: day, .visit, at: index)
             }
         }
 
         /// Ends the current run: its stay or its passages go into the table.
-        mutating func closeRun() throws {
+        mutating func closeRun() {
             guard let r = run else { return }
             run = nil
             if r.dwelled && !r.onlyAirport {
-                let dated = r.dates.keys.sorted()
-                for day in Self.days(from: dated.first!, to: dated.last!) {
+                let days = r.days.keys
+                for day in days.min()!...days.max()! {
                     // A night without a point between two days of the stay is a day of it too.
-                    stay(r.place, on: day, r.dates[day]?.all ?? Tally(firstTime: day + "T00:00:00", lastTime: day + "T00:00:00"))
+                    add(r.days[day]?.all ?? Tally(at: day * 86_400), on: day, .visit, at: r.place)
                 }
             } else {
-                for (day, tallies) in r.dates {
-                    for (passage, tally) in tallies.passages {
-                        let key = Key(date: day, status: .transit, links: [passage.continent, passage.country, passage.region, passage.airport])
-                        var row = row(key)
-                        row.merge(tally)
-                        (row.continent, row.country, row.region, row.airport) = (passage.continent, passage.country, passage.region, passage.airport)
-                        table[key] = row
-                    }
+                for (day, tallies) in r.days {
+                    for (place, tally) in tallies.byPlace { add(tally, on: day, .transit, at: place) }
                 }
             }
         }
 
-        private mutating func stay(_ place: PlaceSnapshot, on day: String, _ tally: Tally) {
-            let links = [link(place.continent), link(place.country), link(place.region), link(place.city)]
-            let key = Key(date: day, status: .visit, links: links)
-            var r = row(key)
-            (r.continent, r.country, r.region, r.city) = (links[0], links[1], links[2], links[3])
-            r.merge(tally)
-            table[key] = r
+        /// Adds a tally to the row of a day: a stay's row names its city, a passage's only the
+        /// country, the region and an airport (a motorway past a town visits no town).
+        private mutating func add(_ tally: Tally, on day: Int, _ status: VisitPhoto.Status, at index: Int32) {
+            let place = places[Int(index)]
+            let links: [PlaceLink?] = status == .visit ? [place.continent, place.country, place.region, place.city, nil]
+                                                       : [place.continent, place.country, place.region, nil, place.airport]
+            let key = Key(day: day, status: status, place: intern(links, like: index))
+            var row = table[key] ?? PlaceDay(date: CalendarDay(number: day).text, status: status)
+            (row.continent, row.country, row.region, row.city, row.airport) = (links[0], links[1], links[2], links[3], links[4])
+            row.merge(tally)
+            table[key] = row
         }
 
-        private func row(_ key: Key) -> PlaceDay {
-            table[key] ?? PlaceDay(date: key.date, status: key.status)
+        /// The index of the place with `links` (those of a row), made like the place at `index`.
+        private mutating func intern(_ links: [PlaceLink?], like index: Int32) -> Int32 {
+            if let known = placeIndex[links] { return known }
+            var place = places[Int(index)]
+            (place.city, place.airport) = (links[3], links[4])
+            places.append(place)
+            placeIndex[links] = Int32(places.count - 1)
+            return Int32(places.count - 1)
         }
 
         func rows() -> [PlaceDay] { PlaceDay.sorted(Array(table.values)) }
-
-        private func link(_ l: PlaceSnapshot.Link?) -> PlaceLink? { l.map { PlaceLink(id: $0.id.description, name: $0.name) } }
 
         /// Whether `p` is a point of a flight: inside a `FLYING` activity, or reached too fast.
         private mutating func inFlight(_ p: TimedPosition) -> Bool {
@@ -219,54 +256,47 @@ extension HistoryDays {
             return km > 3 && km / (Double(p.instant - previous.instant) / 3_600_000) > rules.flightKmh
         }
 
-        /// The place and zone of `p`; a point within 50 m of the last one resolved shares its answer.
-        private mutating func locate(_ p: TimedPosition) throws -> (PlaceSnapshot, TimeZone?)? {
-            if let l = located, HistoryFile.metres(l.point, p) < 50 { return l.place.map { ($0, l.zone) } }
-            let found = try finder.locate(latitude: p.latitude, longitude: p.longitude)
-            var zone: TimeZone?
-            if let id = found?.timeZone {
-                if zones[id] == nil { zones[id] = TimeZone(identifier: id) }
-                zone = zones[id]
-            }
-            located = (p, found?.place, zone)
-            return found.map { ($0.place, zone) }
-        }
-
-        /// The local date and wall-clock time of an instant in `zone` (UTC without one).
-        private mutating func localDate(_ instant: Int64, _ zone: TimeZone?) -> (day: String, time: String) {
-            let seconds = Int(instant.dividedRoundingDown(by: 1000))
-            let hour = Int64(seconds.dividedRoundingDown(by: 3600))
-            let offset: Int
-            if let zone {
-                let id = ObjectIdentifier(zone as AnyObject)
-                if let c = offsetCache, c.zone == id, c.hour == hour {
-                    offset = c.offset
+        /// The index in ``places`` of the place of `p`'s cell, resolved once per cell; -1 for none.
+        private mutating func locate(_ p: TimedPosition) throws -> Int32 {
+            let cell = Int64(p.latitudeE7).dividedRoundingDown(by: Self.cellUnits) << 32
+                | (Int64(p.longitudeE7).dividedRoundingDown(by: Self.cellUnits) & 0xFFFF_FFFF)
+            if let known = cells[cell] { return known }
+            var index: Int32 = -1
+            if let found = try finder.locate(latitude: p.latitude, longitude: p.longitude), let country = found.place.country {
+                func link(_ l: PlaceSnapshot.Link?) -> PlaceLink? { l.map { PlaceLink(id: $0.id.description, name: $0.name) } }
+                let links = [link(found.place.continent), link(country), link(found.place.region), link(found.place.city), link(found.place.airport)]
+                if let known = placeIndex[links] {
+                    index = known
                 } else {
-                    offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(seconds)))
-                    offsetCache = (id, hour, offset)
+                    if zoneIndex[found.timeZone] == nil {
+                        zoneIndex[found.timeZone] = TimeZone(identifier: found.timeZone).map { zones.append($0); return Int32(zones.count - 1) } ?? -1
+                    }
+                    let stayAt = links[3] ?? links[2] ?? links[1]!
+                    let stay = stays[stayAt] ?? Int32(stays.count)
+                    stays[stayAt] = stay
+                    places.append(Place(continent: links[0], country: links[1]!, region: links[2], city: links[3], airport: links[4],
+                                        zone: zoneIndex[found.timeZone] ?? -1, stay: stay))
+                    index = Int32(places.count - 1)
+                    placeIndex[links] = index
                 }
-            } else {
-                offset = 0
             }
-            let text = VisitPhoto.text(seconds + offset)
-            return (String(text.prefix(10)), text)
+            cells[cell] = index
+            return index
         }
 
-        /// Every `YYYY-MM-DD` from `first` to `last`, both included.
-        static func days(from first: String, to last: String) -> [String] {
-            guard let a = CalendarDay(first), let b = CalendarDay(last), a <= b else { return [first] }
-            return (a...b).map(\.text)
+        /// The wall clock in zone `zone` (an index of ``zones``; UTC for -1) at an instant, in
+        /// seconds since 1970.
+        private mutating func localSeconds(_ instant: Int64, _ zone: Int32) -> Int {
+            let seconds = Int(instant.dividedRoundingDown(by: 1000))
+            guard zone >= 0 else { return seconds }
+            // Clocks change on a quarter hour of UTC in every zone (Nepal's +05:45 included):
+            // one look-up per quarter hour of points.
+            let slot = seconds.dividedRoundingDown(by: 900)
+            if let c = offsetCache, c.zone == zone, c.slot == slot { return seconds + c.offset }
+            let offset = zones[Int(zone)].secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(slot * 900)))
+            offsetCache = (zone, slot, offset)
+            return seconds + offset
         }
-    }
-}
-
-extension HistoryDays.Builder.Tally {
-    mutating func add(_ p: TimedPosition, time: String) {
-        points += 1
-        latitudeSum += Double(p.latitudeE7)
-        longitudeSum += Double(p.longitudeE7)
-        firstTime = min(firstTime, time)
-        lastTime = max(lastTime, time)
     }
 }
 
@@ -278,8 +308,9 @@ extension PlaceDay {
         positioned += t.points
         latitudeSum += t.latitudeSum
         longitudeSum += t.longitudeSum
-        firstTime = min(firstTime ?? t.firstTime, t.firstTime)
-        lastTime = max(lastTime ?? t.lastTime, t.lastTime)
+        let (first, last) = (VisitPhoto.text(t.first), VisitPhoto.text(t.last))
+        firstTime = min(firstTime ?? first, first)
+        lastTime = max(lastTime ?? last, last)
     }
 }
 

@@ -9,7 +9,7 @@ import TravelLog
 /// `atlas import DIR...`: photo folders into the travel log, in parallel and incrementally.
 enum ImportCommand: Command {
     static let name = "import"
-    static let summary = "Import photo folders into the travel log (incremental, resumable)"
+    static let summary = "Import photo folders and location histories into the travel log (incremental, resumable)"
     static let help = """
         Usage: atlas import DIR... [--db PATH] [--jobs N] [--exclude GLOB] [--follow-symlinks]
                                    [--track FILE] [--track-gap SECONDS] [--track-nearest SECONDS]
@@ -138,7 +138,7 @@ enum ImportCommand: Command {
             Console.error("atlas import: interrupted; everything up to the last batch is saved. Run the same command again to finish:\n  atlas import \(folders.joined(separator: " ")) --db \(dbPath)")
             return .interrupted
         }
-        if summary.counts.seen == 0 {
+        if summary.counts.seen == 0 && summary.histories.isEmpty && summary.tracks == 0 {
             Console.error("atlas import: no photos or videos in \(roots.joined(separator: ", "))"
                           + (summary.notImages > 0 ? " (\(counted(summary.notImages, "other file")) passed over)" : "")
                           + ": give the folder that holds them (JPEG, HEIC, RAW, MOV, MP4…)")
