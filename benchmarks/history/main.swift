@@ -1,17 +1,19 @@
 import Foundation
 import LocationHistory
 
-/// bench-history [--mb N] [--runs R] [--no-python]: writes (once, under benchmarks/.work/history)
+/// bench-history [--mb N] [--runs R] [--no-import] [--no-python]: writes (once, under benchmarks/.work/history)
 /// a pretty-printed Takeout `Records.json` of about N MB (default 1024: about 3 million points,
 /// laid out as Takeout writes it — two-space indentation, `latitudeE7`, `longitudeE7`,
 /// `accuracy`, `source`, `deviceTag`, `timestamp` with milliseconds, an `activity` array in
 /// some records), then in one run reads it R times with `HistoryReader` (default 3; the median
-/// is printed) and once with Python's `json.load`, the reference, and prints points/s, MB/s,
-/// peak memory and the ratio. The file comes from the page cache for both: this is the
+/// is printed), imports it with the `atlas` built beside this program (`atlas import EMPTY
+/// --track FILE` into a new log: read, stored, resolved into days; then the same import again,
+/// unchanged), and once with Python's `json.load`, the reference, and prints points/s, MB/s,
+/// peak memory and the ratios. The file comes from the page cache for both: this is the
 /// parser's speed, not the disk's.
 let arguments = CommandLine.arguments
 if arguments.contains("--help") {
-    print("Usage: bench-history [--mb N] [--runs R] [--no-python]")
+    print("Usage: bench-history [--mb N] [--runs R] [--no-import] [--no-python]")
     exit(0)
 }
 func option(_ name: String) -> Int? { arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? Int(arguments[$0 + 1]) : nil } }
@@ -138,6 +140,38 @@ print(String(format: "HistoryReader: %.2f s (median of %d: %@), %.0f MB/s, %.2f 
              swiftSeconds, runs, seconds.map { String(format: "%.2f", $0) }.joined(separator: " "), mb / swiftSeconds,
              Double(points) / swiftSeconds / 1e6, swiftRSS))
 
+// MARK: The import
+
+/// Seconds taken by `atlas` with `arguments`, which must succeed.
+func atlas(_ arguments: [String]) throws -> Double {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("atlas")
+    process.arguments = arguments
+    process.standardOutput = FileHandle.nullDevice
+    let start = DispatchTime.now().uptimeNanoseconds
+    try process.run()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { fatalError("atlas \(arguments.joined(separator: " ")) failed: \(process.terminationStatus)") }
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+var importSeconds: Double?
+if !arguments.contains("--no-import") {
+    let empty = work.appendingPathComponent("empty").path
+    let db = work.appendingPathComponent("import.sqlite").path
+    try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+    for suffix in ["", "-wal", "-shm", ".lock"] { try? FileManager.default.removeItem(atPath: db + suffix) }
+    let command = ["import", empty, "--track", path, "--db", db, "--progress", "never"]
+    let first = try atlas(command)
+    // The children waited for so far are the imports: their peak is the first import's.
+    let importRSS = peakRSS(RUSAGE_CHILDREN)
+    let again = try atlas(command)
+    let logMB = Double((try FileManager.default.attributesOfItem(atPath: db)[.size] as? NSNumber)?.int64Value ?? 0) / 1_048_576
+    print(String(format: "atlas import --track: %.2f s, %.0f MB/s, %.2f M points/s, peak RSS %.0f MB; log %.0f MB; unchanged re-import %.2f s",
+                 first, mb / first, Double(points) / first / 1e6, importRSS, logMB, again))
+    importSeconds = first
+}
+
 // MARK: The reference
 
 if !arguments.contains("--no-python") {
@@ -151,4 +185,7 @@ if !arguments.contains("--no-python") {
     guard python.terminationStatus == 0 else { fatalError("python3 failed: \(python.terminationStatus)") }
     print(String(format: "python3 json.load: %.2f s, %.0f MB/s, peak RSS %.0f MB", pythonSeconds, mb / pythonSeconds, peakRSS(RUSAGE_CHILDREN)))
     print(String(format: "ratio: HistoryReader is %.1fx the speed of json.load", pythonSeconds / swiftSeconds))
+    if let importSeconds {
+        print(String(format: "ratio: atlas import (read, stored, resolved) is %.1fx the speed of json.load (parse only)", pythonSeconds / importSeconds))
+    }
 }
