@@ -1,8 +1,9 @@
 import TravelLog
 
 /// The Schengen 90/180 rule over the log: for a date, the days present in the area within the
-/// 180 days ending that date (entry and exit days count, any presence that local date), the
-/// most ever reached, and when a stay of N more days fits.
+/// 180 days ending that date (entry and exit days count: any presence that local date), the
+/// days left of 90, the most any date of that window had used and when, and when a stay of N
+/// more days fits.
 ///
 /// ```swift
 /// let w = passport.schengen(on: CalendarDay("2025-06-01")!, stay: 10)
@@ -11,19 +12,26 @@ import TravelLog
 ///
 /// A day counts when ``Passport/presence(year:)`` counts it (a visit or a mark; layovers,
 /// flights and photos in flight are no entry) in a country ``SchengenArea`` holds that day.
-/// Evidence, not proof: a day without photos is not counted. A value type; `Sendable`.
+/// Only the log up to ``on`` is read: later dates in it are ignored. Evidence from the log,
+/// not legal advice: a day without photos is not counted. A value type; `Sendable`.
 public struct SchengenWindow: Sendable, Equatable {
+    /// At most `limit` days in any `length` days, both ends counted.
     public static let limit = 90, length = 180
     public var on: CalendarDay
-    /// The Schengen days of the window ending ``on``, sorted.
+    /// The Schengen days of the window ending ``on`` (its first day is ``on`` - 179), sorted.
     public var dates: [CalendarDay]
     public var daysUsed: Int { dates.count }
     public var daysLeft: Int { max(0, Self.limit - daysUsed) }
-    /// The most days any window held (up to ``on``), and the first date it ended on.
+    /// The days used beyond the limit on ``on`` (0 within it).
+    public var daysOver: Int { max(0, daysUsed - Self.limit) }
+    /// The most days used on any date of the window, each date counted over its own 180 days
+    /// (so the window's first dates see days before it), and the first date with that count;
+    /// nil when it is 0. Above 90: the limit was passed within the window.
     public var maxInWindow: Int
     public var maxOn: CalendarDay?
     /// The stay asked for, and the first date from ``on`` (after it when ``on`` is itself a
-    /// Schengen day) on which it fits (nil: never, as for more than 90 days).
+    /// Schengen day: that day is already spent) from which that many consecutive days in the
+    /// area keep every window within 90, the days after ``on`` taken as away but for the stay.
     public var stay: Int?
     public var earliestStayStart: CalendarDay?
     /// The dates of the window without any evidence (no photo, mark or flight anywhere).
@@ -50,21 +58,25 @@ extension Passport {
     }
 
     /// The 90/180 window ending `on`, and with `stay` the first date from `on` a stay of that
-    /// many days fits (the days after ``on`` taken as away but for the stay).
+    /// many days fits (nil when `stay` is not within 1...90).
     public func schengen(on: CalendarDay, stay: Int? = nil) -> SchengenWindow {
-        let all = schengenDays()
         let length = SchengenWindow.length
-        let dates = all.filter { $0 > on - length && $0 <= on }
-        // Windows ending on each Schengen date up to `on`: the count only rises on those.
-        var best = 0, bestOn: CalendarDay?, low = 0
-        for (i, d) in all.enumerated() where d <= on {
-            while all[low] <= d - length { low += 1 }
-            if i - low + 1 > best { (best, bestOn) = (i - low + 1, d) }
+        let known = Set(schengenDays().filter { $0 <= on })
+        let first = on - (length - 1)
+        let dates = known.filter { $0 >= first }.sorted()
+        // The count of the window's first date, then slid a day at a time: a day enters as
+        // the date reaches it and leaves 180 days later.
+        var count = (0..<length).filter { known.contains(first - $0) }.count
+        var best = count, bestOn: CalendarDay? = count > 0 ? first : nil
+        var d = first
+        while d < on {
+            d = d + 1
+            count += (known.contains(d) ? 1 : 0) - (known.contains(d - length) ? 1 : 0)
+            if count > best { (best, bestOn) = (count, d) }
         }
         var start: CalendarDay?
         if let stay, stay >= 1, stay <= SchengenWindow.limit {
             // A day already spent in the area is no day of a new stay: it starts after it.
-            let known = Set(all.filter { $0 <= on })
             var candidate = known.contains(on) ? on + 1 : on
             // A stay that fits never needs to wait longer than a whole window.
             while start == nil && candidate <= on + length {
@@ -79,8 +91,8 @@ extension Passport {
 
     private func fits(_ stay: Int, from start: CalendarDay, after known: Set<CalendarDay>) -> Bool {
         let length = SchengenWindow.length
-        // The worst window is the one ending on the stay's last day: every earlier day of the
-        // stay sees fewer stay days and no more past days.
+        // The worst window is the one ending on the stay's last day: each day later in the
+        // stay adds a stay day and loses at most one past day.
         let end = start + (stay - 1)
         var count = stay
         var d = end - (length - 1)
