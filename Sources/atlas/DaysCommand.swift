@@ -8,7 +8,7 @@ import TravelLog
 /// 90/180 window (``SchengenWindow``).
 enum DaysCommand: Command {
     static let name = "days"
-    static let summary = "Count the days present in each country, per year (residence, visas)"
+    static let summary = "Count the days present in each country, per year, or in the Schengen 90/180 window"
     static let help = """
         Usage: atlas days [--year YYYY] [--rule schengen [--on DATE] [--stay N]] [--db PATH] [--json]
 
@@ -21,19 +21,20 @@ enum DaysCommand: Command {
 
         Options:
           --year YYYY       Only that year.
-          --rule schengen   The Schengen 90/180 rule: the days present in the area in the 180
-                            days ending --on (entry and exit days count), the days left, the
-                            most any window held and when. Evidence from the log, not legal
-                            advice.
+          --rule schengen   The Schengen 90/180 rule instead: the days present in the area
+                            in the 180 days ending --on (any presence: entry and exit days
+                            count), the days left of 90, the most any date of that window
+                            had used and when. Evidence from the log, not legal advice.
           --on DATE         The last day of the window (YYYY-MM-DD; default today).
-          --stay N          Also the first date from --on on which a stay of N days fits.
+          --stay N          Also the first date from --on from which a stay of N more days
+                            (1 to 90) fits.
         \(DatabaseOption.help)
         \(GazetteerOption.help)
           --json            One JSON object per year and country: year, id, name, days,
                             transit_days, dates, transit_dates. With --rule schengen one
                             object: rule, on, days_used, days_left, max_in_window, max_on,
-                            stay, earliest_stay_start, count, days_without_evidence, note,
-                            dates.
+                            stay and earliest_stay_start (with --stay), count, note,
+                            days_without_evidence, dates.
           --help            Show this help.
 
         Exit status: 0 listed (even when empty), 1 usage error, 2 no travel log or unreadable.
@@ -50,6 +51,7 @@ enum DaysCommand: Command {
         guard try arguments.finish().isEmpty else { throw UsageError("days takes no arguments") }
         if let rule {
             guard rule == "schengen" else { throw UsageError("--rule must be schengen, not '\(rule)'") }
+            guard year == nil else { throw UsageError("--year does not go with --rule schengen (the window is --on and the 179 days before)") }
             let on: CalendarDay
             if let onText {
                 guard let day = CalendarDay(onText), day.text == onText else { throw UsageError("--on takes a date YYYY-MM-DD, not '\(onText)'") }
@@ -88,25 +90,29 @@ enum DaysCommand: Command {
 
     static func schengen(_ w: SchengenWindow, json: Bool) -> ExitStatus {
         if json {
-            Console.out(JSONValue.object([
+            var members: [(String, JSONValue)] = [
                 ("rule", .string("schengen")), ("on", .string(w.on.text)), ("days_used", .int(w.daysUsed)), ("days_left", .int(w.daysLeft)),
                 ("max_in_window", .int(w.maxInWindow)), ("max_on", w.maxOn.map { .string($0.text) } ?? .null),
-                ("stay", w.stay.map { .int($0) } ?? .null), ("earliest_stay_start", w.earliestStayStart.map { .string($0.text) } ?? .null),
-                ("count", .string("any")), ("days_without_evidence", .int(w.daysWithoutEvidence)), ("note", .string(note)),
-                ("dates", .array(w.dates.map { .string($0.text) })),
-            ]).rendered())
+            ]
+            if let stay = w.stay {
+                members += [("stay", .int(stay)), ("earliest_stay_start", w.earliestStayStart.map { .string($0.text) } ?? .null)]
+            }
+            members += [("count", .string("any")), ("note", .string(note)), ("days_without_evidence", .int(w.daysWithoutEvidence)),
+                        ("dates", .array(w.dates.map { .string($0.text) }))]
+            Console.out(JSONValue.object(members).rendered())
             return .success
         }
         var lines = [
-            "Schengen 90/180 on \(w.on.text): \(w.daysUsed) days used, \(w.daysLeft) left",
-            "Most in any window: \(w.maxInWindow)" + (w.maxOn.map { " (window ending \($0.text))" } ?? ""),
+            "Schengen 90/180 on \(w.on.text): \(w.daysUsed) days used, \(w.daysLeft) left" + (w.daysOver > 0 ? " (\(w.daysOver) over the limit)" : ""),
+            "Most in the window: \(w.maxInWindow)" + (w.maxOn.map { " (on \($0.text))" } ?? ""),
         ]
         if let stay = w.stay {
-            lines.append("A stay of \(stay) days fits from: " + (w.earliestStayStart?.text ?? "no date within 180 days"))
+            lines.append("A stay of \(stay) more days fits from: " + (w.earliestStayStart?.text ?? "no date within 180 days"))
         }
         lines.append("Days in the window: " + (w.dates.isEmpty ? "none" : w.dates.map(\.text).joined(separator: " ")))
+        lines.append("Counted: \(policy). \(w.daysWithoutEvidence) of the window's 180 days have no evidence at all.")
+        lines.append(note.prefix(1).uppercased() + note.dropFirst() + ".")
         Console.out(lines.joined(separator: "\n"))
-        Console.error("Counted: \(policy). \(w.daysWithoutEvidence) of the window's 180 days have no evidence. \(note.prefix(1).uppercased() + note.dropFirst()).")
         return .success
     }
 }
