@@ -28,7 +28,7 @@ import Testing
             ["errors", "--db", db], ["verify", "--db", db], ["marks", "--db", db],
             ["countries", "--db", db], ["regions", "--db", db], ["cities", "--db", db], ["airports", "--db", db],
             ["continents", "--db", db], ["timeline", "--db", db], ["home", "--db", db], ["trips", "--db", db],
-            ["days", "--db", db], ["flights", "--db", db], ["stats", "--db", db], ["stats", "--json", "--db", db],
+            ["days", "--db", db], ["days", "--rule", "schengen", "--stay", "10", "--json", "--db", db], ["flights", "--db", db], ["stats", "--db", db], ["stats", "--json", "--db", db],
             ["map", "--db", db, "--output", folder + "/map.html"], ["report", "--db", db, "--output", folder + "/report.html"],
             ["resolve", "48.8584", "2.2945"], ["search", "lyon"], ["inspect", SampleLog.root + "/Samples/trip"],
         ]

@@ -169,3 +169,37 @@ extension CommandTests {
         #expect(try atlas(["flights", "--db", db, "--json"]).out.split(separator: "\n").count == 1)
     }
 }
+
+extension CommandTests {
+    /// `atlas days --rule schengen` on the itinerary: France 2024-03-01 to 03-05, a layover at
+    /// Frankfurt on 07-10, Milan 07-11 and 07-12, Geneva and Annemasse 07-13, a mark of
+    /// Iceland on 2023-05-01 and one of Kosovo the day after.
+    @Test func daysRuleSchengen() throws {
+        let db = PassportTests.itinerary.database
+        let july = try atlas(["days", "--rule", "schengen", "--on", "2024-07-31", "--stay", "90", "--db", db, "--json"])
+        #expect(july.status == 0)
+        #expect(july.out == """
+            {"rule":"schengen","on":"2024-07-31","days_used":8,"days_left":82,"max_in_window":8,"max_on":"2024-07-13","stay":90,\
+            "earliest_stay_start":"2024-10-12","count":"any","note":"evidence from the log, not legal advice","days_without_evidence":171,\
+            "dates":["2024-03-01","2024-03-02","2024-03-03","2024-03-04","2024-03-05","2024-07-11","2024-07-12","2024-07-13"]}
+
+            """)
+        // Iceland counts (a mark), Kosovo does not; without --stay, no stay.
+        let may = try JSON.parse(atlas(["days", "--rule", "schengen", "--on", "2023-05-02", "--db", db, "--json"]).out)
+        #expect(may["days_used"] == .int(1) && may["dates"] == .array([.string("2023-05-01")]) && may["stay"] == nil && may["earliest_stay_start"] == nil)
+        let text = try atlas(["days", "--db", db, "--rule", "schengen", "--on", "2024-07-31"])
+        #expect(text.status == 0 && text.out.contains("8 days used, 82 left") && text.out.contains("Evidence from the log, not legal advice."))
+        for bad in [["--rule", "eu"], ["--rule", "schengen", "--on", "2024-02-30"], ["--rule", "schengen", "--stay", "91"],
+                    ["--rule", "schengen", "--year", "2024"], ["--stay", "5"], ["--on", "2024-07-31"]] {
+            #expect(try atlas(["days", "--db", db] + bad).status == 1, "\(bad)")
+        }
+    }
+
+    /// Without --rule, `days --json` is what it was before the rule: one object per year and
+    /// country, these keys in this order.
+    @Test func daysJSONKeepsItsShape() throws {
+        let lines = try atlas(["days", "--db", PassportTests.itinerary.database, "--json"]).out.split(separator: "\n")
+        #expect(lines.first == #"{"year":2023,"id":"country:IS","name":"Iceland","days":1,"transit_days":0,"dates":["2023-05-01"],"transit_dates":[]}"#)
+        #expect(lines.contains(#"{"year":2024,"id":"country:DE","name":"Germany","days":0,"transit_days":1,"dates":[],"transit_dates":["2024-07-10"]}"#))
+    }
+}
