@@ -61,6 +61,7 @@ public struct HistoryDays {
                     for p in points where p.instant >= from && p.instant <= to { window.append((id, p)) }
                 }
                 window.sort { ($0.point.instant, $0.history) < ($1.point.instant, $1.history) }
+                try builder.resolve(window.map(\.point))
                 for (id, p) in window { try builder.add(p, history: id) }
                 from += week
             }
@@ -97,10 +98,13 @@ extension HistoryDays {
         /// The last kept points (of the last 2 s), for repeats across histories.
         private var recent: [(history: Int64, point: TimedPosition)] = []
         private var previous: TimedPosition?
-        /// Every place met, its index by its links, the places of the stay keys, and the place
+        /// Every place the resolver found, the stay key of each (``Place/stay``), and the place
         /// of each cell of ``cellUnits`` met (-1: none there, the sea).
         private(set) var places: [Place] = []
-        private var placeIndex: [[PlaceLink?]: Int32] = [:]
+        /// The places of the rows (their links), numbered.
+        private var rowIndex: [[PlaceLink?]: Int32] = [:]
+        /// The places found by the resolver, by ``Found/key``.
+        private var foundIndex: [String: Int32] = [:]
         private var stays: [PlaceLink: Int32] = [:]
         private var cells: [Int64: Int32] = [:]
         private var zones: [TimeZone] = []
@@ -158,7 +162,8 @@ extension HistoryDays {
         struct Key: Hashable {
             var day: Int
             var status: VisitPhoto.Status
-            var place: Int32
+            /// The row's places, as an index of ``rowIndex``.
+            var row: Int32
         }
 
         mutating func add(_ p: TimedPosition, history: Int64) throws {
@@ -227,21 +232,12 @@ extension HistoryDays {
             let place = places[Int(index)]
             let links: [PlaceLink?] = status == .visit ? [place.continent, place.country, place.region, place.city, nil]
                                                        : [place.continent, place.country, place.region, nil, place.airport]
-            let key = Key(day: day, status: status, place: intern(links, like: index))
+            let key = Key(day: day, status: status, row: rowIndex[links] ?? Int32(rowIndex.count))
+            rowIndex[links] = key.row
             var row = table[key] ?? PlaceDay(date: CalendarDay(number: day).text, status: status)
             (row.continent, row.country, row.region, row.city, row.airport) = (links[0], links[1], links[2], links[3], links[4])
             row.merge(tally)
             table[key] = row
-        }
-
-        /// The index of the place with `links` (those of a row), made like the place at `index`.
-        private mutating func intern(_ links: [PlaceLink?], like index: Int32) -> Int32 {
-            if let known = placeIndex[links] { return known }
-            var place = places[Int(index)]
-            (place.city, place.airport) = (links[3], links[4])
-            places.append(place)
-            placeIndex[links] = Int32(places.count - 1)
-            return Int32(places.count - 1)
         }
 
         func rows() -> [PlaceDay] { PlaceDay.sorted(Array(table.values)) }
@@ -256,31 +252,77 @@ extension HistoryDays {
             return km > 3 && km / (Double(p.instant - previous.instant) / 3_600_000) > rules.flightKmh
         }
 
-        /// The index in ``places`` of the place of `p`'s cell, resolved once per cell; -1 for none.
-        private mutating func locate(_ p: TimedPosition) throws -> Int32 {
-            let cell = Int64(p.latitudeE7).dividedRoundingDown(by: Self.cellUnits) << 32
-                | (Int64(p.longitudeE7).dividedRoundingDown(by: Self.cellUnits) & 0xFFFF_FFFF)
-            if let known = cells[cell] { return known }
-            var index: Int32 = -1
-            if let found = try finder.locate(latitude: p.latitude, longitude: p.longitude), let country = found.place.country {
-                func link(_ l: PlaceSnapshot.Link?) -> PlaceLink? { l.map { PlaceLink(id: $0.id.description, name: $0.name) } }
-                let links = [link(found.place.continent), link(country), link(found.place.region), link(found.place.city), link(found.place.airport)]
-                if let known = placeIndex[links] {
-                    index = known
-                } else {
-                    if zoneIndex[found.timeZone] == nil {
-                        zoneIndex[found.timeZone] = TimeZone(identifier: found.timeZone).map { zones.append($0); return Int32(zones.count - 1) } ?? -1
+        static func cell(_ p: TimedPosition) -> Int64 {
+            Int64(p.latitudeE7).dividedRoundingDown(by: cellUnits) << 32 | (Int64(p.longitudeE7).dividedRoundingDown(by: cellUnits) & 0xFFFF_FFFF)
+        }
+
+        /// Resolves the cells of `points` not met before, on every core: what ``add(_:history:)``
+        /// then finds known. The places are interned here, in the points' order, so the result is
+        /// the same whatever the threads did.
+        mutating func resolve(_ points: [TimedPosition]) throws {
+            var seen = Set<Int64>()
+            let fresh = points.filter { p in
+                let cell = Self.cell(p)
+                return cells[cell] == nil && seen.insert(cell).inserted
+            }
+            guard fresh.count > 64 else { return }
+            _ = try finder.resolver()  // loaded once, before the threads
+            let finder = self.finder
+            var found = [Found?](repeating: nil, count: fresh.count)
+            let lanes = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
+            found.withUnsafeMutableBufferPointer { buffer in
+                nonisolated(unsafe) let out = buffer
+                DispatchQueue.concurrentPerform(iterations: lanes) { lane in
+                    for i in stride(from: lane, to: fresh.count, by: lanes) {
+                        out[i] = Found(try? finder.locate(latitude: fresh[i].latitude, longitude: fresh[i].longitude))
                     }
-                    let stayAt = links[3] ?? links[2] ?? links[1]!
-                    let stay = stays[stayAt] ?? Int32(stays.count)
-                    stays[stayAt] = stay
-                    places.append(Place(continent: links[0], country: links[1]!, region: links[2], city: links[3], airport: links[4],
-                                        zone: zoneIndex[found.timeZone] ?? -1, stay: stay))
-                    index = Int32(places.count - 1)
-                    placeIndex[links] = index
                 }
             }
+            for (p, f) in zip(fresh, found) { cells[Self.cell(p)] = intern(f) }
+        }
+
+        /// What the resolver found at a point, in the terms of a ``Place``, with the key that
+        /// tells one place from another: made on the resolving threads.
+        struct Found: Sendable {
+            var links: [PlaceLink?]
+            var key: String
+            var timeZone: String
+
+            /// Nil for nothing found, or no country (the high seas).
+            init?(_ found: (place: PlaceSnapshot, timeZone: String)?) {
+                guard let found, found.place.country != nil else { return nil }
+                func link(_ l: PlaceSnapshot.Link?) -> PlaceLink? { l.map { PlaceLink(id: $0.id.description, name: $0.name) } }
+                let p = found.place
+                links = [link(p.continent), link(p.country), link(p.region), link(p.city), link(p.airport)]
+                key = links.map { $0.map { $0.id + "\u{1F}" + $0.name } ?? "" }.joined(separator: "\u{1E}")
+                timeZone = found.timeZone
+            }
+        }
+
+        /// The index in ``places`` of the place of `p`'s cell, resolved once per cell; -1 for none.
+        private mutating func locate(_ p: TimedPosition) throws -> Int32 {
+            let cell = Self.cell(p)
+            if let known = cells[cell] { return known }
+            let index = intern(Found(try finder.locate(latitude: p.latitude, longitude: p.longitude)))
             cells[cell] = index
+            return index
+        }
+
+        /// The index in ``places`` of what the resolver found; -1 for nothing.
+        private mutating func intern(_ found: Found?) -> Int32 {
+            guard let found else { return -1 }
+            if let known = foundIndex[found.key] { return known }
+            if zoneIndex[found.timeZone] == nil {
+                zoneIndex[found.timeZone] = TimeZone(identifier: found.timeZone).map { zones.append($0); return Int32(zones.count - 1) } ?? -1
+            }
+            let links = found.links
+            let stayAt = links[3] ?? links[2] ?? links[1]!
+            let stay = stays[stayAt] ?? Int32(stays.count)
+            stays[stayAt] = stay
+            places.append(Place(continent: links[0], country: links[1]!, region: links[2], city: links[3], airport: links[4],
+                                zone: zoneIndex[found.timeZone] ?? -1, stay: stay))
+            let index = Int32(places.count - 1)
+            foundIndex[found.key] = index
             return index
         }
 
