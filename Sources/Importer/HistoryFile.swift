@@ -72,8 +72,9 @@ struct HistoryFile: Sendable {
         file.stored.points = file.points.count
         file.stored.visits = file.segments.filter { $0.kind == .visit }.count
         file.stored.flights = file.segments.count - file.stored.visits
-        let instants = file.points.map(\.instant) + file.segments.flatMap { [$0.start, $0.end] }
-        (file.stored.first, file.stored.last) = (instants.min(), instants.max())
+        // The points are sorted: their ends and the segments' are the span.
+        let ends = [file.points.first?.instant, file.points.last?.instant].compactMap { $0 } + file.segments.flatMap { [$0.start, $0.end] }
+        (file.stored.first, file.stored.last) = (ends.min(), ends.max())
         return file
     }
 

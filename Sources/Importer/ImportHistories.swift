@@ -24,10 +24,10 @@ final class ImportHistories {
     private var seen = Set<String>()
     /// A history was added, changed or removed: its days are built again.
     private(set) var changed = false
-    var progress: ((Int64) -> Void)?
+    let progress: ImportProgress?
 
-    init(log: TravelLog?, dryRun: Bool, runID: Int64?) {
-        (self.log, self.dryRun, self.runID) = (log, dryRun, runID)
+    init(log: TravelLog?, dryRun: Bool, runID: Int64?, progress: ImportProgress? = nil) {
+        (self.log, self.dryRun, self.runID, self.progress) = (log, dryRun, runID, progress)
     }
 
     /// Whether `file` is a history the log has as it is: counted, not read.
@@ -42,7 +42,12 @@ final class ImportHistories {
         if try isUnchanged(file, into: &summary) { return }
         guard seen.insert(file.path).inserted else { return }
         changed = true
-        var read = HistoryFile.read(path: file.path, size: file.size, modifiedNs: file.modifiedNs, progress: progress)
+        let name = (file.path as NSString).lastPathComponent
+        progress?.update { $0.history = (name, 0, file.size) }
+        defer { progress?.update { $0.history = nil } }
+        var read = HistoryFile.read(path: file.path, size: file.size, modifiedNs: file.modifiedNs) { [progress] bytes in
+            progress?.update { $0.history = (name, bytes, file.size) }
+        }
         summary.filesRead += 1
         if let log, !dryRun {
             read.stored.id = try log.write { try log.saveHistory(read.stored, points: read.points, segments: read.segments, run: runID) }

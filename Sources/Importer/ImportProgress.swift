@@ -20,6 +20,13 @@ public final class ImportProgress: @unchecked Sendable {
         public var done = 0
         /// The walk has finished: `found` is the total.
         public var walkFinished = false
+        /// The location history being read, if any: its name, and the bytes read of its size.
+        public var history: (name: String, read: Int64, size: Int64)?
+
+        public static func == (a: Snapshot, b: Snapshot) -> Bool {
+            (a.found, a.read, a.resolved, a.done, a.walkFinished) == (b.found, b.read, b.resolved, b.done, b.walkFinished)
+                && a.history?.name == b.history?.name && a.history?.read == b.history?.read && a.history?.size == b.history?.size
+        }
     }
 
     private let lock = NSLock()

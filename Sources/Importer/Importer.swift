@@ -146,7 +146,7 @@ public final class Importer: @unchecked Sendable {
 
         let writer = ImportWriter(log: log, options: options, summary: summary, logHadPhotos: logHadPhotos)
         let tracks = ImportTracks(log: log, dryRun: options.dryRun, runID: summary.runID)
-        let histories = ImportHistories(log: log, dryRun: options.dryRun, runID: summary.runID)
+        let histories = ImportHistories(log: log, dryRun: options.dryRun, runID: summary.runID, progress: progress)
         let (walked, walkErrors, historyFiles) = try readAll(into: writer, tracks: tracks, histories: histories, marks: marks)
         summary = writer.summary
         summary.interrupted = isStopping

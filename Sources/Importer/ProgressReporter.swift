@@ -62,6 +62,10 @@ public final class ProgressReporter: @unchecked Sendable {
         if s.walkFinished, rate > 0 {
             text += "  ETA \(Int((Double(s.found - s.done) / rate).rounded(.up)))s"
         }
+        if let h = s.history, h.size > 0 {
+            // A history is one long file: its bytes are the progress.
+            text += "  history \(h.name) \(h.read >> 20)/\(h.size >> 20) MB"
+        }
         return text
     }
 
