@@ -98,6 +98,7 @@ extension HistoryDays {
         /// The last kept points (of the last 2 s), for repeats across histories.
         private var recent: [(history: Int64, point: TimedPosition)] = []
         private var previous: TimedPosition?
+        private var previousInFlight = false
         /// Every place the resolver found, the stay key of each (``Place/stay``), and the place
         /// of each cell of ``cellUnits`` met (-1: none there, the sea).
         private(set) var places: [Place] = []
@@ -246,10 +247,13 @@ extension HistoryDays {
         private mutating func inFlight(_ p: TimedPosition) -> Bool {
             while flightIndex < flights.count, flights[flightIndex].end < p.instant { flightIndex += 1 }
             if flightIndex < flights.count, flights[flightIndex].start <= p.instant { return true }
-            guard let previous, p.instant > previous.instant else { return false }
+            guard let previous else { return false }
+            // Two fixes of one instant (two devices, two exports) share the verdict of the first.
+            guard p.instant > previous.instant else { return previousInFlight }
             let km = HistoryFile.metres(previous, p) / 1000
             // Jitter of a few hundred metres between fixes seconds apart is no flight.
-            return km > 3 && km / (Double(p.instant - previous.instant) / 3_600_000) > rules.flightKmh
+            previousInFlight = km > 3 && km / (Double(p.instant - previous.instant) / 3_600_000) > rules.flightKmh
+            return previousInFlight
         }
 
         static func cell(_ p: TimedPosition) -> Int64 {

@@ -55,6 +55,25 @@ final class ImportHistories {
         count(read.stored, new: true, into: &summary)
     }
 
+    /// A GPX track the log has as it is: its days are kept. False when they are not stored (a
+    /// track from before tracks gave days): the track is to be read again.
+    func keep(_ file: LibraryWalker.File) throws -> Bool {
+        guard let stored = try log?.storedHistory(at: file.path), stored.size == file.size, stored.modifiedNs == file.modifiedNs else {
+            return log == nil
+        }
+        seen.insert(file.path)
+        return true
+    }
+
+    /// A GPX track read by ``ImportTracks``: its points give days as a history's do. It is
+    /// counted among the tracks, not listed again among the histories.
+    func adopt(_ read: HistoryFile) throws {
+        seen.insert(read.stored.path)
+        changed = true
+        guard let log, !dryRun else { return }
+        try log.write { _ = try log.saveHistory(read.stored, points: read.points, segments: read.segments, run: runID) }
+    }
+
     private func count(_ h: TravelLog.StoredHistory, new: Bool, into summary: inout ImportSummary) {
         summary.histories.append(ImportSummary.HistoryLine(h, reread: new))
         if let error = h.error {

@@ -25,15 +25,20 @@ final class ImportTracks {
     /// A track was added, changed or removed: every photo a track may place is looked at again.
     private(set) var changed = false
 
-    init(log: TravelLog?, dryRun: Bool, runID: Int64?) {
-        (self.log, self.dryRun, self.runID) = (log, dryRun, runID)
+    /// Where a track's points also go, to give days as a location history's do.
+    let histories: ImportHistories?
+
+    init(log: TravelLog?, dryRun: Bool, runID: Int64?, histories: ImportHistories? = nil) {
+        (self.log, self.dryRun, self.runID, self.histories) = (log, dryRun, runID, histories)
     }
 
     /// A track file: read unless the log has it as it is, and counted.
     func found(_ file: LibraryWalker.File, into summary: inout ImportSummary) throws {
         guard seen.insert(file.path).inserted else { return }
         summary.tracks += 1
-        if let stored = try log?.storedTrack(at: file.path), stored.size == file.size, stored.modifiedNs == file.modifiedNs {
+        // A track with points stored before tracks gave days is read once more, for its days.
+        if let stored = try log?.storedTrack(at: file.path), stored.size == file.size, stored.modifiedNs == file.modifiedNs,
+           try stored.pointCount == 0 || histories?.keep(file) ?? true {
             summary.trackPoints += stored.pointCount
             if let error = stored.error {
                 summary.counts.errors += 1
@@ -56,6 +61,7 @@ final class ImportTracks {
                                                                           latitude: $0.latitude, longitude: $0.longitude) })
             summary.trackPoints += track.points.count
             fresh.append((file, track, nil))
+            try histories?.adopt(read)
         }
     }
 

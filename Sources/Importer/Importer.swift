@@ -145,8 +145,8 @@ public final class Importer: @unchecked Sendable {
         try log?.beginPresenceTracking()
 
         let writer = ImportWriter(log: log, options: options, summary: summary, logHadPhotos: logHadPhotos)
-        let tracks = ImportTracks(log: log, dryRun: options.dryRun, runID: summary.runID)
         let histories = ImportHistories(log: log, dryRun: options.dryRun, runID: summary.runID, progress: progress)
+        let tracks = ImportTracks(log: log, dryRun: options.dryRun, runID: summary.runID, histories: histories)
         let (walked, walkErrors, historyFiles) = try readAll(into: writer, tracks: tracks, histories: histories, marks: marks)
         summary = writer.summary
         summary.interrupted = isStopping

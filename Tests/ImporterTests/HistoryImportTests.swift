@@ -1,4 +1,5 @@
 import Foundation
+import SQLite
 import SyntheticPhotos
 import Testing
 import TravelLog
@@ -93,6 +94,16 @@ import TravelLog
         return Array("{\"type\":\"FeatureCollection\",\"features\":[\(features.joined(separator: ","))]}".utf8)
     }
 
+    /// A GPX 1.1 track of the same fixes.
+    static func gpx() -> [UInt8] {
+        let points = itinerary.map { f in String(format: "<trkpt lat=\"%.7f\" lon=\"%.7f\"><time>%@</time></trkpt>", f.lat, f.lon, iso(f.ms)) }
+        return Array("""
+            <?xml version="1.0"?><gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>
+            \(points.joined(separator: "\n"))
+            </trkseg></trk></gpx>
+            """.utf8)
+    }
+
     /// What a person reads of the days: date, status, country and city of each row.
     struct Day: Hashable, Comparable, CustomStringConvertible {
         let date: String, status: String, country: String, city: String
@@ -137,11 +148,12 @@ import TravelLog
     @Test func everyFormatGivesTheSameDays() throws {
         var answers: [String: [Day]] = [:]
         for (name, bytes) in [("Records.json", Self.records()), ("Zeitachse.json", Self.timeline()), ("phone.rec", Self.ownTracks()),
-                              ("export.geojson", Self.geoJSON())] {
+                              ("export.geojson", Self.geoJSON()), ("walk.gpx", Self.gpx())] {
             let library = try Library()
             try library.writeFile("history/" + name, bytes)
             let summary = try Self.importing(library)
-            #expect(summary.histories.count == 1, "\(name)")
+            // A GPX file is counted among the tracks; its points give days all the same.
+            #expect(name.hasSuffix(".gpx") ? summary.tracks == 1 && summary.histories.isEmpty : summary.histories.count == 1, "\(name)")
             answers[name] = try Self.days(TravelLog(path: library.database))
         }
         let reference = answers["Records.json"]!
@@ -246,5 +258,35 @@ import TravelLog
         #expect(!(try TravelLog(path: library.database).visits()[.country].map(\.name)).contains("Belgium"))
         try Self.importing(library, rules: .init(minimumStay: 15 * Self.minute), rebuild: true)
         #expect(try TravelLog(path: library.database).visits()[.country].map(\.name).contains("Belgium"))
+    }
+
+    @Test func aTrackStoredBeforeTracksGaveDaysIsReadOnceMore() throws {
+        let library = try Library()
+        try library.writeFile("walk.gpx", Self.gpx())
+        try Self.importing(library)
+        let days = try Self.days(TravelLog(path: library.database))
+        // A log of an older atlas: the track stored, its days not.
+        let db = try Database(path: library.database, mode: .readWrite)
+        try db.execute("PRAGMA foreign_keys = ON; DELETE FROM histories; DELETE FROM history_days")
+        #expect(try Self.days(TravelLog(path: library.database)).isEmpty)
+        let again = try Self.importing(library)
+        #expect(again.tracks == 1 && again.historyDays != nil)
+        let rebuilt = try Self.days(TravelLog(path: library.database))
+        #expect(rebuilt == days && !days.isEmpty, "\(rebuilt) vs \(days)")
+        // And then it is left alone.
+        #expect(try Self.importing(library).historyDays == nil)
+    }
+
+    @Test func twoDevicesAtOnceAreNeitherRepeatsNorAFlightOfTheirOwn() throws {
+        // A second device 20 m away records at the same instants: not the same fix, and a fix
+        // of the flight beside the flight's is in flight too.
+        let library = try Library()
+        try library.writeFile("phone/Records.json", Self.records())
+        try library.writeFile("watch/Records.json", Self.records(Self.itinerary.map { Fix(ms: $0.ms, lat: $0.lat + 0.00018, lon: $0.lon) }))
+        let summary = try Self.importing(library)
+        #expect(summary.histories.map(\.duplicates) == [0, 0])
+        let days = try Self.days(TravelLog(path: library.database))
+        #expect(!days.contains { $0.country == "Spain" })
+        #expect(Set(try TravelLog(path: library.database).visits()[.country].map(\.id)) == ["country:FR", "country:NL", "country:PT"])
     }
 }

@@ -10,18 +10,6 @@ import TravelLog
 /// derived from positions (the inferred homes' points above all) comes out of the record's
 /// 7-decimal positions as it came out of the photos'.
 @Suite(.serialized) struct TravelRecordRoundTripTests {
-    /// SplitMix64: the same photos in every run.
-    private struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Homes (a city, its first day, how many days) and the trips taken from each.
     private static let homes: [(lat: Double, lon: Double, start: String, days: Int, offset: String)] = [
         (45.7640, 4.8357, "2019-01-05", 150, "+01:00"),     // Lyon
@@ -35,7 +23,7 @@ import TravelLog
     private static func library() throws -> String {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("atlas-roundtrip-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-        var random = Seeded(state: 2026)
+        var random = Seeded(2026)
         var n = 0
         let day = DateFormatter()
         day.locale = Locale(identifier: "en_US_POSIX")
