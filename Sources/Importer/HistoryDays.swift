@@ -23,7 +23,7 @@ import TravelLog
 /// an airside layover is transit, as a photo's is. The rows are ``PlaceDay``s with
 /// ``PlaceDay/historyPoints``: `visit` for stays, `transit` for passages.
 ///
-/// Reads the log one week of points at a time; memory is set by a week's points.
+/// Reads the log one week of points at a time: memory is set by a week's points and the cells met.
 /// Not thread-safe; use one per build.
 public struct HistoryDays {
     public struct Rules: Sendable, Equatable {
