@@ -113,11 +113,11 @@ extension ImportSummary {
 }
 
 extension ImportSummary.HistoryLine {
-    /// `google-records  Records.json: 3,352,114 points read, 3,351,980 kept, 0 repeated elsewhere, 2013-05-01 … 2024-03-30`
+    /// `google-records  /t/Records.json: 3,352,114 points read, 3,351,980 kept, 0 already in another history, 2013-05-01 … 2024-03-30 UTC`
     var text: String {
         guard let format else { return "\(path): \(error ?? "unreadable")" }
-        var line = "\(format)  \(path): \(pointsRead) points read, \(points) kept, \(duplicates) already in another history"
-        if visits + flights > 0 { line += ", \(visits) visits, \(flights) flights" }
+        var line = "\(format)  \(path): \(grouped(pointsRead)) points read, \(grouped(points)) kept, \(grouped(duplicates)) already in another history"
+        if visits + flights > 0 { line += ", \(counted(visits, "visit")), \(counted(flights, "flight"))" }
         if let first, let last { line += ", \(Self.day(first)) … \(Self.day(last)) UTC" }
         if !reread { line += " (unchanged)" }
         if let error { line += "; \(error)" }
