@@ -129,7 +129,6 @@ extension HistoryDays {
         struct Run {
             var stay: Int32
             var place: Int32
-            var first: Int64
             var last: Int64
             var onlyAirport: Bool
             /// Where the points last settled, and whether they stayed within ``Rules/dwellMetres``
@@ -182,7 +181,7 @@ extension HistoryDays {
             if let r = run, r.stay != place.stay || p.instant - r.last > rules.maximumGap { closeRun() }
             let local = localSeconds(p.instant, place.zone)
             let day = local.dividedRoundingDown(by: 86_400)
-            if run == nil { run = Run(stay: place.stay, place: index, first: p.instant, last: p.instant, onlyAirport: true, anchor: p) }
+            if run == nil { run = Run(stay: place.stay, place: index, last: p.instant, onlyAirport: true, anchor: p) }
             run!.last = p.instant
             if HistoryFile.metres(run!.anchor, p) > rules.dwellMetres {
                 run!.anchor = p
@@ -295,9 +294,8 @@ extension HistoryDays {
             /// Nil for nothing found, or no country (the high seas).
             init?(_ found: (place: PlaceSnapshot, timeZone: String)?) {
                 guard let found, found.place.country != nil else { return nil }
-                func link(_ l: PlaceSnapshot.Link?) -> PlaceLink? { l.map { PlaceLink(id: $0.id.description, name: $0.name) } }
                 let p = found.place
-                links = [link(p.continent), link(p.country), link(p.region), link(p.city), link(p.airport)]
+                links = [PlaceLink(p.continent), PlaceLink(p.country), PlaceLink(p.region), PlaceLink(p.city), PlaceLink(p.airport)]
                 key = links.map { $0.map { $0.id + "\u{1F}" + $0.name } ?? "" }.joined(separator: "\u{1E}")
                 timeZone = found.timeZone
             }

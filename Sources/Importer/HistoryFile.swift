@@ -1,5 +1,6 @@
 import Foundation
 import LocationHistory
+import PhotoMetadata
 import TravelLog
 
 /// One location history file read for the log: its points (sorted by instant, the repeats of
@@ -107,5 +108,12 @@ struct HistoryFile: Sendable {
         if dlon > 180 { dlon -= 360 } else if dlon < -180 { dlon += 360 }
         let dx = dlon * degree * cos((a.latitude + b.latitude) / 2 * .pi / 180)
         return (dx * dx + dy * dy).squareRoot()
+    }
+}
+
+extension TimedPosition {
+    /// The same point as a GPX track's, which places photos (``TrackPlacer``).
+    var gpxPoint: GPXTrack.Point {
+        GPXTrack.Point(time: Date(timeIntervalSince1970: Double(instant) / 1000), latitude: latitude, longitude: longitude)
     }
 }

@@ -30,9 +30,15 @@ final class ImportHistories {
         (self.log, self.dryRun, self.runID, self.progress) = (log, dryRun, runID, progress)
     }
 
+    /// The log's history of `file` when the file has not changed since.
+    private func stored(_ file: LibraryWalker.File) throws -> TravelLog.StoredHistory? {
+        guard let stored = try log?.storedHistory(at: file.path), stored.size == file.size, stored.modifiedNs == file.modifiedNs else { return nil }
+        return stored
+    }
+
     /// Whether `file` is a history the log has as it is: counted, not read.
     func isUnchanged(_ file: LibraryWalker.File, into summary: inout ImportSummary) throws -> Bool {
-        guard let stored = try log?.storedHistory(at: file.path), stored.size == file.size, stored.modifiedNs == file.modifiedNs else { return false }
+        guard let stored = try stored(file) else { return false }
         if seen.insert(file.path).inserted { count(stored, new: false, into: &summary) }
         return true
     }
@@ -58,9 +64,7 @@ final class ImportHistories {
     /// A GPX track the log has as it is: its days are kept. False when they are not stored (a
     /// track from before tracks gave days): the track is to be read again.
     func keep(_ file: LibraryWalker.File) throws -> Bool {
-        guard let stored = try log?.storedHistory(at: file.path), stored.size == file.size, stored.modifiedNs == file.modifiedNs else {
-            return log == nil
-        }
+        guard try stored(file) != nil else { return log == nil }
         seen.insert(file.path)
         return true
     }
@@ -76,14 +80,7 @@ final class ImportHistories {
 
     private func count(_ h: TravelLog.StoredHistory, new: Bool, into summary: inout ImportSummary) {
         summary.histories.append(ImportSummary.HistoryLine(h, reread: new))
-        if let error = h.error {
-            summary.counts.errors += 1
-            summary.errorsByReason[error.kind, default: 0] += 1
-            if new {
-                summary.newErrors += 1
-                summary.trackErrors.append("\(h.path): \(error.message)")
-            }
-        }
+        if let error = h.error { summary.count(error, of: h.path, new: new) }
     }
 
     /// Forgets the histories under `roots` the walk did not find (when it was `complete`), and
@@ -112,10 +109,7 @@ final class ImportHistories {
         guard let log else { return [] }
         var byHistory: [Int64: [GPXTrack.Point]] = [:]
         try log.forEachHistoryBlock(from: from, to: to) { id, points in
-            for p in points where p.instant >= from && p.instant <= to {
-                byHistory[id, default: []].append(GPXTrack.Point(time: Date(timeIntervalSince1970: Double(p.instant) / 1000),
-                                                                  latitude: p.latitude, longitude: p.longitude, elevation: nil))
-            }
+            for p in points where p.instant >= from && p.instant <= to { byHistory[id, default: []].append(p.gpxPoint) }
         }
         return byHistory.sorted { $0.key < $1.key }.map { GPXTrack(points: $0.value.sorted { $0.time < $1.time }) }
     }

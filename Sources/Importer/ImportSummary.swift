@@ -60,6 +60,16 @@ public struct ImportSummary: Sendable {
 }
 
 extension ImportSummary {
+    /// The error of a track or history file: counted, and when first met this run (`new`),
+    /// named for stderr.
+    mutating func count(_ error: PhotoRecord.Failure, of path: String, new: Bool) {
+        counts.errors += 1
+        errorsByReason[error.kind, default: 0] += 1
+        guard new else { return }
+        newErrors += 1
+        trackErrors.append("\(path): \(error.message)")
+    }
+
     /// One location history of an import: its format, the points read, kept and repeated from
     /// another history, its time span, and whether this run read it.
     public struct HistoryLine: Sendable, Equatable {

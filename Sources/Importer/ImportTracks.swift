@@ -40,10 +40,7 @@ final class ImportTracks {
         if let stored = try log?.storedTrack(at: file.path), stored.size == file.size, stored.modifiedNs == file.modifiedNs,
            try stored.pointCount == 0 || histories?.keep(file) ?? true {
             summary.trackPoints += stored.pointCount
-            if let error = stored.error {
-                summary.counts.errors += 1
-                summary.errorsByReason[error.kind, default: 0] += 1
-            }
+            if let error = stored.error { summary.count(error, of: file.path, new: false) }
             return
         }
         changed = true
@@ -51,14 +48,10 @@ final class ImportTracks {
         // damaged GPX files, and a photo folder may hold any.
         let read = HistoryFile.read(path: file.path, size: file.size, modifiedNs: file.modifiedNs)
         if let error = read.stored.error, read.points.isEmpty {
-            summary.counts.errors += 1
-            summary.newErrors += 1
-            summary.errorsByReason[error.kind, default: 0] += 1
-            summary.trackErrors.append("\(file.path): \(error.message)")
+            summary.count(error, of: file.path, new: true)
             fresh.append((file, nil, error))
         } else {
-            let track = GPXTrack(points: read.points.map { GPXTrack.Point(time: Date(timeIntervalSince1970: Double($0.instant) / 1000),
-                                                                          latitude: $0.latitude, longitude: $0.longitude) })
+            let track = GPXTrack(points: read.points.map(\.gpxPoint))
             summary.trackPoints += track.points.count
             fresh.append((file, track, nil))
             try histories?.adopt(read)

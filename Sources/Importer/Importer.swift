@@ -161,12 +161,11 @@ public final class Importer: @unchecked Sendable {
                 continue
             }
             let file = LibraryWalker.File(status, path: path)
-            // Any history or GPX track: the content tells which.
-            switch (try? HistoryReader.format(ofFileAt: path)) ?? nil {
-            case .gpx: try tracks.found(file, into: &summary)
-            case .some: try histories.found(file, into: &summary)
-            case nil:
-                // A file that cannot even be opened says so through the reader.
+            // The content tells a GPX track; anything else is read as a history, whose reader
+            // says why a file is none.
+            if (try? HistoryReader.format(ofFileAt: path)) == .gpx {
+                try tracks.found(file, into: &summary)
+            } else {
                 try histories.found(file, into: &summary)
             }
         }

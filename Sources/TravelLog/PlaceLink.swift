@@ -18,4 +18,10 @@ extension PlaceLink {
         guard let pair else { return nil }
         self.init(id: pair.id, name: pair.name)
     }
+
+    /// The link of a place snapshot's level, as the aggregates keep it; nil for none.
+    public init?(_ link: PlaceSnapshot.Link?) {
+        guard let link else { return nil }
+        self.init(id: link.id.description, name: link.name)
+    }
 }

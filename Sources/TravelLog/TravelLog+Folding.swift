@@ -107,10 +107,15 @@ extension TravelLog {
     }
 
     func insertPlaceDay(_ d: PlaceDay, _ s: Statement) throws {
-        try s.bind(d.date ?? "", d.status.rawValue, d.continent?.id, d.continent?.name, d.country?.id, d.country?.name,
-                   d.region?.id, d.region?.name, d.city?.id, d.city?.name, d.district?.id, d.district?.name,
-                   d.airport?.id, d.airport?.name, d.photos, d.handSet, d.positioned, d.latitudeSum, d.longitudeSum,
-                   d.firstTime, d.lastTime).run()
+        try s.bind(Self.placeDayValues(d)).run()
+    }
+
+    /// A row's values in the order of ``placeDayColumns``.
+    static func placeDayValues(_ d: PlaceDay) -> [SQLValue?] {
+        [d.date ?? "", d.status.rawValue, d.continent?.id, d.continent?.name, d.country?.id, d.country?.name,
+         d.region?.id, d.region?.name, d.city?.id, d.city?.name, d.district?.id, d.district?.name,
+         d.airport?.id, d.airport?.name, d.photos, d.handSet, d.positioned, d.latitudeSum, d.longitudeSum,
+         d.firstTime, d.lastTime]
     }
 
     func writeTrackDay(_ t: TrackDay, _ s: Statement) throws {

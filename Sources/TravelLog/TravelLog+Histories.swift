@@ -96,13 +96,7 @@ extension TravelLog {
     /// Forgets the histories at or below `roots` whose paths are not in `present` (files the
     /// walk no longer found), with their points. Returns how many.
     public func removeHistories(under roots: [String], except present: Set<String>) throws -> Int {
-        var gone: [String] = []
-        for root in roots {
-            let s = try statement("SELECT path FROM histories WHERE path = ? OR substr(path, 1, length(?) + 1) = ? || '/'")
-            try s.bind(root, root, root)
-            while try s.step() { if let path = s.string(0), !present.contains(path) { gone.append(path) } }
-            s.reset()
-        }
+        let gone = try paths(in: "histories", under: roots).filter { !present.contains($0) }
         let delete = try statement("DELETE FROM histories WHERE path = ?")
         for path in gone { try delete.bind(path).run() }
         return gone.count
@@ -164,12 +158,7 @@ extension TravelLog {
     public func replaceHistoryDays(_ days: [PlaceDay]) throws {
         try database.execute("DELETE FROM history_days")
         let insert = try statement("INSERT INTO history_days (\(Self.placeDayColumns), points) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-        for d in days {
-            try insert.bind(d.date ?? "", d.status.rawValue, d.continent?.id, d.continent?.name, d.country?.id, d.country?.name,
-                            d.region?.id, d.region?.name, d.city?.id, d.city?.name, d.district?.id, d.district?.name,
-                            d.airport?.id, d.airport?.name, d.photos, d.handSet, d.positioned, d.latitudeSum, d.longitudeSum,
-                            d.firstTime, d.lastTime, d.historyPoints).run()
-        }
+        for d in days { try insert.bind(Self.placeDayValues(d) + [d.historyPoints]).run() }
     }
 }
 

@@ -84,13 +84,7 @@ extension TravelLog {
 
     /// The paths of the walk errors recorded under `roots`.
     public func walkErrorPaths(under roots: [String]) throws -> Set<String> {
-        var paths = Set<String>()
-        for root in roots {
-            let s = try statement("SELECT path FROM walk_errors WHERE path = ? OR substr(path, 1, length(?) + 1) = ? || '/'")
-            try s.bind(root, root, root)
-            while try s.step() { if let path = s.string(0) { paths.insert(path) } }
-        }
-        return paths
+        Set(try paths(in: "walk_errors", under: roots))
     }
 
     /// Replaces the walk errors recorded under `roots` with `errors` (path, kind, message).

@@ -61,21 +61,23 @@ extension TravelLog {
     /// Forgets the tracks at or below `roots` whose paths are not in `present`: files the walk
     /// no longer found. Returns how many.
     public func removeTracks(under roots: [String], except present: Set<String>) throws -> Int {
-        var removed = 0
+        let gone = try paths(in: "tracks", under: roots).filter { !present.contains($0) }
+        let delete = try statement("DELETE FROM tracks WHERE path = ?")
+        for path in gone { try delete.bind(path).run() }
+        return gone.count
+    }
+
+    /// The paths of `table` at or below any of `roots`.
+    func paths(in table: String, under roots: [String]) throws -> [String] {
+        let s = try statement("SELECT path FROM \(table) WHERE path = ? OR substr(path, 1, length(?) + 1) = ? || '/'")
+        defer { s.reset() }
+        var paths: [String] = []
         for root in roots {
-            let s = try statement("SELECT path FROM tracks WHERE path = ? OR substr(path, 1, length(?) + 1) = ? || '/'")
             try s.bind(root, root, root)
-            var gone: [String] = []
-            while try s.step() { if let path = s.string(0), !present.contains(path) { gone.append(path) } }
+            while try s.step() { if let path = s.string(0) { paths.append(path) } }
             s.reset()
-            for path in gone {
-                let delete = try statement("DELETE FROM tracks WHERE path = ?")
-                try delete.bind(path)
-                try delete.run()
-                removed += 1
-            }
         }
-        return removed
+        return paths
     }
 
     /// The photos a track may place: readable, present, with a capture time and no position

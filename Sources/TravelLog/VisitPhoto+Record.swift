@@ -7,9 +7,8 @@ extension VisitPhoto {
         measure(latitude: record.latitude, longitude: record.longitude, altitude: record.altitude, speedKmh: record.speedKmh)
         positionSource = record.positionSource
         guard let place = record.place else { return }
-        func link(_ l: PlaceSnapshot.Link?) -> PlaceLink? { l.map { PlaceLink(id: $0.id.description, name: $0.name) } }
-        (continent, country, region, city, district, airport) = (link(place.continent), link(place.country), link(place.region),
-                                                                  link(place.city), link(place.district), link(place.airport))
+        (continent, country, region, city, district, airport) = (PlaceLink(place.continent), PlaceLink(place.country), PlaceLink(place.region),
+                                                                  PlaceLink(place.city), PlaceLink(place.district), PlaceLink(place.airport))
         (waters, gazetteerVersion) = (place.waters.rawValue, place.gazetteerVersion)
     }
 }
