@@ -29,6 +29,7 @@ struct HistoryFile: Sendable {
         var file = HistoryFile(stored: .init(path: path, size: size, modifiedNs: modifiedNs))
         var points: [TimedPosition] = []
         var skipped = 0
+        var homes: [HistoryPosition] = []
         func point(_ instant: Int64, _ latitude: Double, _ longitude: Double) {
             if let p = TimedPosition(instant: instant, latitude: latitude, longitude: longitude) { points.append(p) } else { skipped += 1 }
         }
@@ -47,7 +48,8 @@ struct HistoryFile: Sendable {
                         if let s = a.startPosition { point(a.start, s.latitude, s.longitude) }
                         if let e = a.endPosition { point(a.end, e.latitude, e.longitude) }
                     }
-                case .frequentPlace: break
+                case .frequentPlace(let f):
+                    if f.label?.uppercased() == "HOME" { homes.append(f.position) }
                 }
             }
             guard let summary else {
@@ -72,10 +74,12 @@ struct HistoryFile: Sendable {
         file.points = deduplicated(points)
         file.stored.points = file.points.count
         file.stored.visits = file.segments.filter { $0.kind == .visit }.count
-        file.stored.flights = file.segments.count - file.stored.visits
+        file.stored.flights = file.segments.filter { $0.kind == .flight }.count
         // The points are sorted: their ends and the segments' are the span.
         let ends = [file.points.first?.instant, file.points.last?.instant].compactMap { $0 } + file.segments.flatMap { [$0.start, $0.end] }
         (file.stored.first, file.stored.last) = (ends.min(), ends.max())
+        let asOf = file.stored.last ?? 0
+        file.segments += homes.map { HistorySegment(kind: .home, start: asOf, end: asOf, latitude: $0.latitude, longitude: $0.longitude) }
         return file
     }
 

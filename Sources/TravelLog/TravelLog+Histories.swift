@@ -126,7 +126,21 @@ extension TravelLog {
         }
     }
 
-    /// Every stored visit and flight, by start, with the id of its history.
+    /// The places the histories label as home (``HistorySegment/Kind/home``), with the file
+    /// that says so and when it last held (ms since 1970 UTC), by path: evidence for `atlas home`.
+    public func labelledHomes() throws -> [(path: String, latitude: Double, longitude: Double, asOf: Int64)] {
+        guard try hasTable("history_segments") else { return [] }
+        let s = try statement("""
+            SELECT h.path, s.latitude, s.longitude, s.end_time FROM history_segments s JOIN histories h ON h.id = s.history_id
+            WHERE s.kind = 'home' AND s.latitude IS NOT NULL AND s.longitude IS NOT NULL ORDER BY h.path, s.latitude, s.longitude
+            """)
+        defer { s.reset() }
+        var out: [(String, Double, Double, Int64)] = []
+        while try s.step() { out.append((s.string(0) ?? "", s.double(1), s.double(2), Int64(s.int(3)))) }
+        return out
+    }
+
+    /// Every stored visit, flight and labelled home, by start, with the id of its history.
     public func historySegments() throws -> [(history: Int64, segment: HistorySegment)] {
         let s = try statement("SELECT history_id, kind, start_time, end_time, latitude, longitude FROM history_segments ORDER BY start_time, history_id")
         defer { s.reset() }

@@ -1,5 +1,6 @@
 import Foundation
 import Gazetteer
+import JSONWriter
 import Passport
 import Resolver
 import TravelLog
@@ -27,12 +28,17 @@ enum HomeCommand: Command {
         "-33.8568, 151.2153", -33.86 151.21, 33°51'S 151°12'E). 'remove' forgets the home saved for --since
         (default: the one from the start), or every one with --all.
 
+        A phone's Timeline.json may label a place HOME: 'atlas home' shows it below the homes,
+        as evidence only; it is never saved without 'home set'.
+
         Options:
           --since YYYY-MM-DD The first day of that home.
           --all             remove: every saved home.
         \(DatabaseOption.help)
         \(GazetteerOption.help)
-          --json            One JSON object per home (since, until, place, inferred, point).
+          --json            One JSON object per home (since, until, place, inferred, point),
+                            then one per place a location history labels HOME (label, file,
+                            as_of, latitude, longitude, place, saved).
           --help            Show this help.
 
         Exit status: 0 done, 1 usage error (unknown place, bad date, no such saved home),
@@ -49,7 +55,7 @@ enum HomeCommand: Command {
         if let since, !Mark.isValidDate(since) { throw UsageError("--since takes YYYY-MM-DD, not '\(since.shown)'") }
         switch words.first {
         case nil:
-            return try show(TravelLog(path: dbPath, readOnly: true), json: json)
+            return try show(TravelLog(path: dbPath, readOnly: true), gazetteer: gazetteer, json: json)
         case "set":
             let text = words.dropFirst().joined(separator: " ")
             guard words.count == 2 || (words.count > 2 && PositionArgument.coordinate(text) != nil) else {
@@ -80,23 +86,58 @@ enum HomeCommand: Command {
         }
     }
 
-    private static func show(_ log: TravelLog, json: Bool) throws -> ExitStatus {
+    private static func show(_ log: TravelLog, gazetteer: Gazetteer, json: Bool) throws -> ExitStatus {
         let passport = try Passport(log: log)
         let homes = passport.homeTimeline()
-        guard !homes.periods.isEmpty else {
-            Console.error("No home: none saved, and no photos to infer one from ('atlas home set PLACE' saves one).")
-            return .success
-        }
+        let labels = try labelledHomes(log, gazetteer: gazetteer, saved: Set(homes.periods.filter { !$0.inferred }.map(\.place.id)))
         if json {
             for p in homes.periods { Console.out(TravelRecord.json(p).rendered()) }
+            for l in labels { Console.out(l.json.rendered()) }
             return .success
         }
-        let rows = homes.periods.map { p -> [String] in
-            let point = p.latitude.map { String(format: "%.4f, %.4f", $0, p.longitude ?? 0) } ?? "-"
-            return [p.since ?? "(start)", p.until ?? "-", "\(p.place.name) (\(p.place.id))", p.inferred ? "inferred" : "saved",
-                    (p.pointCity.map { $0.name + " " } ?? "") + point]
+        if homes.periods.isEmpty {
+            Console.error("No home: none saved, and no photos to infer one from ('atlas home set PLACE' saves one).")
+        } else {
+            let rows = homes.periods.map { p -> [String] in
+                let point = p.latitude.map { String(format: "%.4f, %.4f", $0, p.longitude ?? 0) } ?? "-"
+                return [p.since ?? "(start)", p.until ?? "-", "\(p.place.name) (\(p.place.id))", p.inferred ? "inferred" : "saved",
+                        (p.pointCity.map { $0.name + " " } ?? "") + point]
+            }
+            Console.out(PassportOption.table(["SINCE", "UNTIL", "HOME", "", "MEASURED FROM"], rows))
         }
-        Console.out(PassportOption.table(["SINCE", "UNTIL", "HOME", "", "MEASURED FROM"], rows))
+        for l in labels { Console.out(l.text) }
         return .success
+    }
+
+    /// A place a location history labels HOME: shown as evidence beside the homes, never saved.
+    private struct LabelledHome {
+        var file: String, asOf: String, latitude: Double, longitude: Double, place: PlaceLink?, saved: Bool
+
+        var coordinate: String { String(format: "%.4f,%.4f", latitude, longitude) }
+
+        var text: String {
+            let named = place.map { " (\($0.name), \($0.id))" } ?? ""
+            let advice = saved ? "saved as a home" : "not saved: 'atlas home set \(coordinate)' saves it"
+            return "\((file as NSString).lastPathComponent) labels \(coordinate)\(named) HOME as of \(asOf); \(advice)."
+        }
+
+        var json: JSONValue {
+            .object([("label", .string("HOME")), ("file", .string(file)), ("as_of", .string(asOf)),
+                     ("latitude", .number(latitude, digits: 7)), ("longitude", .number(longitude, digits: 7)),
+                     ("place", TravelRecord.link(place)), ("saved", .bool(saved))])
+        }
+    }
+
+    /// The homes the log's location histories label, each in the city (else region, country)
+    /// it resolves to; `saved` holds the places of the saved homes.
+    private static func labelledHomes(_ log: TravelLog, gazetteer: Gazetteer, saved: Set<String>) throws -> [LabelledHome] {
+        try log.labelledHomes().map { h in
+            let chain = try? ResolveCommand.chain(at: GeoCoordinate(latitude: h.latitude, longitude: h.longitude), gazetteer: gazetteer)
+            let links = [chain?.city, chain?.region, chain?.country].compactMap { $0 }
+            let place = links.first.map { PlaceLink(id: $0.id.description, name: $0.name) }
+            let day = CalendarDay(number: Int((Double(h.asOf) / 86_400_000).rounded(.down)))
+            return LabelledHome(file: h.path, asOf: day.text, latitude: h.latitude, longitude: h.longitude, place: place,
+                                saved: links.contains { saved.contains($0.id.description) })
+        }
     }
 }
