@@ -47,7 +47,8 @@ public struct HistoryDays {
     public init(finder: PlaceFinder, rules: Rules = .init()) { (self.finder, self.rules) = (finder, rules) }
 
     /// The days of every history in `log`, and per history how many of its points another
-    /// (stored before it) already had.
+    /// (stored before it) already had. The days of histories restored without their points
+    /// (``TravelRecord`` restores) are kept where the points give none.
     public func build(from log: TravelLog) throws -> (days: [PlaceDay], duplicates: [Int64: Int]) {
         let segments = try log.historySegments()
         var builder = Builder(finder: finder, rules: rules, flights: segments.filter { $0.segment.kind == .flight }.map { ($0.segment.start, $0.segment.end) })
@@ -68,7 +69,14 @@ public struct HistoryDays {
         }
         builder.closeRun()
         for (_, s) in segments where s.kind == .visit { try builder.addVisit(s) }
-        return (builder.rows(), builder.duplicates)
+        var days = builder.rows()
+        // A history restored from a travel record has its days but not its points (size -1
+        // until its file is read again): its days stand on the dates no points speak for.
+        if try log.storedHistories().contains(where: { $0.size < 0 }) {
+            let dates = Set(days.compactMap(\.date))
+            days += try log.historyDays().filter { !dates.contains($0.date ?? "") }
+        }
+        return (days, builder.duplicates)
     }
 }
 

@@ -77,6 +77,18 @@ public struct Passport: Sendable {
 }
 
 extension Passport {
+    /// The passport of some kinds of evidence only (`--evidence photos`: the answers of the
+    /// photos alone): the photos' days and track, the history's days, the flights, the marks.
+    public func restricted(to evidence: Set<Visit.Evidence>) -> Passport {
+        guard evidence != Set(Visit.Evidence.allCases) else { return self }
+        let photos = evidence.contains(.photos), history = evidence.contains(.history)
+        var kept = Passport(days: days.filter { $0.isHistory ? history : photos }, tracks: photos ? tracks : [],
+                            marks: evidence.contains(.marks) ? marks : [], homes: homes, tripEdits: tripEdits,
+                            flights: evidence.contains(.flights) ? flights : [])
+        kept.namesakes = namesakes
+        return kept
+    }
+
     /// The passport of one calendar year: the days, track days and dated marks of that year.
     public func restricted(toYear year: Int) -> Passport {
         let prefix = String(format: "%04d-", year)

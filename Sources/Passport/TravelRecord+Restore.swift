@@ -16,11 +16,16 @@ extension TravelRecord {
         public var homes = 0
         public var tripEdits = 0
         public var flights = 0
+        public var histories = 0
+        public var historyDays = 0
     }
 
     /// Loads a travel record written by `atlas export` into an empty travel log: its photos
     /// (path, capture time and offset, position, altitude, speed, place snapshot with its
-    /// district, hand-set places), its marks, saved homes and trip edits (version 5 on), so that exporting the log again gives the same bytes. The record
+    /// district, hand-set places), its marks, saved homes and trip edits (version 5 on), the
+    /// location histories and their days (version 6 on; the points are not in the record: the
+    /// histories are saved with size -1, so that an import of their folders reads them again),
+    /// so that exporting the log again gives the same bytes. The record
     /// must hold the photos with exact coordinates: anything less would lose what it cannot say.
     /// Files are recorded with size and time 0, so a later `atlas import` of the same folders
     /// reads them again and updates the rows in place.
@@ -35,7 +40,7 @@ extension TravelRecord {
             throw RestoreError("schema version \(version), this program reads \(restorableVersions.lowerBound) to \(schemaVersion)")
         }
         guard try log.photoCount() == 0, try log.marks().isEmpty, try log.homes().isEmpty, try log.tripEdits().isEmpty,
-              try log.flights().isEmpty else { throw RestoreError("the travel log \(log.path) is not empty") }
+              try log.flights().isEmpty, try log.storedHistories().isEmpty else { throw RestoreError("the travel log \(log.path) is not empty") }
         guard let photos = doc["photos"] as? [[String: Any]] else { throw RestoreError("the record has no photos (exported with --no-photos)") }
         guard doc["coordinates"] as? String == Coordinates.exact.rawValue else {
             throw RestoreError("the record's coordinates are '\(doc["coordinates"] ?? "")', not exact: it cannot be restored without loss")
@@ -79,6 +84,14 @@ extension TravelRecord {
             }
             let flights = try (doc["flights"] as? [[String: Any]] ?? []).enumerated().map { try restoreFlight($1, position: $0 + 1) }
             restored.flights = try log.saveFlights(flights)
+            // Version 6 on: the histories without their points, and the days they gave.
+            for h in try restoreHistories(doc["histories"] as? [[String: Any]] ?? []) {
+                _ = try log.saveHistory(h, points: [], segments: [], run: nil)
+                restored.histories += 1
+            }
+            let days = try restoreHistoryDays(doc["history_days"] as? [[String: Any]] ?? [])
+            try log.replaceHistoryDays(days)
+            restored.historyDays = days.count
         }
         return restored
     }

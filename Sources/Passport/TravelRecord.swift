@@ -44,8 +44,9 @@ public struct TravelRecord: Sendable {
     /// 2 added the districts: in each photo's snapshot and below each city of the tree; 3 made
     /// the passport's `busiest_year.year` a number, as every year and count is; 4 added each
     /// photo's `position_source`; 5 the homes, the trips with their edits, the flights and the
-    /// years in review.
-    public static let schemaVersion = 5
+    /// years in review; 6 each visit's `history_days` and `flights`, and the location histories
+    /// with the days they give.
+    public static let schemaVersion = 6
     /// The versions ``restore(_:into:)`` loads: a version 1 record is one without districts.
     public static let restorableVersions = 1...schemaVersion
     public static let generator = "TravelAtlas atlas \(AtlasVersion.current)"
@@ -63,6 +64,9 @@ public struct TravelRecord: Sendable {
     /// The native names of the regions visited (`region:DE.02` → `Bayern`), written beside their
     /// English names as `native_name`: from the gazetteer, which the passport does not read.
     public var nativeNames: [String: String] = [:]
+    /// The location history files of the log (``TravelLog/storedHistories()``), listed as the
+    /// sources of the history's days; the log, not the passport, knows them.
+    public var histories: [TravelLog.StoredHistory] = []
 
     /// The record of `passport`, its figures counted under `scheme`, home `homes` (else the
     /// log's), trips by `rules`.
@@ -94,6 +98,8 @@ public struct TravelRecord: Sendable {
             ("flights", .array(passport.flights.map(Self.json))),
             ("trips", .array(trips.map { Self.json($0) })),
             ("years", .array(years.map(Self.yearJSON))),
+            ("histories", .array(histories.map(Self.json))),
+            ("history_days", .array(passport.days.filter(\.isHistory).map(historyDayJSON))),
         ]
         if includePhotos { pairs.append(("photos", .array([]))) }
         return .object(pairs)
@@ -203,6 +209,7 @@ public struct TravelRecord: Sendable {
             ("id", .string(v.id)), ("name", .string(v.name)),
             ("first_visit", .optional(v.firstDate)), ("last_visit", .optional(v.lastDate)),
             ("days", .int(v.days.count)), ("photos", .int(v.photos)), ("marks", .int(v.marks)),
+            ("history_days", .int(v.historyDays)), ("flights", .int(v.flights)),
             ("dates", .array(v.days.map(JSONValue.string))),
         ] + extra + children.map { ($0.0, JSONValue.array($0.1)) })
     }

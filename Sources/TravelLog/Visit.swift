@@ -1,5 +1,6 @@
 /// What the passport knows about one visited place: the days (distinct local dates), the first
-/// and last of them, and how many qualifying photos and marks put the traveller there.
+/// and last of them, and the evidence that puts the traveller there: qualifying photos, days of
+/// a location history, flights of a flight log and marks.
 ///
 /// ```swift
 /// let japan = try log.visits()[.country].first { $0.id == "country:JP" }
@@ -21,6 +22,27 @@ public struct Visit: Sendable, Equatable {
     public internal(set) var days: [String] = []
     public internal(set) var photos = 0
     public internal(set) var marks = 0
+    /// Distinct local dates a location history puts the traveller here.
+    public internal(set) var historyDays = 0
+    /// Flights of a flight log from or to here (airports only).
+    public internal(set) var flights = 0
+
+    /// What says the traveller was here, and what a listing can be restricted to (`--evidence`).
+    public enum Evidence: String, Sendable, CaseIterable {
+        case photos, history, flights, marks
+    }
+
+    /// The kinds of evidence this visit has, in ``Evidence`` order.
+    public var evidence: [Evidence] {
+        Evidence.allCases.filter { kind in
+            switch kind {
+            case .photos: photos > 0
+            case .history: historyDays > 0
+            case .flights: flights > 0
+            case .marks: marks > 0
+            }
+        }
+    }
 
     public init(kind: String, id: String, name: String) {
         (self.kind, self.id, self.name) = (kind, id, name)

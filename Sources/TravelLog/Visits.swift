@@ -18,7 +18,9 @@ public struct Visits: Sendable, Equatable {
     /// flight's countries are passed through, not visited).
     public init(days: [PlaceDay], marks: [Mark], flights: [Flight] = []) {
         var table: [Level: [String: Visit]] = [:]
-        func touch(_ level: Level, _ link: PlaceLink?, _ day: String?, photos: Int, marks: Int,
+        // Rows need not come by date (a log's history rows come after its photos').
+        var historyDates: [Level: [String: Set<String>]] = [:]
+        func touch(_ level: Level, _ link: PlaceLink?, _ day: String?, photos: Int, marks: Int, history: Bool = false, flights: Int = 0,
                    continent: PlaceLink?, country: PlaceLink?, region: PlaceLink?, city: PlaceLink? = nil) {
             guard let link else { return }
             // Changed in place: a copy out and back would copy its days at every touch.
@@ -30,20 +32,23 @@ public struct Visits: Sendable, Equatable {
                 v.add(day: day)
                 v.photos += photos
                 v.marks += marks
+                v.flights += flights
             }
+            if history, let day { historyDates[level, default: [:]][link.id, default: []].insert(day) }
             update(&table[level, default: [:]][link.id, default: Visit(kind: level.rawValue, id: link.id, name: link.name)])
         }
         for d in days {
+            let history = d.isHistory
             if d.status != .flight, d.country != nil {
-                touch(.airport, d.airport, d.date, photos: d.photos, marks: 0, continent: d.continent, country: d.country, region: d.region)
+                touch(.airport, d.airport, d.date, photos: d.photos, marks: 0, history: history, continent: d.continent, country: d.country, region: d.region)
             }
             guard d.status == .visit else { continue }
-            touch(.continent, d.continent, d.date, photos: d.photos, marks: 0, continent: nil, country: nil, region: nil)
-            touch(.country, d.country, d.date, photos: d.photos, marks: 0, continent: d.continent, country: nil, region: nil)
-            touch(.region, d.region, d.date, photos: d.photos, marks: 0, continent: d.continent, country: d.country, region: nil)
-            touch(.city, d.city, d.date, photos: d.photos, marks: 0, continent: d.continent, country: d.country, region: d.region)
-            touch(.district, d.district, d.date, photos: d.photos, marks: 0, continent: d.continent, country: d.country, region: d.region,
-                  city: d.city)
+            touch(.continent, d.continent, d.date, photos: d.photos, marks: 0, history: history, continent: nil, country: nil, region: nil)
+            touch(.country, d.country, d.date, photos: d.photos, marks: 0, history: history, continent: d.continent, country: nil, region: nil)
+            touch(.region, d.region, d.date, photos: d.photos, marks: 0, history: history, continent: d.continent, country: d.country, region: nil)
+            touch(.city, d.city, d.date, photos: d.photos, marks: 0, history: history, continent: d.continent, country: d.country, region: d.region)
+            touch(.district, d.district, d.date, photos: d.photos, marks: 0, history: history, continent: d.continent, country: d.country,
+                  region: d.region, city: d.city)
         }
         for m in marks {
             let (continent, country, region, city) = (PlaceLink(m.continent), PlaceLink(m.country), PlaceLink(m.region), PlaceLink(m.city))
@@ -62,8 +67,11 @@ public struct Visits: Sendable, Equatable {
         }
         for f in flights {
             for a in [f.from, f.to] {
-                touch(.airport, a.place, f.date, photos: 0, marks: 0, continent: a.continent, country: a.country, region: a.region)
+                touch(.airport, a.place, f.date, photos: 0, marks: 0, flights: 1, continent: a.continent, country: a.country, region: a.region)
             }
+        }
+        for (level, places) in historyDates {
+            for (id, dates) in places { table[level]![id]!.historyDays = dates.count }
         }
         byLevel = table.mapValues { $0.values.sorted { $0.id < $1.id } }
     }

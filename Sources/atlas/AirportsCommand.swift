@@ -8,7 +8,7 @@ enum AirportsCommand: Command {
     static let name = "airports"
     static let summary = "List the airports visited (layovers included), with dates"
     static let help = PassportOption.listHelp(
-        usage: "atlas airports [--sort KEY] [--db PATH] [--json]",
+        usage: "atlas airports [--sort KEY] [--evidence KINDS] [--db PATH] [--json]",
         about: """
             Lists every airport with a photo taken on the ground within its radius, layovers
             included (photos in flight do not count): name, country, first and last visit, days,
@@ -18,10 +18,11 @@ enum AirportsCommand: Command {
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
         let json = arguments.flag("--json")
         let order = try PassportOption.order(&arguments)
+        let evidence = try PassportOption.evidence(&arguments)
         let dbPath = try DatabaseOption.path(&arguments)
         _ = try arguments.option("--gazetteer")
         guard try arguments.finish().isEmpty else { throw UsageError("airports takes no arguments") }
-        PassportOption.list(try PassportOption.passport(dbPath).visits(.airport), json: json, order: order,
+        PassportOption.list(try PassportOption.passport(dbPath, evidence: evidence).visits(.airport), json: json, order: order,
                             empty: PassportOption.nothing("airports"), columns: [
             ("NAME", \.name), ("COUNTRY", { $0.country?.name ?? "" }),
         ] + PassportOption.visitColumns)

@@ -9,7 +9,7 @@ enum CitiesCommand: Command {
     static let name = "cities"
     static let summary = "List the cities (or districts) visited, with dates, days and photos"
     static let help = PassportOption.listHelp(
-        usage: "atlas cities [--districts] [--country PLACE] [--region PLACE] [--sort KEY] [--db PATH] [--json]",
+        usage: "atlas cities [--districts] [--country PLACE] [--region PLACE] [--sort KEY] [--evidence KINDS] [--db PATH] [--json]",
         about: """
             Lists every city visited: name, region, country, first and last visit, days, photos,
             and the identifier. A visit to a district (Lyon 05, Shibuya) counts for its city:
@@ -28,6 +28,7 @@ enum CitiesCommand: Command {
         let order = try PassportOption.order(&arguments)
         let countryText = try arguments.option("--country")
         let regionText = try arguments.option("--region")
+        let evidence = try PassportOption.evidence(&arguments)
         let dbPath = try DatabaseOption.path(&arguments)
         let gazetteer = try GazetteerOption.open(&arguments)
         guard try arguments.finish().isEmpty else { throw UsageError("cities takes no arguments") }
@@ -39,7 +40,7 @@ enum CitiesCommand: Command {
             throw UsageError("--region '\(regionText.shown)' (\(region.name)) is not in --country '\(countryText.shown)' (\(country.name))\(actual)",
                              showsUsage: false)
         }
-        let places = try PassportOption.passport(dbPath).visits(districts ? .district : .city).filter {
+        let places = try PassportOption.passport(dbPath, evidence: evidence).visits(districts ? .district : .city).filter {
             (country == nil || $0.country?.id == country?.id.description) && (region == nil || $0.region?.id == region?.id.description)
         }
         let city: [(String, (Visit) -> String)] = districts ? [("CITY", { $0.city?.name ?? "" })] : []

@@ -8,7 +8,7 @@ enum ContinentsCommand: Command {
     static let name = "continents"
     static let summary = "List the continents visited, with dates and countries"
     static let help = PassportOption.listHelp(
-        usage: "atlas continents [--sort KEY] [--db PATH] [--json]",
+        usage: "atlas continents [--sort KEY] [--evidence KINDS] [--db PATH] [--json]",
         about: """
             Lists every continent visited: name, first and last visit, days, photos, countries
             visited, and the identifier.
@@ -17,10 +17,11 @@ enum ContinentsCommand: Command {
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
         let json = arguments.flag("--json")
         let order = try PassportOption.order(&arguments)
+        let evidence = try PassportOption.evidence(&arguments)
         let dbPath = try DatabaseOption.path(&arguments)
         _ = try arguments.option("--gazetteer")
         guard try arguments.finish().isEmpty else { throw UsageError("continents takes no arguments") }
-        let passport = try PassportOption.passport(dbPath)
+        let passport = try PassportOption.passport(dbPath, evidence: evidence)
         let countries = Dictionary(grouping: passport.visits(.country), by: { $0.continent?.id ?? "" }).mapValues(\.count)
         PassportOption.list(passport.visits(.continent), json: json, order: order, empty: PassportOption.nothing("continents"), columns: [
             ("NAME", \.name),

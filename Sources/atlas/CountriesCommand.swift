@@ -9,7 +9,7 @@ enum CountriesCommand: Command {
     static let name = "countries"
     static let summary = "List the countries visited, with dates, days, photos and regions"
     static let help = PassportOption.listHelp(
-        usage: "atlas countries [--year YYYY] [--continent PLACE] [--sort KEY] [--db PATH] [--json]",
+        usage: "atlas countries [--year YYYY] [--continent PLACE] [--sort KEY] [--evidence KINDS] [--db PATH] [--json]",
         about: """
             Lists every country visited (a qualifying photo or a mark): name, continent, first
             and last visit (local dates; "no date" when known only from undated photos or
@@ -27,11 +27,12 @@ enum CountriesCommand: Command {
         let order = try PassportOption.order(&arguments)
         let year = try arguments.integer("--year", in: 1800...9999)
         let continentText = try arguments.option("--continent")
+        let evidence = try PassportOption.evidence(&arguments)
         let dbPath = try DatabaseOption.path(&arguments)
         let gazetteer = try GazetteerOption.open(&arguments)
         guard try arguments.finish().isEmpty else { throw UsageError("countries takes no arguments") }
         let continent = try PassportOption.place(continentText, kind: .continent, option: "--continent", gazetteer: gazetteer)
-        var passport = try PassportOption.passport(dbPath)
+        var passport = try PassportOption.passport(dbPath, evidence: evidence)
         if let year { passport = passport.restricted(toYear: year) }
         let countries = passport.visits(.country).filter { continent == nil || $0.continent?.id == continent?.id.description }
         let regionsVisited = Dictionary(grouping: passport.visits(.region), by: { $0.country?.id ?? "" }).mapValues(\.count)

@@ -78,6 +78,7 @@ enum ExportCommand: Command {
                                   homes: try settings.homes(passport), rules: settings.rules,
                                   gazetteerVersion: settings.gazetteer.version, includePhotos: !noPhotos, coordinates: coordinates)
         let regions = passport.visits(.region).compactMap { PlaceID($0.id) }
+        record.histories = try log.storedHistories()
         record.nativeNames = Dictionary(uniqueKeysWithValues: try settings.gazetteer.nativeNames(of: regions).map { ($0.key.description, $0.value) })
         guard let file else {
             try record.write(photosFrom: log) { Console.outBytes($0) }

@@ -48,7 +48,8 @@ enum ImportRecordCommand: Command {
             }
         }
         Console.out("Loaded \(counted(restored.photos, "photo")), \(counted(restored.marks, "mark")), \(counted(restored.homes, "saved home")),"
-                    + " \(counted(restored.tripEdits, "trip edit")) and \(counted(restored.flights, "flight")) into \(dbPath)")
+                    + " \(counted(restored.tripEdits, "trip edit")), \(counted(restored.flights, "flight"))"
+                    + " and \(counted(restored.histories, "location history", "location histories")) (\(counted(restored.historyDays, "day row"))) into \(dbPath)")
         return .success
     }
 

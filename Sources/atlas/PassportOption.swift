@@ -18,6 +18,11 @@ enum PassportOption {
           --gap DAYS        Days without photos a trip may hold (default 2).
         """
     static let jsonHelp = "  --json            One JSON object per line."
+    static let evidenceHelp = """
+          --evidence KINDS  Count only these kinds of evidence, comma-separated: photos, history
+                            (location histories), flights (flight logs), marks (default: all;
+                            photos,flights,marks: the answers before location histories).
+        """
     static let sortHelp = """
           --sort KEY        name (default), days (most first), first (oldest first visit first),
                             last (latest visit first) or photos (most first); ties by name.
@@ -33,6 +38,7 @@ enum PassportOption {
 
         Options:
         \(options.isEmpty ? "" : options + "\n")\(sortHelp)
+        \(evidenceHelp)
         \(DatabaseOption.help)
         \(GazetteerOption.help)
         \(jsonHelp)
@@ -45,8 +51,23 @@ enum PassportOption {
     /// This year, by the calendar: what "new this year" means in the passport.
     static var currentYear: Int { Calendar(identifier: .gregorian).component(.year, from: Date()) }
 
-    static func passport(_ dbPath: String) throws -> Passport {
-        try Passport(log: TravelLog(path: dbPath, readOnly: true))
+    /// The passport of the log at `dbPath`, of `evidence` only (``evidence(_:)``).
+    static func passport(_ dbPath: String, evidence: Set<Visit.Evidence> = Set(Visit.Evidence.allCases)) throws -> Passport {
+        try Passport(log: TravelLog(path: dbPath, readOnly: true)).restricted(to: evidence)
+    }
+
+    /// `--evidence KINDS`: the kinds of evidence to count, all when not given.
+    static func evidence(_ arguments: inout Arguments) throws -> Set<Visit.Evidence> {
+        guard let text = try arguments.option("--evidence") else { return Set(Visit.Evidence.allCases) }
+        let names = Visit.Evidence.allCases.map(\.rawValue)
+        return Set(try text.split(separator: ",", omittingEmptySubsequences: false).map { word in
+            let name = word.trimmingCharacters(in: .whitespaces).lowercased()
+            guard let kind = Visit.Evidence(rawValue: name) else {
+                throw UsageError("--evidence takes \(names.joined(separator: ", ")) (comma-separated), not '\(String(word).shown)'"
+                                 + Suggestion.didYouMean(name, among: names))
+            }
+            return kind
+        })
     }
 
     static func scheme(_ arguments: inout Arguments) throws -> CountingScheme.Name {
@@ -124,6 +145,7 @@ enum PassportOption {
     /// missing value, not as "when is unknown".
     static var visitColumns: [(String, (Visit) -> String)] { [
         ("FIRST", { $0.firstDate ?? "no date" }), ("LAST", { $0.lastDate ?? "no date" }), ("DAYS", { String($0.days.count) }), ("PHOTOS", { String($0.photos) }),
+        ("EVIDENCE", { $0.evidence.map(\.rawValue).joined(separator: ",") }),
     ] }
 
     /// Shows visits as a table sorted by `order` (by name when nil) with the identifier last,

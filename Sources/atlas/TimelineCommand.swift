@@ -8,13 +8,14 @@ enum TimelineCommand: Command {
     static let name = "timeline"
     static let summary = "New countries, regions and cities per year or month"
     static let help = """
-        Usage: atlas timeline [--by year|month] [--db PATH] [--json]
+        Usage: atlas timeline [--by year|month] [--evidence KINDS] [--db PATH] [--json]
 
         For each year (or month) with a first visit: the countries, regions and cities visited
         for the first time then, oldest period first.
 
         Options:
           --by year|month   The period (default year).
+        \(PassportOption.evidenceHelp)
         \(DatabaseOption.help)
         \(PassportOption.jsonHelp) period (text: 2024 or 2024-07), countries, regions,
                             cities ([{id, name}]).
@@ -29,9 +30,10 @@ enum TimelineCommand: Command {
         guard by == "year" || by == "month" else {
             throw UsageError("--by takes year or month, not '\(by.shown)'" + Suggestion.didYouMean(by, among: ["year", "month"]))
         }
+        let evidence = try PassportOption.evidence(&arguments)
         let dbPath = try DatabaseOption.path(&arguments)
         guard try arguments.finish().isEmpty else { throw UsageError("timeline takes no arguments") }
-        let periods = try PassportOption.passport(dbPath).timeline(monthly: by == "month")
+        let periods = try PassportOption.passport(dbPath, evidence: evidence).timeline(monthly: by == "month")
         for p in periods {
             if json {
                 func list(_ links: [PlaceLink]) -> JSONValue { .array(links.map(TravelRecord.link)) }

@@ -260,6 +260,32 @@ import TravelLog
         #expect(try TravelLog(path: library.database).visits()[.country].map(\.name).contains("Belgium"))
     }
 
+    /// A log restored from a travel record has a history's days without its points: importing
+    /// another history keeps them where the points it has say nothing.
+    @Test func restoredDaysStandWherePointsSayNothing() throws {
+        let library = try Library()
+        try library.writeFile("history/Records.json", Self.records())
+        do {
+            let log = try TravelLog(path: library.database)
+            var old = TravelLog.StoredHistory(path: "/elsewhere/Records.json", size: -1, modifiedNs: 0)
+            (old.format, old.points) = ("google-records", 50)
+            func day(_ date: String) -> PlaceDay {
+                var d = PlaceDay(date: date, status: .visit)
+                (d.country, d.city, d.historyPoints) = (PlaceLink(id: "country:IT", name: "Italy"), PlaceLink(id: "city:3169070", name: "Rome"), 25)
+                return d
+            }
+            try log.write {
+                _ = try log.saveHistory(old, points: [], segments: [], run: nil)
+                // One day before the new history, one on a date its points cover.
+                try log.replaceHistoryDays([day("2019-06-08"), day("2024-05-02")])
+            }
+        }
+        try Self.importing(library)
+        let days = try Self.days(TravelLog(path: library.database))
+        #expect(days.filter { $0.city == "Rome" }.map(\.date) == ["2019-06-08"])
+        #expect(days.contains { $0.date == "2024-05-02" && $0.city == "Paris" })
+    }
+
     @Test func aTrackStoredBeforeTracksGaveDaysIsReadOnceMore() throws {
         let library = try Library()
         try library.writeFile("walk.gpx", Self.gpx())

@@ -12,7 +12,7 @@ import TravelLog
 /// library holds and the renderer must escape or leave out: paths with quotes, backslashes,
 /// control characters and non-ASCII letters; photos without a time, without an offset or
 /// without a position; altitudes and speeds, flights and layovers; places set by hand; files
-/// that could not be read. Should the pin change on purpose (a new field), the new digests are
+/// that could not be read; location histories and their days. Should the pin change on purpose (a new field), the new digests are
 /// in the failure message.
 @Suite struct ExportBytesTests {
     static let log: String = {
@@ -70,6 +70,31 @@ import TravelLog
         try log.write { for r in records { ids.append(try log.insert(r, run: nil)) } }
         let rome = try #require(try gazetteer.place(PlaceID("city:3169070")!))
         for k in stride(from: 0, to: ids.count, by: 41) { try log.setPlace(photo: ids[k], to: rome) }
+        // Two location histories (one cut short) and the stays and passages they gave.
+        var takeout = TravelLog.StoredHistory(path: "/library/Takeout/Records \"2020\".json", size: 1 << 30, modifiedNs: 7)
+        (takeout.format, takeout.pointsRead, takeout.points, takeout.duplicates, takeout.first, takeout.last) =
+            ("google-records", 3_352_114, 3_351_980, 12, 1_600_000_000_123, 1_634_567_890_999)
+        var phone = TravelLog.StoredHistory(path: "/library/phone/Zeitachse.json", size: 1_000, modifiedNs: 8)
+        (phone.format, phone.pointsRead, phone.points, phone.visits, phone.flights, phone.cutOffset) = ("google-timeline", 40, 40, 2, 1, 999)
+        phone.error = .init(kind: "truncated", message: "cut short at byte 999 (the points before it are kept)")
+        try log.write {
+            _ = try log.saveHistory(takeout, points: [], segments: [], run: nil)
+            _ = try log.saveHistory(phone, points: [], segments: [], run: nil)
+            var days: [PlaceDay] = []
+            for (n, place) in places.enumerated() {
+                var d = PlaceDay(date: String(format: "2021-03-%02d", 1 + n * 3), status: n % 3 == 2 ? .transit : .visit)
+                func link(_ kind: PlaceKind) -> PlaceLink? {
+                    place.kind == kind ? PlaceLink(id: place.id.description, name: place.name)
+                        : place.ancestor(kind).map { PlaceLink(id: $0.id.description, name: $0.name) }
+                }
+                (d.continent, d.country, d.region, d.city, d.airport) = (link(.continent), link(.country), link(.region), link(.city), link(.airport))
+                d.historyPoints = 100 + n
+                (d.positioned, d.latitudeSum, d.longitudeSum) = (100 + n, Double(100 + n) * 456_789_012, Double(100 + n) * -12_345_678)
+                (d.firstTime, d.lastTime) = (d.date! + "T08:00:00", d.date! + "T21:30:00")
+                days.append(d)
+            }
+            try log.replaceHistoryDays(days)
+        }
     }
 
     static func export(_ coordinates: TravelRecord.Coordinates, photos: Bool = true) throws -> [UInt8] {
@@ -77,8 +102,10 @@ import TravelLog
         let gazetteer = try Gazetteer.open()
         let passport = try Passport(log: log)
         var bytes: [UInt8] = []
-        try TravelRecord(passport: passport, scheme: try CountingScheme.load(.un, from: gazetteer), gazetteerVersion: gazetteer.version,
-                         includePhotos: photos, coordinates: coordinates).write(photosFrom: log) { bytes += $0 }
+        var record = TravelRecord(passport: passport, scheme: try CountingScheme.load(.un, from: gazetteer), gazetteerVersion: gazetteer.version,
+                                  includePhotos: photos, coordinates: coordinates)
+        record.histories = try log.storedHistories()
+        try record.write(photosFrom: log) { bytes += $0 }
         return bytes
     }
 
@@ -89,9 +116,9 @@ import TravelLog
     }
 
     @Test(arguments: [
-        (TravelRecord.Coordinates.exact, "9b11de84f9b21ed640ba355415039bb3f4d8d2f22f01ced9636af1257b67f242"),
-        (.city, "1b48549b47257544436d10ff14e90659952c7fda74a666fd6e097708a211e0c1"),
-        (.none, "8a63b4ff5955d7033bd0d9b9426022304b83db99d54c5a2ac2efb9ed53db7491"),
+        (TravelRecord.Coordinates.exact, "927073aa832e2665a5aed1ba5c49f18a96a4c487a4327818c9469b870a272771"),
+        (.city, "eff71f3e7b35311ebc107188af60ab7f50e2b27da4e07c1e2289cb80532d8c32"),
+        (.none, "5a921d9c5874e3754e7c04f93cf895b2651b5b162b780350268a29967bc0fb98"),
     ])
     func theExportOfAGeneratedLogKeepsItsBytes(_ coordinates: TravelRecord.Coordinates, _ digest: String) throws {
         let bytes = try Self.export(coordinates)

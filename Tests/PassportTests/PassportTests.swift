@@ -29,6 +29,21 @@ import TravelLog
         #expect(ids(p.visits(.continent)) == ["continent:AS", "continent:EU"])
     }
 
+    @Test func evidenceRestrictsWhatCounts() throws {
+        let p = try passport()
+        var madrid = PlaceDay(date: "2024-08-01", status: .visit)
+        (madrid.country, madrid.historyPoints) = (PlaceLink(id: "country:ES", name: "Spain"), 30)
+        let withHistory = Passport(days: PlaceDay.sorted(p.days + [madrid]), tracks: p.tracks, marks: p.marks, flights: p.flights)
+        #expect(withHistory.visits(.country).contains { $0.id == "country:ES" && $0.evidence == [.history] })
+        // The answers before location histories: photos, flights and marks.
+        let before = withHistory.restricted(to: [.photos, .flights, .marks])
+        #expect(ids(before.visits(.country)) == ids(p.visits(.country)))
+        #expect(ids(withHistory.restricted(to: [.photos]).visits(.country)) == ids(p.visits(.country).filter { $0.photos > 0 }))
+        #expect(ids(withHistory.restricted(to: [.marks]).visits(.country)) == ["country:IS", "country:XK"])
+        #expect(ids(withHistory.restricted(to: [.history]).visits(.country)) == ["country:ES"])
+        #expect(withHistory.restricted(to: [.history]).tracks.isEmpty)
+    }
+
     @Test func regionsCitiesAndAirports() throws {
         let p = try passport()
         #expect(ids(p.visits(.region)) == ["region:CH.GE", "region:CN.14", "region:FR.84", "region:HK.HCW", "region:IT.09"])

@@ -45,6 +45,49 @@ import TravelLog
         try restoreFails({ _, m in m.append(["place_id": "nonsense", "place_name": "?"]) }, saying: ["'nonsense' is not a place identifier"])
     }
 
+    /// A history and a day it gave, as version 6 writes them.
+    private static var history: [String: Any] { [
+        "path": "/phone/Records.json", "format": "google-records", "points_read": 40, "points": 40, "duplicates": 0, "visits": 0,
+        "flights": 0, "skipped": 0, "first": "2024-05-01T08:00:00Z", "last": "2024-05-01T11:15:00Z", "error": NSNull(),
+    ] }
+    private static var historyDay: [String: Any] { [
+        "date": "2024-05-01", "status": "visit", "country": ["id": "country:FR", "name": "France"], "city": ["id": "city:2988507", "name": "Paris"],
+        "points": 40, "positioned": 40, "latitude_sum_e7": 19_542_647_800, "longitude_sum_e7": 940_880_000,
+    ] }
+
+    @Test func historiesComeBackWithoutTheirPointsAndBadOnesAreRefused() throws {
+        var doc = try record()
+        (doc["histories"], doc["history_days"]) = ([Self.history], [Self.historyDay])
+        let log = try TravelLog(path: freshLog())
+        let restored = try TravelRecord.restore(try JSONSerialization.data(withJSONObject: doc), into: log)
+        #expect(restored.histories == 1 && restored.historyDays == 1)
+        // Size -1: an import of the folder reads the file again; the day is there meanwhile.
+        #expect(try log.storedHistories().map(\.size) == [-1] && log.storedHistories()[0].first == 1_714_550_400_000)
+        let day = try #require(try log.historyDays().first)
+        #expect(day.city?.name == "Paris" && day.historyPoints == 40 && abs((day.meanPosition?.latitude ?? 0) - 48.8566195) < 1e-9)
+
+        func fails(_ change: (inout [String: Any], inout [String: Any]) -> Void, saying words: [String]) throws {
+            var (h, d) = (Self.history, Self.historyDay)
+            change(&h, &d)
+            var doc = try record()
+            (doc["histories"], doc["history_days"]) = ([h], [d])
+            let log = try TravelLog(path: freshLog())
+            #expect {
+                _ = try TravelRecord.restore(try JSONSerialization.data(withJSONObject: doc), into: log)
+            } throws: { error in words.allSatisfy { "\(error)".contains($0) } }
+            #expect(try log.photoCount() == 0 && log.storedHistories().isEmpty && log.historyDays().isEmpty)
+        }
+        try fails({ h, _ in h["path"] = "Records.json" }, saying: ["history 1", "no absolute path"])
+        try fails({ h, _ in h["points"] = -3 }, saying: ["history 1 (/phone/Records.json): points is not a count"])
+        try fails({ h, _ in h["first"] = "2024-05-01 08:00" }, saying: ["first '2024-05-01 08:00' is not a UTC time"])
+        try fails({ _, d in d["date"] = "2024-02-30" }, saying: ["history day 1", "no date"])
+        try fails({ _, d in d["status"] = "flight" }, saying: ["status is neither visit nor transit"])
+        try fails({ _, d in d["city"] = ["id": "country:FR", "name": "France"] }, saying: ["'country:FR' is not a city identifier"])
+        try fails({ _, d in d["points"] = 0 }, saying: ["points 0 is not a whole number"])
+        try fails({ _, d in d["latitude_sum_e7"] = 1e30 }, saying: ["latitude_sum_e7"])
+        try fails({ _, d in d["positioned"] = 1e300 }, saying: ["positioned"])
+    }
+
     @Test func aSchemaVersionThatIsNoNumberSaysSo() throws {
         var doc = try record()
         doc["schema_version"] = "1"

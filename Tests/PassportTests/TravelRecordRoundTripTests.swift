@@ -8,7 +8,8 @@ import TravelLog
 /// `export → import-record → export` is byte for byte the same on a log of a few thousand
 /// photos at full double precision, with three homes in turn (one saved by hand) and trips away: every figure
 /// derived from positions (the inferred homes' points above all) comes out of the record's
-/// 7-decimal positions as it came out of the photos'.
+/// 7-decimal positions as it came out of the photos'. A location history's days come back
+/// with the sums of their positions, without the points.
 @Suite(.serialized) struct TravelRecordRoundTripTests {
     /// Homes (a city, its first day, how many days) and the trips taken from each.
     private static let homes: [(lat: Double, lon: Double, start: String, days: Int, offset: String)] = [
@@ -53,6 +54,14 @@ import TravelLog
                 }
             }
         }
+        // A phone's history of a long weekend in Paris without a photo, and its drive back.
+        var locations: [String] = []
+        let paris = day.date(from: "2019-06-07")!.timeIntervalSince1970
+        for i in 0..<(3 * 24 * 6) {
+            let (lat, lon) = i < 3 * 24 * 6 - 30 ? (48.8566 + Double(i % 7) * 0.0011, 2.3522) : (48.8566 - Double(i - 402) * 0.1, 2.3522 + Double(i - 402) * 0.08)
+            locations.append(#"{"latitudeE7": \#(Int((lat * 1e7).rounded())), "longitudeE7": \#(Int((lon * 1e7).rounded())), "timestampMs": "\#(Int64(paris) * 1000 + Int64(i) * 600_000)"}"#)
+        }
+        try Data(("{\"locations\": [" + locations.joined(separator: ",\n") + "]}").utf8).write(to: URL(fileURLWithPath: root + "/Records.json"))
         return root
     }
 
@@ -75,11 +84,15 @@ import TravelLog
         let homes = try #require(record["home_timeline"] as? [[String: Any]])
         #expect(homes.count >= 3, "\(homes)")
         #expect((record["photos"] as? [Any])?.count ?? 0 > 1_300)
+        #expect((record["histories"] as? [Any])?.count == 1)
+        let historyDays = try #require(record["history_days"] as? [[String: Any]])
+        #expect(historyDays.contains { $0["date"] as? String == "2019-06-08" && ($0["city"] as? [String: Any])?["name"] as? String == "Paris" })
         _ = try TravelRecord.restore(Data(first.utf8), into: TravelLog(path: restored))
         // What the figures come from, at full precision: the visit aggregates and the homes' points.
         let (before, after) = (try TravelLog(path: original, readOnly: true), try TravelLog(path: restored, readOnly: true))
         let (daysBefore, daysAfter) = (try before.placeDays(), try after.placeDays())
         #expect(daysBefore == daysAfter)
+        #expect(try before.historyDays() == after.historyDays())
         if let pair = zip(daysBefore, daysAfter).first(where: { $0 != $1 }) { Issue.record("first differing day: \(pair.0) / \(pair.1)") }
         let points = { (log: TravelLog) in try Passport(log: log).homeTimeline().periods.map { [$0.latitude, $0.longitude] } }
         #expect(try points(before) == points(after))

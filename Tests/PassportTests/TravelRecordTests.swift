@@ -18,8 +18,10 @@ import TravelLog
         let log = try TravelLog(path: log, readOnly: true)
         let passport = try Passport(log: log)
         var bytes: [UInt8] = []
-        try TravelRecord(passport: passport, scheme: try CountingScheme.load(scheme, from: PassportTests.gazetteer), gazetteerVersion: PassportTests.gazetteer.version,
-                         includePhotos: photos, coordinates: coordinates).write(photosFrom: log) { bytes += $0 }
+        var record = TravelRecord(passport: passport, scheme: try CountingScheme.load(scheme, from: PassportTests.gazetteer),
+                                  gazetteerVersion: PassportTests.gazetteer.version, includePhotos: photos, coordinates: coordinates)
+        record.histories = try log.storedHistories()
+        try record.write(photosFrom: log) { bytes += $0 }
         return String(decoding: bytes, as: UTF8.self)
     }
 

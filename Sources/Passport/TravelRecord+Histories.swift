@@ -1,0 +1,109 @@
+import Foundation
+import Gazetteer
+import JSONWriter
+import TravelLog
+
+extension TravelRecord {
+    /// A location history file as the record lists it (`histories`): where the days of
+    /// `history_days` come from. Its points stay in the log, not in the record.
+    ///
+    /// ```swift
+    /// TravelRecord.json(history).rendered()
+    /// // {"path":"/t/Records.json","format":"google-records","points_read":3352114,…,"first":"2013-05-01T08:00:00Z",…}
+    /// ```
+    public static func json(_ h: TravelLog.StoredHistory) -> JSONValue {
+        .object([
+            ("path", .string(h.path)), ("format", .optional(h.format)),
+            ("points_read", .int(h.pointsRead)), ("points", .int(h.points)), ("duplicates", .int(h.duplicates)),
+            ("visits", .int(h.visits)), ("flights", .int(h.flights)), ("skipped", .int(h.skipped)),
+            ("first", instant(h.first)), ("last", instant(h.last)),
+            ("error", h.error.map { .object([("kind", .string($0.kind)), ("message", .string($0.message))]) } ?? .null),
+        ])
+    }
+
+    /// A day a location history gives (``PlaceDay/isHistory``): a stay (`visit`) or a place
+    /// passed through (`transit`), its places, its points, and the sums of their positions in
+    /// units of 1e-7 degrees (null unless the record's coordinates are exact), which a restore
+    /// needs to give the same homes and maps.
+    func historyDayJSON(_ d: PlaceDay) -> JSONValue {
+        let exact = coordinates == .exact
+        return .object([
+            ("date", .optional(d.date)), ("status", .string(d.status.rawValue)),
+            ("continent", Self.link(d.continent)), ("country", Self.link(d.country)), ("region", Self.link(d.region)),
+            ("city", Self.link(d.city)), ("district", Self.link(d.district)), ("airport", Self.link(d.airport)),
+            ("points", .int(d.historyPoints)), ("positioned", .int(exact ? d.positioned : 0)),
+            ("latitude_sum_e7", exact ? .int(Int(d.latitudeSum)) : .null), ("longitude_sum_e7", exact ? .int(Int(d.longitudeSum)) : .null),
+            ("first_time", .optional(d.firstTime)), ("last_time", .optional(d.lastTime)),
+        ])
+    }
+
+    /// `ms` since 1970 as `YYYY-MM-DDTHH:MM:SSZ`, to the second.
+    private static func instant(_ ms: Int64?) -> JSONValue {
+        ms.map { .string(VisitPhoto.text(Int((Double($0) / 1000).rounded(.down))) + "Z") } ?? .null
+    }
+
+    /// The histories of a record (version 6 on), checked, to save with no points: size -1 so
+    /// that an import of their folder reads them again.
+    static func restoreHistories(_ entries: [[String: Any]]) throws -> [TravelLog.StoredHistory] {
+        try entries.enumerated().map { index, entry in
+            guard let path = entry["path"] as? String, path.hasPrefix("/") else { throw RestoreError("history \(index + 1): no absolute path") }
+            func count(_ key: String) throws -> Int {
+                guard let n = entry[key] as? NSNumber, n.doubleValue >= 0, n.doubleValue < 1e15, n.doubleValue == n.doubleValue.rounded() else {
+                    throw RestoreError("history \(index + 1) (\(path)): \(key) is not a count")
+                }
+                return n.intValue
+            }
+            func instant(_ key: String) throws -> Int64? {
+                guard let text = entry[key] as? String else { return nil }
+                guard text.hasSuffix("Z"), let seconds = PassportPhoto.epochSeconds(String(text.dropLast())) else {
+                    throw RestoreError("history \(index + 1) (\(path)): \(key) '\(text)' is not a UTC time (YYYY-MM-DDTHH:MM:SSZ)")
+                }
+                return Int64(seconds) * 1000
+            }
+            var h = TravelLog.StoredHistory(path: path, size: -1, modifiedNs: 0)
+            h.format = entry["format"] as? String
+            (h.pointsRead, h.points, h.duplicates) = (try count("points_read"), try count("points"), try count("duplicates"))
+            (h.visits, h.flights, h.skipped) = (try count("visits"), try count("flights"), try count("skipped"))
+            (h.first, h.last) = (try instant("first"), try instant("last"))
+            if let e = entry["error"] as? [String: Any], let kind = e["kind"] as? String {
+                h.error = .init(kind: kind, message: e["message"] as? String ?? "")
+            }
+            return h
+        }
+    }
+
+    /// The history days of a record (version 6 on), checked as the photos' snapshots are.
+    static func restoreHistoryDays(_ entries: [[String: Any]]) throws -> [PlaceDay] {
+        try entries.enumerated().map { index, entry in
+            func fail(_ why: String) -> RestoreError { RestoreError("history day \(index + 1): \(why)") }
+            guard let date = entry["date"] as? String, CalendarDay(date) != nil else { throw fail("no date (YYYY-MM-DD)") }
+            guard let status = (entry["status"] as? String).flatMap(VisitPhoto.Status.init(rawValue:)), status != .flight else {
+                throw fail("status is neither visit nor transit")
+            }
+            func link(_ kind: PlaceKind) throws -> PlaceLink? {
+                guard let o = entry[kind.rawValue] as? [String: Any], let text = o["id"] as? String else { return nil }
+                guard let id = PlaceID(text), id.kind == kind else { throw fail("'\(text)' is not a \(kind.rawValue) identifier") }
+                return PlaceLink(id: text, name: o["name"] as? String ?? "")
+            }
+            func integer(_ key: String, within range: ClosedRange<Double>) throws -> Int {
+                guard let n = entry[key] as? NSNumber, range.contains(n.doubleValue), n.doubleValue == n.doubleValue.rounded() else {
+                    throw fail("\(key) \(entry[key] ?? "missing") is not a whole number within \(Int(range.lowerBound))…\(Int(range.upperBound))")
+                }
+                return n.intValue
+            }
+            var d = PlaceDay(date: date, status: status)
+            (d.continent, d.country, d.region) = (try link(.continent), try link(.country), try link(.region))
+            (d.city, d.district, d.airport) = (try link(.city), try link(.district), try link(.airport))
+            d.historyPoints = try integer("points", within: 1...1e15)
+            d.positioned = try integer("positioned", within: 0...1e9)
+            if d.positioned > 0 {
+                // A sum of `positioned` coordinates, each within ±180° (±1.8e9 units).
+                let bound = Double(d.positioned) * 1.8e9
+                d.latitudeSum = Double(try integer("latitude_sum_e7", within: -bound...bound))
+                d.longitudeSum = Double(try integer("longitude_sum_e7", within: -bound...bound))
+            }
+            (d.firstTime, d.lastTime) = (entry["first_time"] as? String, entry["last_time"] as? String)
+            return d
+        }
+    }
+}

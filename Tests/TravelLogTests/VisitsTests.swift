@@ -1,0 +1,44 @@
+import Testing
+@testable import TravelLog
+
+/// The evidence of each visit: photos, days of a location history, flights, marks, each counted
+/// once per kind whatever the order the rows come in.
+@Suite struct VisitsTests {
+    private static let france = PlaceLink(id: "country:FR", name: "France")
+    private static let paris = PlaceLink(id: "city:2988507", name: "Paris")
+
+    private static func row(_ date: String, photos: Int = 0, points: Int = 0, status: VisitPhoto.Status = .visit) -> PlaceDay {
+        var d = PlaceDay(date: date, status: status)
+        (d.country, d.city, d.photos, d.historyPoints) = (france, paris, photos, points)
+        return d
+    }
+
+    @Test func eachVisitCountsItsEvidenceByKind() {
+        // History rows after the photos' and out of date order, as a log gives them; two rows of one date.
+        let days = [Self.row("2024-05-01", photos: 3), Self.row("2024-05-03", photos: 1),
+                    Self.row("2024-05-03", points: 40), Self.row("2024-05-01", points: 12), Self.row("2024-05-02", points: 7),
+                    Self.row("2024-05-02", points: 2, status: .transit)]
+        let cdg = Flight.Airport(place: PlaceLink(id: "airport:CDG", name: "Charles de Gaulle"), code: "CDG")
+        var out = cdg
+        out.country = Self.france
+        let flights = [Flight(date: "2024-05-03", from: out, to: Flight.Airport(place: PlaceLink(id: "airport:LIS", name: "Lisbon"), code: "LIS"))]
+        var mark = Mark(placeID: "country:FR", placeName: "France", date: "2023-01-01")
+        mark.country = ("country:FR", "France")
+        let marks = [mark]
+        let visits = Visits(days: days, marks: marks, flights: flights)
+
+        let country = try! #require(visits[.country].first)
+        #expect(country.days == ["2023-01-01", "2024-05-01", "2024-05-02", "2024-05-03"])
+        #expect((country.photos, country.historyDays, country.marks, country.flights) == (4, 3, 1, 0))
+        #expect(country.evidence == [.photos, .history, .marks])
+        let city = try! #require(visits[.city].first)
+        #expect(city.historyDays == 3 && city.evidence == [.photos, .history])
+        let airport = try! #require(visits[.airport].first { $0.id == "airport:CDG" })
+        #expect(airport.flights == 1 && airport.evidence == [.flights])
+    }
+
+    @Test func aVisitOfTheHistoryAloneHasNoPhotos() {
+        let visits = Visits(days: [Self.row("2024-05-02", points: 7)], marks: [])
+        #expect(visits[.city].map(\.evidence) == [[.history]] && visits[.city].first?.photos == 0)
+    }
+}
