@@ -336,6 +336,12 @@ extension HistoryDays {
             return index
         }
 
+        /// The wall clock at `p` (seconds since 1970), in the zone of its place (UTC at sea).
+        mutating func localSeconds(at p: TimedPosition) throws -> Int {
+            let index = try locate(p)
+            return localSeconds(p.instant, index >= 0 ? places[Int(index)].zone : -1)
+        }
+
         /// The wall clock in zone `zone` (an index of ``zones``; UTC for -1) at an instant, in
         /// seconds since 1970.
         private mutating func localSeconds(_ instant: Int64, _ zone: Int32) -> Int {
@@ -366,7 +372,8 @@ extension PlaceDay {
     }
 }
 
-private extension BinaryInteger {
+extension BinaryInteger {
+    /// The quotient rounded towards minus infinity: the day of an instant before 1970 too.
     func dividedRoundingDown(by d: Self) -> Self {
         let q = self / d
         return (self % d != 0 && (self < 0) != (d < 0)) ? q - 1 : q

@@ -1,11 +1,13 @@
 import Foundation
 import Gazetteer
+import Importer
 import Passport
 import TravelLog
 
 extension ExportCommand {
     /// `atlas export --track (--trip ID | --year YYYY)`: the track of a trip or a year as GPX or
-    /// GeoJSON (``TrackExport``), `--track` already taken.
+    /// GeoJSON (``TrackExport``), from the photos and the location histories (``HistoryTrack``),
+    /// `--track` already taken.
     static func track(_ arguments: inout Arguments) throws -> ExitStatus {
         let output = try arguments.option("--output")
         let tripText = try arguments.option("--trip")
@@ -44,17 +46,22 @@ extension ExportCommand {
         } else {
             track = TrackExport(year: year!, passport: passport, precision: precision)
         }
+        // The photos' days, each with the location histories' points of that local date.
+        let history = try HistoryTrack(log: log, finder: PlaceFinder(gazetteer: settings.gazetteer), from: track.first, through: track.last)
+        func days(_ body: (String, [VisitPhoto]) throws -> Void) throws {
+            try history.forEachDay(photos: { try log.forEachDay(from: track.first, through: track.last, $0) }, body)
+        }
         var written = TrackExport.Written()
         if let file {
-            if let failure = try OutputFile.write(to: file, { sink in written = try track.write(format, from: log, sink) }) {
+            if let failure = try OutputFile.write(to: file, { sink in written = try track.write(format, days: days, sink) }) {
                 Console.error("atlas export: \(failure)")
                 return .output
             }
         } else {
-            written = try track.write(format, from: log) { Console.outBytes($0) }
+            written = try track.write(format, days: days) { Console.outBytes($0) }
         }
         if written.points == 0 {
-            Console.error("No positioned photos from \(track.first) to \(track.last) (\(track.name)): the track is empty.")
+            Console.error("No positioned photos or history points from \(track.first) to \(track.last) (\(track.name)): the track is empty.")
         }
         return .success
     }

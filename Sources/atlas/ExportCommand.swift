@@ -25,11 +25,12 @@ enum ExportCommand: Command {
         passport is the year of the latest visit.
 
         With --track, writes instead the track of one trip or one year: every positioned photo
-        whose local date lies in it, one segment per local date, in time order (UTC where the
-        offset is known, else the camera's clock; ties by path). GPX 1.1 has a point per photo
-        with its elevation and UTC time when known; GeoJSON (RFC 7946) a LineString per day (a
-        Point for a day of one photo) and a Point per city visited, at the mean position of
-        its photos. A year without positioned photos gives an empty track, said on stderr.
+        and every location history point whose local date lies in it, one segment per local
+        date, in time order (UTC where the offset is known, else the camera's clock; ties by
+        path). GPX 1.1 has a point per photo or history point with its elevation and UTC time
+        when known; GeoJSON (RFC 7946) a LineString per day (a Point for a day of one point)
+        and a Point per city visited, at the mean position of its photos and stays. A range
+        without any position gives an empty track, said on stderr.
 
         Options:
           --output FILE     Write there instead of stdout ('-' is stdout): a new file or a
