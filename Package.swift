@@ -87,7 +87,8 @@ let package = Package(
         .executableTarget(name: "bench-import", dependencies: ["PhotoMetadata", "BenchmarkSupport"], path: "benchmarks/import"),
         .executableTarget(name: "bench-history", dependencies: ["LocationHistory", "BenchmarkSupport"], path: "benchmarks/history"),
         .executableTarget(name: "bench-json", dependencies: ["JSONWriter", "BenchmarkSupport"], path: "benchmarks/json"),
-        .executableTarget(name: "bench-passport", dependencies: ["TravelLog", "Gazetteer", "SyntheticPhotos", "BenchmarkSupport"], path: "benchmarks/passport"),
+        .executableTarget(name: "bench-passport", dependencies: ["TravelLog", "Gazetteer", "Importer", "SyntheticPhotos", "BenchmarkSupport"],
+                          path: "benchmarks/passport"),
 
         // Finds and runs the built `atlas` for the test targets that run it as a program.
         .target(name: "AtlasProcess", path: "Tests/AtlasProcess"),

@@ -2,11 +2,15 @@
 # The passport benchmark: writes a travel log of PHOTOS photos (1,000,000 by default) through
 # the TravelLog API once under benchmarks/.work, then times every passport command, export and
 # a single resolve in fresh processes against `atlas --help`. Extra arguments go to
-# bench-passport (--runs R).
+# bench-passport (--runs R, --queries-only). HISTORY_POINTS=N adds a location history of N points
+# (a log of its own).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 photos=${PHOTOS:-1000000}
+history=${HISTORY_POINTS:-0}
 swift build -c release --product atlas >&2
 swift build -c release --product bench-passport >&2
 mkdir -p benchmarks/.work
-.build/release/bench-passport --atlas .build/release/atlas --db "benchmarks/.work/passport-$photos.sqlite" --photos "$photos" "$@"
+name="passport-$photos"
+[ "$history" = 0 ] || name="$name-history-$history"
+.build/release/bench-passport --atlas .build/release/atlas --db "benchmarks/.work/$name.sqlite" --photos "$photos" --history-points "$history" "$@"

@@ -41,7 +41,7 @@ public struct Passport: Sendable {
         let (days, tracks) = try log.aggregates()
         // A location history's stays and passages are rows of their own beside the photos'.
         let history = try log.historyDays()
-        self.init(days: history.isEmpty ? days : PlaceDay.sorted(days + history), tracks: tracks, marks: try log.marks(), homes: try log.homes(), tripEdits: try log.tripEdits(),
+        self.init(days: PlaceDay.merged(days, history), tracks: tracks, marks: try log.marks(), homes: try log.homes(), tripEdits: try log.tripEdits(),
                   flights: try log.flights())
     }
 

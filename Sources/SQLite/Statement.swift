@@ -137,6 +137,18 @@ public final class Statement {
         return String(cString: text)
     }
 
+    /// The text of `column`, `previous` itself when its bytes are the same: rows that repeat
+    /// a name (a country's on every row of it) share one string rather than each making one.
+    public func string(_ column: Int32, sameAs previous: String?) -> String? {
+        guard let text = sqlite3_column_text(handle, column) else { return nil }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        if var previous, previous.utf8.count == count,
+           previous.withUTF8({ old in (0..<count).allSatisfy { old[$0] == text[$0] } }) {
+            return previous
+        }
+        return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+    }
+
     public func blob(_ column: Int32) -> [UInt8] {
         let count = Int(sqlite3_column_bytes(handle, column))
         guard count > 0, let pointer = sqlite3_column_blob(handle, column) else { return [] }

@@ -144,21 +144,27 @@ extension TravelLog {
     /// The place-day rows `s` steps through (``placeDayColumns``), in stored order, but those of `stale` dates.
     static func placeDayRows(_ s: Statement, skipping stale: Set<String> = []) throws -> [PlaceDay] {
         var rows: [PlaceDay] = []
+        var previous: PlaceDay?
         while try s.step() {
-            if let row = placeDay(s), !stale.contains(row.date ?? "") { rows.append(row) }
+            guard let row = placeDay(s, after: previous) else { continue }
+            previous = row
+            if !stale.contains(row.date ?? "") { rows.append(row) }
         }
         return rows
     }
 
-    /// The place-day row at `s`'s current row (``placeDayColumns``); nil for a status unknown to this atlas.
-    static func placeDay(_ s: Statement) -> PlaceDay? {
+    /// The place-day row at `s`'s current row (``placeDayColumns``); nil for a status unknown to
+    /// this atlas. The strings it repeats of `previous` (the row read before) are `previous`'s.
+    static func placeDay(_ s: Statement, after previous: PlaceDay? = nil) -> PlaceDay? {
         guard let status = s.string(1).flatMap(VisitPhoto.Status.init(rawValue:)) else { return nil }
-        let date = s.string(0) ?? ""
+        let date = s.string(0, sameAs: previous?.date) ?? ""
         var d = PlaceDay(date: date.isEmpty ? nil : date, status: status)
-        (d.continent, d.country, d.region, d.city, d.district, d.airport) = (s.placeLink(2), s.placeLink(4), s.placeLink(6), s.placeLink(8),
-                                                                      s.placeLink(10), s.placeLink(12))
+        (d.continent, d.country, d.region) = (s.placeLink(2, sameAs: previous?.continent), s.placeLink(4, sameAs: previous?.country),
+                                              s.placeLink(6, sameAs: previous?.region))
+        (d.city, d.district, d.airport) = (s.placeLink(8, sameAs: previous?.city), s.placeLink(10, sameAs: previous?.district),
+                                           s.placeLink(12, sameAs: previous?.airport))
         (d.photos, d.handSet, d.positioned, d.latitudeSum, d.longitudeSum) = (s.int(14), s.int(15), s.int(16), s.double(17), s.double(18))
-        (d.firstTime, d.lastTime) = (s.string(19), s.string(20))
+        (d.firstTime, d.lastTime) = (s.string(19, sameAs: nil), s.string(20, sameAs: nil))
         return d
     }
 

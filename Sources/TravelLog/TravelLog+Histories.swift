@@ -161,7 +161,7 @@ extension TravelLog {
         defer { s.reset() }
         var rows: [PlaceDay] = []
         while try s.step() {
-            guard var row = Self.placeDay(s) else { continue }
+            guard var row = Self.placeDay(s, after: rows.last) else { continue }
             row.historyPoints = s.int(21)
             rows.append(row)
         }

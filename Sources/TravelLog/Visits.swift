@@ -10,6 +10,18 @@
 public struct Visits: Sendable, Equatable {
     public enum Level: String, Sendable, CaseIterable {
         case continent, country, region, city, district, airport
+
+        /// Its place in ``allCases``.
+        var index: Int {
+            switch self {
+            case .continent: 0
+            case .country: 1
+            case .region: 2
+            case .city: 3
+            case .district: 4
+            case .airport: 5
+            }
+        }
     }
 
     private var byLevel: [Level: [Visit]] = [:]
@@ -17,27 +29,29 @@ public struct Visits: Sendable, Equatable {
     /// The visits of `days` (aggregate rows), `marks` and `flights` (their airports only: a
     /// flight's countries are passed through, not visited).
     public init(days: [PlaceDay], marks: [Mark], flights: [Flight] = []) {
-        var table: [Level: [String: Visit]] = [:]
-        // Rows need not come by date (a log's history rows come after its photos').
-        var historyDates: [Level: [String: Set<String>]] = [:]
+        // By level (``Level/allCases``' order), then identifier; the last date a history
+        // counted for each, as rows come by date.
+        struct Entry { var visit: Visit; var lastHistoryDay: String? = nil }
+        var table = [[String: Entry]](repeating: [:], count: Level.allCases.count)
         func touch(_ level: Level, _ link: PlaceLink?, _ day: String?, photos: Int, marks: Int, history: Bool = false, flights: Int = 0,
                    continent: PlaceLink?, country: PlaceLink?, region: PlaceLink?, city: PlaceLink? = nil) {
             guard let link else { return }
             // Changed in place: a copy out and back would copy its days at every touch.
-            func update(_ v: inout Visit) {
-                if level != .continent { v.continent = v.continent ?? continent }
-                if level != .continent && level != .country { v.country = v.country ?? country }
-                if level == .city || level == .district || level == .airport { v.region = v.region ?? region }
-                if level == .district { v.city = v.city ?? city }
-                v.add(day: day)
-                v.photos += photos
-                v.marks += marks
-                v.flights += flights
+            func update(_ e: inout Entry) {
+                if level != .continent { e.visit.continent = e.visit.continent ?? continent }
+                if level != .continent && level != .country { e.visit.country = e.visit.country ?? country }
+                if level == .city || level == .district || level == .airport { e.visit.region = e.visit.region ?? region }
+                if level == .district { e.visit.city = e.visit.city ?? city }
+                e.visit.add(day: day)
+                e.visit.photos += photos
+                e.visit.marks += marks
+                e.visit.flights += flights
+                if history, let day, day != e.lastHistoryDay { (e.visit.historyDays, e.lastHistoryDay) = (e.visit.historyDays + 1, day) }
             }
-            if history, let day { historyDates[level, default: [:]][link.id, default: []].insert(day) }
-            update(&table[level, default: [:]][link.id, default: Visit(kind: level.rawValue, id: link.id, name: link.name)])
+            update(&table[level.index][link.id, default: Entry(visit: Visit(kind: level.rawValue, id: link.id, name: link.name))])
         }
-        for d in days {
+        let byDate = zip(days, days.dropFirst()).allSatisfy { ($0.date ?? "") <= ($1.date ?? "") } ? days : PlaceDay.sorted(days)
+        for d in byDate {
             let history = d.isHistory
             if d.status != .flight, d.country != nil {
                 touch(.airport, d.airport, d.date, photos: d.photos, marks: 0, history: history, continent: d.continent, country: d.country, region: d.region)
@@ -70,10 +84,9 @@ public struct Visits: Sendable, Equatable {
                 touch(.airport, a.place, f.date, photos: 0, marks: 0, flights: 1, continent: a.continent, country: a.country, region: a.region)
             }
         }
-        for (level, places) in historyDates {
-            for (id, dates) in places { table[level]![id]!.historyDays = dates.count }
+        for level in Level.allCases where !table[level.index].isEmpty {
+            byLevel[level] = table[level.index].values.map(\.visit).sorted { $0.id < $1.id }
         }
-        byLevel = table.mapValues { $0.values.sorted { $0.id < $1.id } }
     }
 
     /// The visited places of one level, sorted by identifier.

@@ -37,7 +37,7 @@ import Testing
         #expect(result.status == 1 && result.stdout.isEmpty)
         #expect(result.stderr == """
             atlas countries: unknown option '--jsn'; did you mean '--json'?
-            Usage: atlas countries [--year YYYY] [--continent PLACE] [--sort KEY] [--db PATH] [--json]
+            Usage: atlas countries [--year YYYY] [--continent PLACE] [--sort KEY] [--evidence KINDS] [--db PATH] [--json]
             Run 'atlas help countries' for more.
 
             """)

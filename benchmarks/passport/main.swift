@@ -1,6 +1,7 @@
 import BenchmarkSupport
 import Foundation
 import Gazetteer
+import Importer
 import SyntheticPhotos
 import TravelLog
 
@@ -8,14 +9,20 @@ import TravelLog
 // TravelLog API (no image files), then every passport command timed in fresh processes, in
 // text and JSON, with filters, against the process start alone (`atlas --help`).
 //
-//   benchmarks/run-passport.sh [--photos N] [--runs R]
+// With `--history-points N`, a location history of N points is added, one for every day of the
+// fifteen years, its days built by the importer's own rules (`HistoryPoints.swift`);
+// `--queries-only` leaves out the pictures and the export.
+//
+//   benchmarks/run-passport.sh [--photos N] [--history-points N] [--queries-only] [--runs R]
 
 let arguments = CommandLine.arguments
 func option(_ name: String) -> String? { arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil } }
 let photoCount = Int(option("--photos") ?? "") ?? 1_000_000
 let runs = Int(option("--runs") ?? "") ?? 5
+let historyPoints = Int(option("--history-points") ?? "") ?? 0
+let queriesOnly = arguments.contains("--queries-only")
 guard let atlas = option("--atlas"), let database = option("--db") else {
-    FileHandle.standardError.write(Data("usage: bench-passport --atlas PATH --db PATH [--photos N] [--runs R]\n".utf8))
+    FileHandle.standardError.write(Data("usage: bench-passport --atlas PATH --db PATH [--photos N] [--history-points N] [--queries-only] [--runs R]\n".utf8))
     exit(1)
 }
 
@@ -42,7 +49,8 @@ func snapshot(_ place: Place, version: String) -> PlaceSnapshot {
 /// some 150 countries (a few cities each), flights photographed from the window on the way out
 /// and back, and a layover at a hub on one trip in four. Trip days have three times the photos
 /// of a day at home; `photoCount` photos in all.
-func generate(into log: TravelLog, gazetteer: Gazetteer) throws {
+/// Returns where the traveller was on each day with photos (its first stop), for the history.
+func generate(into log: TravelLog, gazetteer: Gazetteer) throws -> (home: Stop, days: [(date: Date, stop: Stop)]) {
     var rng = SplitMix64(seed: 2026)
     let version = gazetteer.version
     func stops(_ country: PlaceID, cities: Int) throws -> [Stop] {
@@ -120,6 +128,7 @@ func generate(into log: TravelLog, gazetteer: Gazetteer) throws {
     try flush()
     try log.refreshAggregates()
     log.refreshesAggregatesOnWrite = true
+    return (home[0], days.map { ($0.date, $0.stops[0]) })
 }
 
 // MARK: - Timing
@@ -158,18 +167,26 @@ if !FileManager.default.fileExists(atPath: database + ".complete") {
     for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: database + suffix) }
     let started = DispatchTime.now().uptimeNanoseconds
     let log = try TravelLog(path: database)
-    try generate(into: log, gazetteer: try Gazetteer.open())
+    let gazetteer = try Gazetteer.open()
+    let itinerary = try generate(into: log, gazetteer: gazetteer)
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
     print(String(format: "generated %d photos in %.1f s (%.0f photos/s through TravelLog.insert, aggregates refreshed once)",
                  try log.photoCount(), seconds, Double(try log.photoCount()) / seconds))
+    if historyPoints > 0 {
+        let started = DispatchTime.now().uptimeNanoseconds
+        try HistoryPoints.add(historyPoints, to: log, itinerary: itinerary, finder: PlaceFinder(gazetteer: gazetteer))
+        print(String(format: "added a history of %d points and built its days in %.1f s", historyPoints,
+                     Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9))
+    }
     FileManager.default.createFile(atPath: database + ".complete", contents: nil)
 }
 let log = try TravelLog(path: database, readOnly: true)
 let photos = try log.photoCount()
 let aggregateRows = try log.placeDays().count
 let fileMB = Double((try FileManager.default.attributesOfItem(atPath: database)[.size] as? Int) ?? 0) / 1e6
-print(String(format: "log: %d photos, %d place-day rows, %d track days, %.0f MB; median of %d fresh runs", photos, aggregateRows,
-             try log.trackDays().count, fileMB, runs))
+print(String(format: "log: %d photos, %d place-day rows, %d track days, %d history points, %d history-day rows, %.0f MB; median of %d fresh runs",
+             photos, aggregateRows, try log.trackDays().count, try log.storedHistories().reduce(0) { $0 + $1.points }, try log.historyDays().count,
+             fileMB, runs))
 
 /// One line of the table: the command, its median wall time, and that time over the process start's.
 func row(_ name: String, _ ms: Double, _ reference: Double) {
@@ -210,6 +227,10 @@ for query in queries {
         row(name, t.ms, reference.ms)
         if t.ms > slowest.ms { slowest = (t.ms, name) }
     }
+}
+if queriesOnly {
+    print(String(format: "\ngoals\n  slowest passport query   %7.1f ms  (goal ≤ 100 ms)   %@", slowest.ms, slowest.command as NSString))
+    exit(0)
 }
 // The pictures: each written to a file, timed and sized; `countries` (the same passport read,
 // a table out) is what drawing adds to.
