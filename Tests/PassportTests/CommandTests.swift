@@ -195,11 +195,47 @@ extension CommandTests {
         }
     }
 
-    /// Without --rule, `days --json` is what it was before the rule: one object per year and
-    /// country, these keys in this order.
+    /// Without --rule, `days --json` is one object per year and country, these keys in this
+    /// order: the counts it always had, then the period, the threshold, the policy, the days
+    /// without evidence and the note.
     @Test func daysJSONKeepsItsShape() throws {
         let lines = try atlas(["days", "--db", PassportTests.itinerary.database, "--json"]).out.split(separator: "\n")
-        #expect(lines.first == #"{"year":2023,"id":"country:IS","name":"Iceland","days":1,"transit_days":0,"dates":["2023-05-01"],"transit_dates":[]}"#)
-        #expect(lines.contains(#"{"year":2024,"id":"country:DE","name":"Germany","days":0,"transit_days":1,"dates":[],"transit_dates":["2024-07-10"]}"#))
+        #expect(lines.first.map(String.init) == #"{"year":2023,"id":"country:IS","name":"Iceland","days":1,"transit_days":0,"dates":["2023-05-01"],"transit_dates":[],"#
+                + #""inferred_days":0,"inferred_dates":[],"period_start":"2023-01-01","period_end":"2023-12-31","threshold":183,"#
+                + #""threshold_reached":false,"count":"any","fill":null,"days_without_evidence":363,"note":"evidence from the log, not legal advice"}"#)
+        #expect(lines.contains { $0.hasPrefix(#"{"year":2024,"id":"country:DE","name":"Germany","days":0,"transit_days":1,"dates":[],"transit_dates":["2024-07-10"],"#) })
+    }
+
+    /// Tax years, a country's dates with their evidence, the US test, the midnight policy, and
+    /// every bad value named on stderr with status 1.
+    @Test func daysTaxYearsEvidenceAndPolicies() throws {
+        let db = PassportTests.itinerary.database
+        // From 04-06, France's March 2024 belongs to the tax year 2023.
+        let tax = try atlas(["days", "--db", db, "--year-start", "04-06", "--country", "FR", "--json"]).out.split(separator: "\n").map { try JSON.parse(String($0)) }
+        let march = try #require(tax.first)
+        #expect(march["year"] == .int(2023) && march["period_start"] == .string("2023-04-06") && march["period_end"] == .string("2024-04-05"))
+        #expect(march["days"] == .int(5) && march["threshold_reached"] == .bool(false) && march["count"] == .string("any"))
+        #expect(try atlas(["days", "--db", db, "--year-start", "04-06", "--country", "FR", "--threshold", "5", "--json"]).out.contains(#""threshold":5,"threshold_reached":true"#))
+        let text = try atlas(["days", "--db", db, "--country", "FR", "--year", "2024", "--dates"])
+        #expect(text.status == 0 && text.out.contains("France (country:FR), 2024 (2024-01-01 to 2024-12-31)"))
+        #expect(text.out.contains("\n  2024-03-01  ") && text.out.contains("without any evidence.") && text.out.contains("Evidence from the log, not legal advice."))
+        let evidence = try JSON.parse(atlas(["days", "--db", db, "--country", "FR", "--year", "2024", "--dates", "--json"]).out)
+        guard case .array(let dates)? = evidence["evidence"] else { Issue.record("no evidence: \(evidence)"); return }
+        #expect(dates.first?["date"] == .string("2024-03-01") && dates.first?["counted"] == .bool(true) && dates.first?["basis"] == .string("evidence"))
+        let us = try atlas(["days", "--db", db, "--rule", "us-presence", "--year", "2024", "--json"])
+        #expect(us.status == 0 && us.out.hasPrefix(#"{"rule":"us-presence","year":2024,"days_this_year":0,"days_last_year":0,"days_year_before_last":0,"#
+                                                   + #""days_weighted":0,"meets_test":false,"count":"any","fill":null,"days_without_evidence":"#))
+        let midnight = try JSON.parse(atlas(["days", "--db", db, "--rule", "schengen", "--on", "2024-03-10", "--count", "midnight", "--json"]).out)
+        // Carried from 03-05 to 03-10: six more days, inferred.
+        #expect(midnight["count"] == .string("midnight") && midnight["days_used"] == .int(10))
+        #expect(midnight["inferred_dates"] == .array(["2024-03-06", "2024-03-07", "2024-03-08", "2024-03-09", "2024-03-10"].map(JSON.string)))
+        for (bad, named) in [(["--count", "noon"], "noon"), (["--fill", "1"], "'1'"), (["--fill", "5", "--count", "midnight"], "--fill"),
+                             (["--year-start", "02-29"], "02-29"), (["--year-start", "4-6"], "4-6"), (["--threshold", "0"], "'0'"),
+                             (["--rule", "us-presence", "--on", "2024-01-01"], "--on"), (["--rule", "schengen", "--country", "FR"], "--country"),
+                             (["--rule", "us-presence", "--year-start", "04-06"], "--year-start"), (["--rule", "irs"], "irs"),
+                             (["--country", "Atlantis"], "Atlantis")] {
+            let result = try atlasWithErrors(["days", "--db", db] + bad)
+            #expect(result.status == 1 && result.err.contains(named), "\(bad): \(result.err)")
+        }
     }
 }
