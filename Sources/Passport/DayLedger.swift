@@ -264,8 +264,11 @@ private struct LedgerBuilder {
 
 extension Passport {
     /// The last local date with any evidence (a photo row, a mark, a flight); nil for none.
-    public var lastEvidenceDate: CalendarDay? {
+    public var lastEvidenceDate: CalendarDay? { evidenceDates(year: nil).max() }
+
+    /// The local dates with any evidence, of `year` only when given (not sorted, repeated).
+    func evidenceDates(year: Int?) -> [CalendarDay] {
         let texts = days.compactMap(\.date) + marks.compactMap(\.date) + flights.map(\.date)
-        return texts.compactMap { CalendarDay($0) }.max()
+        return texts.compactMap { CalendarDay($0) }.filter { day in year.map { day.components.year == $0 } ?? true }
     }
 }

@@ -102,3 +102,14 @@ extension Passport {
         return count <= SchengenWindow.limit
     }
 }
+
+extension Passport {
+    /// The window on the log's last date with evidence (of `year` when given), as the report
+    /// shows it: only the log decides it, never the clock. Nil when no date of that window saw
+    /// a Schengen day (its most in the window is 0), or `year` has no evidence.
+    public func latestSchengenWindow(year: Int? = nil) -> SchengenWindow? {
+        guard let on = evidenceDates(year: year).max() else { return nil }
+        let window = schengen(on: on)
+        return window.maxInWindow > 0 ? window : nil
+    }
+}

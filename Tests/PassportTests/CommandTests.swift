@@ -238,4 +238,25 @@ extension CommandTests {
             #expect(result.status == 1 && result.err.contains(named), "\(bad): \(result.err)")
         }
     }
+
+    /// The year in review lists the days present per country with the threshold marked, and
+    /// the report shows the Schengen window of the log's last day.
+    @Test func statsYearDaysPresentAndTheReportsSchengenWindow() throws {
+        let db = PassportTests.itinerary.database
+        let text = try atlas(["stats", "--db", db, "--year", "2024", "--threshold", "2"])
+        #expect(text.status == 0 && text.out.contains("Days present   France ") && text.out.contains("(2 reached)"))
+        let json = try JSON.parse(atlas(["stats", "--db", db, "--year", "2024", "--json"]).out)
+        let present = try #require(json["days_present"])
+        #expect(present["year"] == .int(2024) && present["threshold"] == .int(183) && present["count"] == .string("any"))
+        guard case .array(let countries)? = present["countries"], let france = countries.first else { Issue.record("\(present)"); return }
+        #expect(france["id"] == .string("country:FR") && france["threshold_reached"] == .bool(false))
+        #expect(try atlasWithErrors(["stats", "--db", db, "--threshold", "5"]).err.contains("--threshold goes with --year"))
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("atlas-report-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        #expect(try atlas(["report", "--db", db, "--output", dir + "/r.html"]).status == 0)
+        let html = try String(contentsOfFile: dir + "/r.html", encoding: .utf8)
+        // The log's last day is 2024-08-03 (Hong Kong): France in March, Milan, Geneva and Annemasse in July.
+        #expect(html.contains("<h2>Schengen 90/180</h2>") && html.contains("On 2024-08-03, the last day of the log: <strong>8 days in the area</strong>"))
+    }
 }
