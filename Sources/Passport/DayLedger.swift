@@ -134,7 +134,8 @@ private struct LedgerBuilder {
     init(_ passport: Passport, through: CalendarDay?) {
         // Each thing seen: its date, the country whose evidence it adds to (if any), the item
         // that orders it within the day (none for a flight's airports: the flight is one item).
-        var all: [(day: CalendarDay, country: String?, item: Item?, add: (inout DayEvidence) -> Void)] = []
+        enum Add { case photos(Int), history(Int), layover(Int), mark, flight(String), nothing }
+        var all: [(day: CalendarDay, country: String?, item: Item?, add: Add)] = []
         var names: [String: PlaceLink] = [:]
         func note(_ link: PlaceLink?) {
             if let link, names[link.id] == nil { names[link.id] = link }
@@ -147,16 +148,15 @@ private struct LedgerBuilder {
             let ground: Item.Kind = country == nil ? .nowhere : .present
             switch d.status {
             case .visit:
-                all.append((day, country, Item(kind: ground, country: country, first: d.firstTime, last: d.lastTime), {
-                    if d.isHistory { $0.historyPoints += count } else { $0.photos += count }
-                }))
+                all.append((day, country, Item(kind: ground, country: country, first: d.firstTime, last: d.lastTime),
+                            d.isHistory ? .history(count) : .photos(count)))
             case .transit where d.isHistory && d.airport == nil:
                 // A passage on the ground: presence, though not a visit.
-                all.append((day, country, Item(kind: ground, country: country, first: d.firstTime, last: d.lastTime), { $0.historyPoints += count }))
+                all.append((day, country, Item(kind: ground, country: country, first: d.firstTime, last: d.lastTime), .history(count)))
             case .transit:
-                all.append((day, country, Item(kind: .airside, country: country, first: d.firstTime, last: d.lastTime), { $0.layover += count }))
+                all.append((day, country, Item(kind: .airside, country: country, first: d.firstTime, last: d.lastTime), .layover(count)))
             case .flight:
-                all.append((day, nil, Item(kind: .airside, country: nil, first: d.firstTime, last: d.lastTime), { _ in }))
+                all.append((day, nil, Item(kind: .airside, country: nil, first: d.firstTime, last: d.lastTime), .nothing))
             case .unplaced:
                 continue
             }
@@ -165,22 +165,30 @@ private struct LedgerBuilder {
             guard let text = m.date, let day = CalendarDay(text) else { continue }
             let link = PlaceLink(m.country)
             note(link)
-            all.append((day, link?.id, Item(kind: link == nil ? .nowhere : .present, country: link?.id, first: nil, last: nil), { $0.marks += 1 }))
+            all.append((day, link?.id, Item(kind: link == nil ? .nowhere : .present, country: link?.id, first: nil, last: nil), .mark))
         }
         for f in passport.flights {
             guard let day = CalendarDay(f.date) else { continue }
             let leg = "\(f.from.code)–\(f.to.code)" + (f.flightNumber.isEmpty ? "" : " " + f.flightNumber)
             let (from, to) = (f.from.country?.id, f.to.country?.id)
-            all.append((day, nil, Item(kind: .flightLog(from: from, to: to), country: nil, first: nil, last: nil), { _ in }))
+            all.append((day, nil, Item(kind: .flightLog(from: from, to: to), country: nil, first: nil, last: nil), .nothing))
             note(f.from.country)
             note(f.to.country)
-            for c in Set([from, to].compactMap { $0 }).sorted() { all.append((day, c, nil, { $0.flights.append(leg) })) }
+            for c in Set([from, to].compactMap { $0 }).sorted() { all.append((day, c, nil, .flight(leg))) }
         }
         countries = names
         self.through = through ?? all.map(\.day).max() ?? CalendarDay(number: 0)
         for thing in all where thing.day <= self.through {
             if let item = thing.item { items[thing.day, default: []].append(item) }
-            if let country = thing.country { thing.add(&evidence[country, default: [:]][thing.day, default: DayEvidence()]) }
+            guard let country = thing.country else { continue }
+            switch thing.add {
+            case .photos(let n): evidence[country, default: [:]][thing.day, default: DayEvidence()].photos += n
+            case .history(let n): evidence[country, default: [:]][thing.day, default: DayEvidence()].historyPoints += n
+            case .layover(let n): evidence[country, default: [:]][thing.day, default: DayEvidence()].layover += n
+            case .mark: evidence[country, default: [:]][thing.day, default: DayEvidence()].marks += 1
+            case .flight(let leg): evidence[country, default: [:]][thing.day, default: DayEvidence()].flights.append(leg)
+            case .nothing: break
+            }
         }
     }
 

@@ -61,9 +61,16 @@ extension Passport {
     /// The 90/180 window ending `on` under `counting`, and with `stay` the first date from `on`
     /// a stay of that many days fits (nil when `stay` is not within 1...90).
     public func schengen(on: CalendarDay, stay: Int? = nil, counting: DayCounting = DayCounting()) -> SchengenWindow {
-        let length = SchengenWindow.length
-        let book = ledger(counting, through: on)
-        let area = book.schengenDays()
+        ledger(counting, through: on).schengen(stay: stay)
+    }
+}
+
+extension DayLedger {
+    /// The 90/180 window ending ``through`` (the log is read up to it), as
+    /// ``Passport/schengen(on:stay:counting:)`` gives it.
+    public func schengen(stay: Int? = nil) -> SchengenWindow {
+        let (length, on) = (SchengenWindow.length, through)
+        let area = schengenDays()
         let known = Set(area.keys)
         let first = on - (length - 1)
         let dates = known.filter { $0 >= first }.sorted()
@@ -87,7 +94,7 @@ extension Passport {
             }
         }
         return SchengenWindow(on: on, dates: dates, maxInWindow: best, maxOn: bestOn, stay: stay, earliestStayStart: start,
-                              daysWithoutEvidence: book.daysWithoutEvidence(from: first, through: on), counting: counting,
+                              daysWithoutEvidence: daysWithoutEvidence(from: first, through: on), counting: counting,
                               inferredDates: dates.filter { area[$0] == true })
     }
 

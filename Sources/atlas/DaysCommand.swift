@@ -130,10 +130,8 @@ enum DaysCommand: Command {
             } else {
                 on = today
             }
-            let passport = try PassportOption.passport(dbPath)
-            let window = passport.schengen(on: on, stay: stay, counting: counting)
-            let ledger = listDates ? passport.ledger(counting, through: on) : nil
-            return schengen(window, ledger: ledger, json: json)
+            let ledger = try PassportOption.passport(dbPath).ledger(counting, through: on)
+            return schengen(ledger.schengen(stay: stay), ledger: listDates ? ledger : nil, json: json)
         case "us-presence":
             let passport = try PassportOption.passport(dbPath)
             let ledger = passport.ledger(counting, through: max(today, passport.lastEvidenceDate ?? today))

@@ -8,14 +8,16 @@ import TravelLog
 // TravelLog API (no image files), then every passport command timed in fresh processes, in
 // text and JSON, with filters, against the process start alone (`atlas --help`).
 //
-//   benchmarks/run-passport.sh [--photos N] [--runs R]
+//   benchmarks/run-passport.sh [--photos N] [--runs R] [--only COMMAND]
 
 let arguments = CommandLine.arguments
 func option(_ name: String) -> String? { arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil } }
 let photoCount = Int(option("--photos") ?? "") ?? 1_000_000
 let runs = Int(option("--runs") ?? "") ?? 5
+/// Only the queries of one command (`--only days`), without the pictures and the export.
+let only = option("--only")
 guard let atlas = option("--atlas"), let database = option("--db") else {
-    FileHandle.standardError.write(Data("usage: bench-passport --atlas PATH --db PATH [--photos N] [--runs R]\n".utf8))
+    FileHandle.standardError.write(Data("usage: bench-passport --atlas PATH --db PATH [--photos N] [--runs R] [--only COMMAND]\n".utf8))
     exit(1)
 }
 
@@ -199,7 +201,12 @@ let queries: [[String]] = [
     ["regions"], ["regions", "--country", "country:FR"], ["cities"], ["cities", "--country", "country:FR"],
     ["cities", "--region", "region:FR.84"], ["airports"], ["continents"], ["timeline"], ["timeline", "--by", "month"],
     ["export", "--no-photos"],
-]
+    // The rules of `atlas days` over the fifteen years (issue #34).
+    ["days"], ["days", "--year-start", "04-06"], ["days", "--fill", "7"], ["days", "--count", "midnight"],
+    ["days", "--country", "country:FR", "--year", "2019", "--year-start", "04-06", "--dates"],
+    ["days", "--rule", "schengen", "--on", "2025-12-31", "--stay", "30"], ["days", "--rule", "schengen", "--on", "2025-12-31", "--count", "midnight", "--dates"],
+    ["days", "--rule", "us-presence", "--year", "2025"], ["days", "--rule", "us-presence", "--year", "2025", "--fill", "7", "--dates"],
+].filter { query in only.map { query[0] == $0 } ?? true }
 var slowest = (ms: 0.0, command: "")
 for query in queries {
     for json in [false, true] {
@@ -210,6 +217,10 @@ for query in queries {
         row(name, t.ms, reference.ms)
         if t.ms > slowest.ms { slowest = (t.ms, name) }
     }
+}
+if only != nil {
+    print(String(format: "\n  slowest %@ query %7.1f ms  %@", only! as NSString, slowest.ms, slowest.command as NSString))
+    exit(0)
 }
 // The pictures: each written to a file, timed and sized; `countries` (the same passport read,
 // a table out) is what drawing adds to.
