@@ -87,6 +87,9 @@ public struct DayEvidence: Sendable, Equatable {
 ///
 /// A value type; `Sendable`.
 public struct DayLedger: Sendable {
+    /// What every answer of the day rules says it is.
+    public static let note = "evidence from the log, not legal advice"
+
     public let counting: DayCounting
     /// The last date read: later evidence is ignored.
     public let through: CalendarDay

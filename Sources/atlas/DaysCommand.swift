@@ -75,7 +75,7 @@ enum DaysCommand: Command {
         Exit status: 0 listed (even when empty), 1 usage error, 2 no travel log or unreadable.
         """
 
-    static let note = "evidence from the log, not legal advice"
+    static let note = DayLedger.note
 
     /// Today's local date.
     static var today: CalendarDay {

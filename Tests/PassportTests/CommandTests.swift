@@ -259,4 +259,19 @@ extension CommandTests {
         // The log's last day is 2024-08-03 (Hong Kong): France in March, Milan, Geneva and Annemasse in July.
         #expect(html.contains("<h2>Schengen 90/180</h2>") && html.contains("On 2024-08-03, the last day of the log: <strong>8 days in the area</strong>"))
     }
+
+    /// The record carries the day rules' results with their parameters, the same figures
+    /// `atlas days` gives, up to the log's last date.
+    @Test func theExportCarriesTheDayRules() throws {
+        let db = PassportTests.itinerary.database
+        let record = try JSON.parse(atlas(["export", "--db", db, "--no-photos"]).out)
+        let days = try #require(record["days_present"])
+        #expect(days["count"] == .string("any") && days["fill"] == .null && days["year_start"] == .string("01-01") && days["threshold"] == .int(183))
+        #expect(days["through"] == .string("2024-08-03") && days["schengen"]?["on"] == .string("2024-08-03") && days["schengen"]?["days_used"] == .int(8))
+        guard case .array(let years)? = days["years"], let y2024 = years.first(where: { $0["year"] == .int(2024) }),
+              case .array(let countries)? = y2024["countries"] else { Issue.record("\(days)"); return }
+        let listed = try atlas(["days", "--db", db, "--year", "2024", "--json"]).out.split(separator: "\n").map { try JSON.parse(String($0)) }
+        #expect(countries.map { $0["id"] } == listed.map { $0["id"] } && countries.map { $0["days"] } == listed.map { $0["days"] })
+        #expect(days["us_presence"] == .array([]))
+    }
 }
