@@ -172,7 +172,8 @@ enum DaysCommand: Command {
             return .success
         }
         guard !presence.isEmpty else {
-            Console.error("No days present" + (country.map { " in \($0)" } ?? "") + (year.map { " in \(period.isCalendarYear ? "" : "the year from ")\(period.range($0).lowerBound.text.prefix(period.isCalendarYear ? 4 : 10))" } ?? "") + ".")
+            // The period itself is in the footer: "2025: 2025-04-06 to 2026-04-05, …".
+            Console.error("No days present" + (country.map { " in \($0)" } ?? "") + (year.map { " in \($0)" } ?? "") + ".")
             Console.out(footer(counting, periods: year.map { [($0, without($0))] } ?? [], period: period, threshold: nil))
             return .success
         }
