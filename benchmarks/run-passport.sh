@@ -2,8 +2,8 @@
 # The passport benchmark: writes a travel log of PHOTOS photos (1,000,000 by default) through
 # the TravelLog API once under benchmarks/.work, then times every passport command, export and
 # a single resolve in fresh processes against `atlas --help`. Extra arguments go to
-# bench-passport (--runs R, --queries-only). HISTORY_POINTS=N adds a location history of N points
-# (a log of its own).
+# bench-passport (--runs R; --queries-only; --only days: only the queries of that command).
+# HISTORY_POINTS=N adds a location history of N points (a log of its own).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 photos=${PHOTOS:-1000000}

@@ -10,8 +10,9 @@ import TravelLog
 /// print(w.daysUsed, w.daysLeft, w.earliestStayStart?.text ?? "-")
 /// ```
 ///
-/// A day counts when ``Passport/presence(year:)`` counts it (a visit or a mark; layovers,
-/// flights and photos in flight are no entry) in a country ``SchengenArea`` holds that day.
+/// A day counts when the ledger (``DayLedger``, under its ``DayCounting``) counts it in a
+/// country ``SchengenArea`` holds that day (by default a visit, a history point on the ground
+/// or a mark; layovers, flights and photos in flight are no entry).
 /// Only the log up to ``on`` is read: later dates in it are ignored. Evidence from the log,
 /// not legal advice: a day without photos is not counted. A value type; `Sendable`.
 public struct SchengenWindow: Sendable, Equatable {
@@ -34,34 +35,43 @@ public struct SchengenWindow: Sendable, Equatable {
     /// area keep every window within 90, the days after ``on`` taken as away but for the stay.
     public var stay: Int?
     public var earliestStayStart: CalendarDay?
-    /// The dates of the window without any evidence (no photo, mark or flight anywhere).
+    /// The dates of the window without any evidence (no photo, history point, mark or flight anywhere).
     public var daysWithoutEvidence: Int
+    /// How a day counts (default: any presence, no filling).
+    public var counting = DayCounting()
+    /// Of ``dates``, those inferred (filled or carried), sorted.
+    public var inferredDates: [CalendarDay] = []
+}
+
+extension DayLedger {
+    /// The Schengen days: every local date counted in a country of the area that day, and
+    /// whether it is inferred (every such country's day filled or carried).
+    public func schengenDays() -> [CalendarDay: Bool] {
+        var out: [CalendarDay: Bool] = [:]
+        for (country, dates) in counted where SchengenArea.since[country] != nil {
+            for (day, basis) in dates where SchengenArea.contains(country, on: day) {
+                out[day] = (out[day] ?? true) && basis.isInferred
+            }
+        }
+        return out
+    }
 }
 
 extension Passport {
-    /// The Schengen days: every local date with presence in the area, sorted.
-    public func schengenDays() -> [CalendarDay] {
-        var set = Set<CalendarDay>()
-        for p in presence() where SchengenArea.since[p.country.id] != nil {
-            for text in p.days { if let d = CalendarDay(text), SchengenArea.contains(p.country.id, on: d) { set.insert(d) } }
-        }
-        return set.sorted()
+    /// The 90/180 window ending `on` under `counting`, and with `stay` the first date from `on`
+    /// a stay of that many days fits (nil when `stay` is not within 1...90).
+    public func schengen(on: CalendarDay, stay: Int? = nil, counting: DayCounting = DayCounting()) -> SchengenWindow {
+        ledger(counting, through: on).schengen(stay: stay)
     }
+}
 
-    /// Every local date with any evidence: a photo row, a mark or a flight.
-    public func evidenceDays() -> Set<CalendarDay> {
-        var set = Set<CalendarDay>()
-        for d in days { if let t = d.date, let day = CalendarDay(t) { set.insert(day) } }
-        for m in marks { if let t = m.date, let day = CalendarDay(t) { set.insert(day) } }
-        for f in flights { if let day = CalendarDay(f.date) { set.insert(day) } }
-        return set
-    }
-
-    /// The 90/180 window ending `on`, and with `stay` the first date from `on` a stay of that
-    /// many days fits (nil when `stay` is not within 1...90).
-    public func schengen(on: CalendarDay, stay: Int? = nil) -> SchengenWindow {
-        let length = SchengenWindow.length
-        let known = Set(schengenDays().filter { $0 <= on })
+extension DayLedger {
+    /// The 90/180 window ending ``through`` (the log is read up to it), as
+    /// ``Passport/schengen(on:stay:counting:)`` gives it.
+    public func schengen(stay: Int? = nil) -> SchengenWindow {
+        let (length, on) = (SchengenWindow.length, through)
+        let area = schengenDays()
+        let known = Set(area.keys)
         let first = on - (length - 1)
         let dates = known.filter { $0 >= first }.sorted()
         // The count of the window's first date, then slid a day at a time: a day enters as
@@ -83,10 +93,9 @@ extension Passport {
                 if fits(stay, from: candidate, after: known) { start = candidate } else { candidate = candidate + 1 }
             }
         }
-        let evidence = evidenceDays()
-        let without = (0..<length).filter { !evidence.contains(on - $0) }.count
         return SchengenWindow(on: on, dates: dates, maxInWindow: best, maxOn: bestOn, stay: stay, earliestStayStart: start,
-                              daysWithoutEvidence: without)
+                              daysWithoutEvidence: daysWithoutEvidence(from: first, through: on), counting: counting,
+                              inferredDates: dates.filter { area[$0] == true })
     }
 
     private func fits(_ stay: Int, from start: CalendarDay, after known: Set<CalendarDay>) -> Bool {
@@ -98,5 +107,16 @@ extension Passport {
         var d = end - (length - 1)
         while d < start { if known.contains(d) { count += 1 }; d = d + 1 }
         return count <= SchengenWindow.limit
+    }
+}
+
+extension Passport {
+    /// The window on the log's last date with evidence (of `year` when given), as the report
+    /// shows it: only the log decides it, never the clock. Nil when no date of that window saw
+    /// a Schengen day (its most in the window is 0), or `year` has no evidence.
+    public func latestSchengenWindow(year: Int? = nil) -> SchengenWindow? {
+        guard let on = evidenceDates(year: year).max() else { return nil }
+        let window = schengen(on: on)
+        return window.maxInWindow > 0 ? window : nil
     }
 }

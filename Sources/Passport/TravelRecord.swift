@@ -44,8 +44,8 @@ public struct TravelRecord: Sendable {
     /// 2 added the districts: in each photo's snapshot and below each city of the tree; 3 made
     /// the passport's `busiest_year.year` a number, as every year and count is; 4 added each
     /// photo's `position_source`; 5 the homes, the trips with their edits, the flights and the
-    /// years in review; 6 each visit's `history_days` and `flights`, and the location histories
-    /// with the days they give.
+    /// years in review; 6 each visit's `history_days` and `flights`, the location histories with
+    /// the days they give, and the days present with the day rules' results (`days_present`).
     public static let schemaVersion = 6
     /// The versions ``restore(_:into:)`` loads: a version 1 record is one without districts.
     public static let restorableVersions = 1...schemaVersion
@@ -100,6 +100,7 @@ public struct TravelRecord: Sendable {
             ("years", .array(years.map(Self.yearJSON))),
             ("histories", .array(histories.map(Self.json))),
             ("history_days", .array(passport.days.filter(\.isHistory).map(historyDayJSON))),
+            ("days_present", Self.daysJSON(passport)),
         ]
         if includePhotos { pairs.append(("photos", .array([]))) }
         return .object(pairs)
@@ -309,6 +310,49 @@ public struct TravelRecord: Sendable {
             })))
         }
         return .object(pairs)
+    }
+
+    /// The day rules' results with their parameters, as `atlas days` counts by default (any
+    /// presence, calendar years, the threshold 183), read up to the log's last date with
+    /// evidence (never the clock): per year its dates without evidence and each country's days,
+    /// transit days and whether the threshold is reached; the Schengen 90/180 window of the
+    /// log's last date (null when no date of it saw the area); the US substantial presence test
+    /// of every year from the first with a day in the United States.
+    public static func daysJSON(_ passport: Passport) -> JSONValue {
+        let counting = DayCounting(), threshold = 183
+        let ledger = passport.ledger(counting)
+        let years = Dictionary(grouping: ledger.presence(), by: \.year).sorted { $0.key < $1.key }.map { year, countries -> JSONValue in
+            let range = DayPeriod.calendar.range(year)
+            return .object([
+                ("year", .int(year)), ("period_start", .string(range.lowerBound.text)), ("period_end", .string(range.upperBound.text)),
+                ("days_without_evidence", .int(ledger.daysWithoutEvidence(from: range.lowerBound, through: range.upperBound))),
+                ("countries", .array(countries.map { p in
+                    .object([("id", .string(p.country.id)), ("name", .string(p.country.name)), ("days", .int(p.days.count)),
+                             ("transit_days", .int(p.transitDays.count)), ("threshold_reached", .bool(p.counted >= threshold))])
+                })),
+            ])
+        }
+        // The ledger is read up to the log's last date: its window is the latest one.
+        let latest = ledger.evidenceDates.isEmpty ? nil : ledger.schengen()
+        let schengen: JSONValue = latest.flatMap { $0.maxInWindow > 0 ? $0 : nil }.map { w in
+            .object([("on", .string(w.on.text)), ("days_used", .int(w.daysUsed)), ("days_left", .int(w.daysLeft)),
+                     ("max_in_window", .int(w.maxInWindow)), ("max_on", w.maxOn.map { .string($0.text) } ?? .null),
+                     ("days_without_evidence", .int(w.daysWithoutEvidence)), ("dates", .array(w.dates.map { .string($0.text) }))])
+        } ?? .null
+        var us: [JSONValue] = []
+        if let first = ledger.counted[USPresence.country]?.keys.map({ $0.components.year }).min() {
+            for year in first...max(first, ledger.through.components.year) {
+                let test = ledger.usPresence(year: year)
+                us.append(.object([("year", .int(year)), ("days_this_year", .int(test.days[0])), ("days_last_year", .int(test.days[1])),
+                                   ("days_year_before_last", .int(test.days[2])), ("days_weighted", .number(test.daysWeighted, digits: 2)),
+                                   ("meets_test", .bool(test.meetsTest))]))
+            }
+        }
+        return .object([
+            ("count", .string(counting.policy.rawValue)), ("fill", .null), ("year_start", .string(DayPeriod.calendar.text)),
+            ("threshold", .int(threshold)), ("through", ledger.evidenceDates.isEmpty ? .null : .string(ledger.through.text)),
+            ("note", .string(DayLedger.note)), ("years", .array(years)), ("schengen", schengen), ("us_presence", .array(us)),
+        ])
     }
 
     /// One year in review, as the record's `years` hold it.

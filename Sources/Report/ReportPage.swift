@@ -29,6 +29,10 @@ public struct ReportPage {
     /// Each trip's photo folders (by trip id) and counts, shown when ``isPrivate``.
     public var folders: [String: [(folder: String, photos: Int)]] = [:]
     public var isPrivate = false
+    /// The Schengen 90/180 window shown (``Passport/latestSchengenWindow(year:)``); nil: the
+    /// one of ``passport``, read when the page is made. `atlas report --year` sets it from the
+    /// whole log, whose days before the year count in the window.
+    public var schengen: SchengenWindow?
 
     public init(passport: Passport, stats: PassportStats, trips: [Trip], countries: [MapShape], gazetteer: Gazetteer, year: Int? = nil) {
         (self.passport, self.stats, self.trips, self.countries, self.gazetteer, self.year) = (passport, stats, trips, countries, gazetteer, year)
@@ -45,6 +49,7 @@ public struct ReportPage {
         let content = try MapContent(passport, level: .country, stats: stats, title: "Travel report · " + span, gazetteer: gazetteer)
         body += "<section class=\"world\">\n" + maps.world(content) + "</section>\n"
         body += figures()
+        if let window = schengen ?? passport.latestSchengenWindow(year: year) { body += Self.schengenSection(window) }
         body += continents()
         body += "<section><h2>New places per year</h2>\n" + TimelineChart(passport.timeline(monthly: false)).svg() + "</section>\n"
         body += try tripSection(maps)
@@ -76,6 +81,30 @@ public struct ReportPage {
                 + (note.isEmpty ? "" : " <small>\(Markup.escape(note))</small>") + "</dd></div>\n"
         }
         return out + "</dl>\n</section>\n"
+    }
+
+    /// The window on the log's last day: days used and left, the most in it, its dates as runs.
+    static func schengenSection(_ w: SchengenWindow) -> String {
+        var runs: [(first: CalendarDay, last: CalendarDay)] = []
+        for d in w.dates {
+            if let last = runs.last?.last, last + 1 == d { runs[runs.count - 1].last = d } else { runs.append((d, d)) }
+        }
+        var out = "<section class=\"schengen\"><h2>Schengen 90/180</h2>\n"
+        out += "<p>On \(w.on.text), the last day of the log: <strong>\(counted(w.daysUsed, "day")) in the area</strong> in the 180 days from "
+            + "\((w.on - (SchengenWindow.length - 1)).text), \(w.daysLeft) left of \(SchengenWindow.limit)"
+            + (w.daysOver > 0 ? " (\(w.daysOver) over)" : "") + ". The most on any date of that window: \(w.maxInWindow)"
+            + (w.maxOn.map { " (\($0.text))" } ?? "") + ".</p>\n"
+        if !runs.isEmpty {
+            out += "<ul class=\"runs\">\n"
+            for run in runs {
+                let length = run.last.number - run.first.number + 1
+                out += "<li>\(run.first.text)" + (length > 1 ? " – \(run.last.text)" : "") + " <small>\(counted(length, "day"))</small></li>\n"
+            }
+            out += "</ul>\n"
+        }
+        out += "<p><small>Counted: \(Markup.escape(w.counting.description)). \(w.daysWithoutEvidence) of the 180 days have no evidence at all. "
+            + "Evidence from the log, not legal advice.</small></p>\n"
+        return out + "</section>\n"
     }
 
     private func continents() -> String {
@@ -147,6 +176,7 @@ public struct ReportPage {
         .figures dd small{display:block;font-size:12px}
         .badges{list-style:none;padding:0;margin:0;display:flex;flex-wrap:wrap;gap:6px}
         .badges li{border:1px solid #e3a87a;background:#fff4ea;border-radius:999px;padding:2px 10px;font-size:14px}
+        .runs{list-style:none;padding:0;margin:0;columns:2;font-size:14px}
         svg.chart{display:block;width:100%;height:auto;font-size:11px}
         .trips{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,280px),1fr));gap:14px}
         .trip{border:1px solid #e6e2da;border-radius:8px;padding:10px;break-inside:avoid}

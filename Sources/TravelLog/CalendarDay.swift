@@ -32,6 +32,9 @@ public struct CalendarDay: Sendable, Hashable, Comparable, Strideable {
         self.number = CaptureTime.daysFromCivil(y, m, d)
     }
 
+    /// The date of a valid year, month and day (not checked).
+    public init(year: Int, month: Int, day: Int) { number = CaptureTime.daysFromCivil(year, month, day) }
+
     public var components: (year: Int, month: Int, day: Int) { CaptureTime.civil(fromDays: number) }
 
     public var text: String { String(VisitPhoto.text(number * 86_400).prefix(10)) }

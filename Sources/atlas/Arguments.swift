@@ -29,9 +29,9 @@ struct Arguments {
     /// The options that take a value, in every command: a name means the same everywhere.
     static let valueOptions: Set<String> = [
         "--away-km", "--batch-size", "--by", "--continent", "--coordinates", "--count", "--country", "--date", "--db", "--evidence", "--exclude",
-        "--format", "--gap", "--gazetteer", "--home", "--in", "--jobs", "--kind", "--level", "--limit", "--min-stay", "--near", "--note", "--offset",
-        "--on", "--output", "--progress", "--region", "--rule", "--since", "--sort", "--stay", "--track", "--track-gap", "--track-nearest", "--trip",
-        "--view", "--width", "--year",
+        "--fill", "--format", "--gap", "--gazetteer", "--home", "--in", "--jobs", "--kind", "--level", "--limit", "--min-stay", "--near", "--note", "--offset",
+        "--on", "--output", "--progress", "--region", "--rule", "--since", "--sort", "--stay", "--threshold", "--track", "--track-gap", "--track-nearest", "--trip",
+        "--view", "--width", "--year", "--year-start",
     ]
 
     /// The value options that take a place or a position, where `LAT LON` in two words is

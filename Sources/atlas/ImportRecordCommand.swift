@@ -47,9 +47,12 @@ enum ImportRecordCommand: Command {
                 throw error
             }
         }
-        Console.out("Loaded \(counted(restored.photos, "photo")), \(counted(restored.marks, "mark")), \(counted(restored.homes, "saved home")),"
-                    + " \(counted(restored.tripEdits, "trip edit")), \(counted(restored.flights, "flight"))"
-                    + " and \(counted(restored.histories, "location history", "location histories")) (\(counted(restored.historyDays, "day row"))) into \(dbPath)")
+        var parts = [counted(restored.photos, "photo"), counted(restored.marks, "mark"), counted(restored.homes, "saved home"),
+                     counted(restored.tripEdits, "trip edit"), counted(restored.flights, "flight")]
+        if restored.histories > 0 {
+            parts.append(counted(restored.histories, "location history", "location histories") + " (\(counted(restored.historyDays, "day row")), not their points)")
+        }
+        Console.out("Loaded \(parts.dropLast().joined(separator: ", ")) and \(parts.last!) into \(dbPath)")
         return .success
     }
 

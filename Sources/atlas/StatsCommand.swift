@@ -8,7 +8,8 @@ enum StatsCommand: Command {
     static let name = "stats"
     static let summary = "The passport: countries, share of the world, continents, days abroad, distance"
     static let help = """
-        Usage: atlas stats [--year YYYY] [--count un|iso|all] [--home PLACE] [--db PATH] [--json]
+        Usage: atlas stats [--year YYYY] [--threshold N] [--count un|iso|all] [--home PLACE]
+                           [--db PATH] [--json]
 
         The passport: countries visited and their share of the world under the counting scheme,
         continents (of 7), regions, cities, airports, home (saved with 'atlas home set', else
@@ -19,10 +20,13 @@ enum StatsCommand: Command {
 
         With --year, the year in review: the whole page covers that year only (places visited
         in it, its days abroad, trips, distance, busiest month, farthest point) and says which
-        places were new in it.
+        places were new in it, and the days present in each country that year (as 'atlas days'
+        counts them: any presence, by local date), those with at least --threshold days marked.
 
         Options:
           --year YYYY       The year in review (default: the whole log; "new" is this year's).
+          --threshold N     With --year, mark the countries with at least N days present
+                            (default 183).
         \(PassportOption.countHelp)
         \(PassportOption.homeHelp)
         \(PassportOption.tripRulesHelp)
@@ -31,7 +35,8 @@ enum StatsCommand: Command {
           --json            One JSON object (the export's passport), and "disk": the bytes
                             the log (with its -wal and -shm files) and the gazetteer take
                             (log_bytes, gazetteer_bytes); counts, years and distances are
-                            numbers.
+                            numbers. With --year also "days_present": year, threshold,
+                            count, note, and countries (id, name, days, threshold_reached).
           --help            Show this help.
 
         Exit status: 0 shown, 1 usage error, 2 no travel log, gazetteer problem.
@@ -41,15 +46,33 @@ enum StatsCommand: Command {
         let json = arguments.flag("--json")
         let scheme = try PassportOption.scheme(&arguments)
         let year = try arguments.integer("--year", in: 1800...9999)
+        let threshold = try arguments.integer("--threshold", in: 1...366)
         let settings = try TripSettings(&arguments)
         guard try arguments.finish().isEmpty else { throw UsageError("stats takes no arguments") }
+        guard threshold == nil || year != nil else { throw UsageError("--threshold goes with --year") }
         let passport = try settings.passport()
         let s = passport.stats(scheme: try CountingScheme.load(scheme, from: settings.gazetteer), homes: try settings.homes(passport),
                                rules: settings.rules, year: year, currentYear: PassportOption.currentYear)
+        // The days present in each country of the year, most first.
+        let present = year.map { y in
+            passport.presence(year: y).filter { !$0.days.isEmpty }.sorted { ($1.days.count, $0.country.name) < ($0.days.count, $1.country.name) }
+        } ?? []
+        let limit = threshold ?? 183
         if json {
             var document = TravelRecord.json(s)
             if case .object(let members) = document {
-                document = .object(members + [("disk", DiskUsage(logPath: settings.dbPath, gazetteerPath: settings.gazetteer.path).json)])
+                var added = [("disk", DiskUsage(logPath: settings.dbPath, gazetteerPath: settings.gazetteer.path).json)]
+                if let year {
+                    added.append(("days_present", .object([
+                        ("year", .int(year)), ("threshold", .int(limit)), ("count", .string(DayCounting().policy.rawValue)),
+                        ("note", .string(DaysCommand.note)),
+                        ("countries", .array(present.map { p in
+                            .object([("id", .string(p.country.id)), ("name", .string(p.country.name)), ("days", .int(p.days.count)),
+                                     ("threshold_reached", .bool(p.days.count >= limit))])
+                        })),
+                    ])))
+                }
+                document = .object(members + added)
             }
             Console.out(document.rendered())
             return .success
@@ -78,6 +101,10 @@ enum StatsCommand: Command {
             ("New in \(s.year)", "\(count(s.newCountriesThisYear, "country", "countries")), \(count(s.newRegionsThisYear, "region")), "
                 + count(s.newCitiesThisYear, "city", "cities")),
         ]
+        for (i, p) in present.enumerated() {
+            rows.append((i == 0 ? "Days present" : "", "\(p.country.name) \(p.days.count)" + (p.days.count >= limit ? " (\(limit) reached)" : "")))
+        }
+        if !present.isEmpty { rows.append(("", "any presence by local date ('atlas days'); evidence from the log, not legal advice")) }
         let scope = year.map { passport.restricted(toYear: $0) } ?? passport
         let excluded = (scope.photoCount(.flight), scope.photoCount(.transit))
         if excluded.0 + excluded.1 > 0 { rows.append(("Not counted", "\(count(excluded.0, "photo")) in flight, \(grouped(excluded.1)) in transit")) }

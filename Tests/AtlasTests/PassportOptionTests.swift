@@ -14,7 +14,7 @@ struct PassportOptionTests {
     @Test func textIsByNameWithTheIdentifierLast() throws {
         let countries = try AtlasBinary.run(["countries", "--db", db])
         #expect(countries.status == 0)
-        #expect(countries.lines.first == "NAME         CONTINENT  FIRST       LAST        DAYS  PHOTOS  REGIONS  ID")
+        #expect(countries.lines.first == "NAME         CONTINENT  FIRST       LAST        DAYS  PHOTOS  EVIDENCE  REGIONS  ID")
         #expect(column(countries) == ["France", "Iceland", "Italy", "Portugal", "Switzerland"])
         #expect(countries.lines.dropFirst().allSatisfy { $0.hasSuffix("country:" + $0.suffix(2)) })
         let cities = try AtlasBinary.run(["cities", "--db", db])

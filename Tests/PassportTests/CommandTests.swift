@@ -195,11 +195,83 @@ extension CommandTests {
         }
     }
 
-    /// Without --rule, `days --json` is what it was before the rule: one object per year and
-    /// country, these keys in this order.
+    /// Without --rule, `days --json` is one object per year and country, these keys in this
+    /// order: the counts it always had, then the period, the threshold, the policy, the days
+    /// without evidence and the note.
     @Test func daysJSONKeepsItsShape() throws {
         let lines = try atlas(["days", "--db", PassportTests.itinerary.database, "--json"]).out.split(separator: "\n")
-        #expect(lines.first == #"{"year":2023,"id":"country:IS","name":"Iceland","days":1,"transit_days":0,"dates":["2023-05-01"],"transit_dates":[]}"#)
-        #expect(lines.contains(#"{"year":2024,"id":"country:DE","name":"Germany","days":0,"transit_days":1,"dates":[],"transit_dates":["2024-07-10"]}"#))
+        #expect(lines.first.map(String.init) == #"{"year":2023,"id":"country:IS","name":"Iceland","days":1,"transit_days":0,"dates":["2023-05-01"],"transit_dates":[],"#
+                + #""inferred_days":0,"inferred_dates":[],"period_start":"2023-01-01","period_end":"2023-12-31","threshold":183,"#
+                + #""threshold_reached":false,"count":"any","fill":null,"days_without_evidence":363,"note":"evidence from the log, not legal advice"}"#)
+        #expect(lines.contains { $0.hasPrefix(#"{"year":2024,"id":"country:DE","name":"Germany","days":0,"transit_days":1,"dates":[],"transit_dates":["2024-07-10"],"#) })
+    }
+
+    /// Tax years, a country's dates with their evidence, the US test, the midnight policy, and
+    /// every bad value named on stderr with status 1.
+    @Test func daysTaxYearsEvidenceAndPolicies() throws {
+        let db = PassportTests.itinerary.database
+        // From 04-06, France's March 2024 belongs to the tax year 2023.
+        let tax = try atlas(["days", "--db", db, "--year-start", "04-06", "--country", "FR", "--json"]).out.split(separator: "\n").map { try JSON.parse(String($0)) }
+        let march = try #require(tax.first)
+        #expect(march["year"] == .int(2023) && march["period_start"] == .string("2023-04-06") && march["period_end"] == .string("2024-04-05"))
+        #expect(march["days"] == .int(5) && march["threshold_reached"] == .bool(false) && march["count"] == .string("any"))
+        #expect(try atlas(["days", "--db", db, "--year-start", "04-06", "--country", "FR", "--threshold", "5", "--json"]).out.contains(#""threshold":5,"threshold_reached":true"#))
+        let text = try atlas(["days", "--db", db, "--country", "FR", "--year", "2024", "--dates"])
+        #expect(text.status == 0 && text.out.contains("France (country:FR), 2024 (2024-01-01 to 2024-12-31)"))
+        #expect(text.out.contains("\n  2024-03-01  ") && text.out.contains("without any evidence.") && text.out.contains("Evidence from the log, not legal advice."))
+        let evidence = try JSON.parse(atlas(["days", "--db", db, "--country", "FR", "--year", "2024", "--dates", "--json"]).out)
+        guard case .array(let dates)? = evidence["evidence"] else { Issue.record("no evidence: \(evidence)"); return }
+        #expect(dates.first?["date"] == .string("2024-03-01") && dates.first?["counted"] == .bool(true) && dates.first?["basis"] == .string("evidence"))
+        let us = try atlas(["days", "--db", db, "--rule", "us-presence", "--year", "2024", "--json"])
+        #expect(us.status == 0 && us.out.hasPrefix(#"{"rule":"us-presence","year":2024,"days_this_year":0,"days_last_year":0,"days_year_before_last":0,"#
+                                                   + #""days_weighted":0,"meets_test":false,"count":"any","fill":null,"days_without_evidence":"#))
+        let midnight = try JSON.parse(atlas(["days", "--db", db, "--rule", "schengen", "--on", "2024-03-10", "--count", "midnight", "--json"]).out)
+        // Carried from 03-05 to 03-10: six more days, inferred.
+        #expect(midnight["count"] == .string("midnight") && midnight["days_used"] == .int(10))
+        #expect(midnight["inferred_dates"] == .array(["2024-03-06", "2024-03-07", "2024-03-08", "2024-03-09", "2024-03-10"].map(JSON.string)))
+        for (bad, named) in [(["--count", "noon"], "noon"), (["--fill", "1"], "'1'"), (["--fill", "5", "--count", "midnight"], "--fill"),
+                             (["--year-start", "02-29"], "02-29"), (["--year-start", "4-6"], "4-6"), (["--threshold", "0"], "'0'"),
+                             (["--rule", "us-presence", "--on", "2024-01-01"], "--on"), (["--rule", "schengen", "--country", "FR"], "--country"),
+                             (["--rule", "us-presence", "--year-start", "04-06"], "--year-start"), (["--rule", "irs"], "irs"),
+                             (["--country", "Atlantis"], "Atlantis")] {
+            let result = try atlasWithErrors(["days", "--db", db] + bad)
+            #expect(result.status == 1 && result.err.contains(named), "\(bad): \(result.err)")
+        }
+    }
+
+    /// The year in review lists the days present per country with the threshold marked, and
+    /// the report shows the Schengen window of the log's last day.
+    @Test func statsYearDaysPresentAndTheReportsSchengenWindow() throws {
+        let db = PassportTests.itinerary.database
+        let text = try atlas(["stats", "--db", db, "--year", "2024", "--threshold", "2"])
+        #expect(text.status == 0 && text.out.contains("Days present   France ") && text.out.contains("(2 reached)"))
+        let json = try JSON.parse(atlas(["stats", "--db", db, "--year", "2024", "--json"]).out)
+        let present = try #require(json["days_present"])
+        #expect(present["year"] == .int(2024) && present["threshold"] == .int(183) && present["count"] == .string("any"))
+        guard case .array(let countries)? = present["countries"], let france = countries.first else { Issue.record("\(present)"); return }
+        #expect(france["id"] == .string("country:FR") && france["threshold_reached"] == .bool(false))
+        #expect(try atlasWithErrors(["stats", "--db", db, "--threshold", "5"]).err.contains("--threshold goes with --year"))
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("atlas-report-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        #expect(try atlas(["report", "--db", db, "--output", dir + "/r.html"]).status == 0)
+        let html = try String(contentsOfFile: dir + "/r.html", encoding: .utf8)
+        // The log's last day is 2024-08-03 (Hong Kong): France in March, Milan, Geneva and Annemasse in July.
+        #expect(html.contains("<h2>Schengen 90/180</h2>") && html.contains("On 2024-08-03, the last day of the log: <strong>8 days in the area</strong>"))
+    }
+
+    /// The record carries the day rules' results with their parameters, the same figures
+    /// `atlas days` gives, up to the log's last date.
+    @Test func theExportCarriesTheDayRules() throws {
+        let db = PassportTests.itinerary.database
+        let record = try JSON.parse(atlas(["export", "--db", db, "--no-photos"]).out)
+        let days = try #require(record["days_present"])
+        #expect(days["count"] == .string("any") && days["fill"] == .null && days["year_start"] == .string("01-01") && days["threshold"] == .int(183))
+        #expect(days["through"] == .string("2024-08-03") && days["schengen"]?["on"] == .string("2024-08-03") && days["schengen"]?["days_used"] == .int(8))
+        guard case .array(let years)? = days["years"], let y2024 = years.first(where: { $0["year"] == .int(2024) }),
+              case .array(let countries)? = y2024["countries"] else { Issue.record("\(days)"); return }
+        let listed = try atlas(["days", "--db", db, "--year", "2024", "--json"]).out.split(separator: "\n").map { try JSON.parse(String($0)) }
+        #expect(countries.map { $0["id"] } == listed.map { $0["id"] } && countries.map { $0["days"] } == listed.map { $0["days"] })
+        #expect(days["us_presence"] == .array([]))
     }
 }

@@ -158,21 +158,11 @@ private struct Event {
 }
 
 private enum Traveller {
-    static func spot(_ country: String, airport: Bool = false) -> Journeys.Spot {
-        Journeys.Spot(lat: 45, lon: 5, continent: "EU", country: ("country:" + country, country), region: ("region:\(country).1", country + " 1"),
-                      city: ("city:\(country)", "City of " + country), airport: airport ? ("airport:" + country, "Airport of " + country) : nil)
-    }
-
     static func passport(_ events: [Event], flights: [Flight] = []) -> Passport {
         var photos: [VisitPhoto] = [], marks: [Mark] = []
         for e in events {
-            let time = e.date + "T" + (e.hour < 10 ? "0" : "") + "\(e.hour):00:00"
-            switch e.kind {
-            case .visit: photos.append(Journeys.photo(time, spot(e.country)))
-            case .layover: photos.append(Journeys.photo(time, spot(e.country, airport: true)))
-            case .inFlight: photos.append(Journeys.photo(time, spot(e.country), altitude: 11_000))
-            case .mark: marks.append(Journeys.mark(spot(e.country), e.date))
-            }
+            let kind: Journeys.Sighted = switch e.kind { case .visit: .photo; case .layover: .layover; case .inFlight: .inFlight; case .mark: .mark }
+            Journeys.add(kind, e.date, e.country, hour: e.hour, to: &photos, &marks)
         }
         return Passport(photos: photos, marks: marks, flights: flights)
     }
@@ -278,21 +268,9 @@ private struct DayByDay {
                              "SM": "1997-10-26", "VA": "1997-10-26", "AT": "1997-12-01", "AX": "2001-03-25", "CH": "2008-12-12",
                              "LI": "2011-12-19", "HR": "2023-01-01", "BG": "2024-03-31", "RO": "2024-03-31"]
 
-    static func next(_ date: String) -> String {
-        let parts = date.split(separator: "-").map { Int($0)! }
-        var (y, m, d) = (parts[0], parts[1], parts[2] + 1)
-        let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0
-        let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        if d > lengths[m - 1] { (d, m) = (1, m + 1) }
-        if m > 12 { (m, y) = (1, y + 1) }
-        return String(format: "%04d-%02d-%02d", y, m, d)
-    }
+    static func next(_ date: String) -> String { PlainCalendar.next(date) }
 
-    static func adding(_ n: Int, to date: String) -> String {
-        var d = date
-        for _ in 0..<n { d = next(d) }
-        return d
-    }
+    static func adding(_ n: Int, to date: String) -> String { PlainCalendar.adding(n, to: date) }
 
     /// Every date from 2021-01-01 to 2027-12-31, and whether the traveller was in the area.
     let dates: [String]

@@ -19,7 +19,7 @@ import Testing
 
     @Test func thePageHoldsEverySection() throws {
         let html = try page().html()
-        for heading in ["At a glance", "Countries by continent", "New places per year", "Trips", "Top cities"] {
+        for heading in ["At a glance", "Schengen 90/180", "Countries by continent", "New places per year", "Trips", "Top cities"] {
             #expect(html.contains("<h2>\(heading)"), "\(heading)")
         }
         #expect(html.contains("<p class=\"span\">2022–2024</p>"))

@@ -13,7 +13,7 @@ import TravelLog
 // fifteen years, its days built by the importer's own rules (`HistoryPoints.swift`);
 // `--queries-only` leaves out the pictures and the export.
 //
-//   benchmarks/run-passport.sh [--photos N] [--history-points N] [--queries-only] [--runs R]
+//   benchmarks/run-passport.sh [--photos N] [--history-points N] [--queries-only] [--only COMMAND] [--runs R]
 
 let arguments = CommandLine.arguments
 func option(_ name: String) -> String? { arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil } }
@@ -21,8 +21,10 @@ let photoCount = Int(option("--photos") ?? "") ?? 1_000_000
 let runs = Int(option("--runs") ?? "") ?? 5
 let historyPoints = Int(option("--history-points") ?? "") ?? 0
 let queriesOnly = arguments.contains("--queries-only")
+/// Only the queries of one command (`--only days`), without the pictures and the export.
+let only = option("--only")
 guard let atlas = option("--atlas"), let database = option("--db") else {
-    FileHandle.standardError.write(Data("usage: bench-passport --atlas PATH --db PATH [--photos N] [--history-points N] [--queries-only] [--runs R]\n".utf8))
+    FileHandle.standardError.write(Data("usage: bench-passport --atlas PATH --db PATH [--photos N] [--history-points N] [--queries-only] [--only COMMAND] [--runs R]\n".utf8))
     exit(1)
 }
 
@@ -216,7 +218,12 @@ let queries: [[String]] = [
     ["regions"], ["regions", "--country", "country:FR"], ["cities"], ["cities", "--country", "country:FR"],
     ["cities", "--region", "region:FR.84"], ["airports"], ["continents"], ["timeline"], ["timeline", "--by", "month"],
     ["export", "--no-photos"],
-]
+    // The rules of `atlas days` over the fifteen years (issue #34).
+    ["days"], ["days", "--year-start", "04-06"], ["days", "--fill", "7"], ["days", "--count", "midnight"],
+    ["days", "--country", "country:FR", "--year", "2019", "--year-start", "04-06", "--dates"],
+    ["days", "--rule", "schengen", "--on", "2025-12-31", "--stay", "30"], ["days", "--rule", "schengen", "--on", "2025-12-31", "--count", "midnight", "--dates"],
+    ["days", "--rule", "us-presence", "--year", "2025"], ["days", "--rule", "us-presence", "--year", "2025", "--fill", "7", "--dates"],
+].filter { query in only.map { query[0] == $0 } ?? true }
 var slowest = (ms: 0.0, command: "")
 for query in queries {
     for json in [false, true] {
@@ -227,6 +234,10 @@ for query in queries {
         row(name, t.ms, reference.ms)
         if t.ms > slowest.ms { slowest = (t.ms, name) }
     }
+}
+if let only {
+    print(String(format: "\n  slowest %@ query %7.1f ms  %@", only as NSString, slowest.ms, slowest.command as NSString))
+    exit(0)
 }
 if queriesOnly {
     print(String(format: "\ngoals\n  slowest passport query   %7.1f ms  (goal ≤ 100 ms)   %@", slowest.ms, slowest.command as NSString))

@@ -1,0 +1,285 @@
+import TravelLog
+
+/// How a day counts for a country: the policy every answer of `atlas days` prints.
+///
+/// ```swift
+/// let ledger = passport.ledger(DayCounting(policy: .any, fill: 7))
+/// ```
+///
+/// - ``Policy/any``: every country with evidence of presence that local date (a photo, a
+///   location history's point on the ground, a mark), entry and exit days counted for both.
+/// - ``Policy/midnight``: the one country where the last evidence of the day before local
+///   midnight was, carried over the following days without any evidence; a day whose last
+///   evidence is a flight (a photo in flight, a logged flight out of that country), a layover
+///   or the sea counts for no country (nor do the days carried from it).
+/// - ``fill``: with ``Policy/any``, the days between two dates with evidence in one country, at
+///   most `fill` days apart, count there too, marked inferred, unless something in between says
+///   one left (``DayLedger``).
+///
+/// A value type; `Sendable`.
+public struct DayCounting: Sendable, Equatable {
+    public enum Policy: String, Sendable, CaseIterable { case any, midnight }
+    public var policy: Policy
+    /// At most this many days apart (the dates with evidence included): nil, no filling.
+    public var fill: Int?
+
+    public init(policy: Policy = .any, fill: Int? = nil) { (self.policy, self.fill) = (policy, fill) }
+
+    /// The policy in a few words, as every answer prints it.
+    public var description: String {
+        switch policy {
+        case .any:
+            "any presence: a local date with a photo, a history point on the ground or a mark in a country counts for it, "
+                + "entry and exit days included; layovers and flights do not"
+                + (fill.map { "; gaps of at most \($0) days between two days in one country are filled (inferred)" } ?? "")
+        case .midnight:
+            "midnight: a local date counts for the country of its last evidence before midnight, carried over days "
+                + "without evidence; a day ending in flight (a photo in flight, a logged flight out), at an airport or at sea counts for none"
+        }
+    }
+}
+
+/// Why a date counts for a country.
+public enum DayBasis: Sendable, Equatable {
+    /// Evidence of that country that date.
+    case evidence
+    /// Between the evidence of `from` and `to` in the same country (``DayCounting/fill``).
+    case filled(from: CalendarDay, to: CalendarDay)
+    /// The midnight country of `from`, the last date with evidence (``DayCounting/Policy/midnight``).
+    case carried(from: CalendarDay)
+
+    public var isInferred: Bool { self != .evidence }
+}
+
+/// What the log holds of one country on one local date.
+public struct DayEvidence: Sendable, Equatable {
+    /// Photos there (visits, not layovers or in flight), hand-set ones included.
+    public var photos = 0
+    /// A location history's points on the ground there (stays and passages).
+    public var historyPoints = 0
+    public var marks = 0
+    /// Photos and history points at an airport there: a layover, not presence.
+    public var layover = 0
+    /// The flights of the flight log from or to an airport there: `FRA–HND LH716`.
+    public var flights: [String] = []
+
+    public var isPresent: Bool { photos + historyPoints + marks > 0 }
+    public var isEmpty: Bool { !isPresent && layover == 0 && flights.isEmpty }
+
+    public init() {}
+}
+
+/// The days of the log counted under one ``DayCounting``: per country, every local date that
+/// counts and why (``DayBasis``), the evidence of each date, and the dates without any.
+///
+/// ```swift
+/// let ledger = passport.ledger(DayCounting(policy: .midnight), through: CalendarDay("2025-12-31")!)
+/// for p in ledger.presence(period: DayPeriod(month: 4, day: 6)!, label: 2025) { print(p.country.name, p.days.count) }
+/// ```
+///
+/// Filling (``DayCounting/fill``): two dates A < B with presence in a country C, no date
+/// between them with any evidence at all, and B − A ≤ fill: the dates between count for C,
+/// unless one left C: on A, after C's last timed evidence, another country, a flight (a photo
+/// in flight, a layover) or a mark of another country (a mark has no time); on B, the same
+/// before C's first timed evidence; or a flight of the flight log (it has no time) on A that
+/// does not land in C, or on B that does not take off from C. Only evidence up to ``through``
+/// is read, and the midnight rule carries a country up to it.
+///
+/// A value type; `Sendable`.
+public struct DayLedger: Sendable {
+    /// What every answer of the day rules says it is.
+    public static let note = "evidence from the log, not legal advice"
+
+    public let counting: DayCounting
+    /// The last date read: later evidence is ignored.
+    public let through: CalendarDay
+    /// Country identifier → date → why it counts.
+    public let counted: [String: [CalendarDay: DayBasis]]
+    /// Country identifier → date → what the log holds there that date.
+    public let evidence: [String: [CalendarDay: DayEvidence]]
+    /// Every date with any evidence: a photo (in flight included), a history point, a mark, a flight.
+    public let evidenceDates: Set<CalendarDay>
+    /// Country identifier → its link (name) as the log has it.
+    public let countries: [String: PlaceLink]
+
+    /// The dates from `first` through `last` (both counted, and not after ``through``)
+    /// without any evidence.
+    public func daysWithoutEvidence(from first: CalendarDay, through last: CalendarDay) -> Int {
+        let end = min(last, through)
+        guard first <= end else { return 0 }
+        return (first.number...end.number).reduce(0) { $0 + (evidenceDates.contains(CalendarDay(number: $1)) ? 0 : 1) }
+    }
+}
+
+extension Passport {
+    /// The days counted under `counting`, reading the log through `through` (default: its
+    /// last date with evidence).
+    public func ledger(_ counting: DayCounting = DayCounting(), through: CalendarDay? = nil) -> DayLedger {
+        LedgerBuilder(self, through: through).ledger(counting)
+    }
+}
+
+/// One thing seen on a date, for ordering within the day.
+private struct Item {
+    enum Kind { case present, airside, nowhere, flightLog(from: String?, to: String?) }
+    let kind: Kind
+    /// Nil for what has no time (a mark, a flight of the flight log).
+    let country: String?
+    let first: String?, last: String?
+}
+
+private struct LedgerBuilder {
+    var items: [CalendarDay: [Item]] = [:]
+    var evidence: [String: [CalendarDay: DayEvidence]] = [:]
+    var countries: [String: PlaceLink] = [:]
+    let through: CalendarDay
+
+    init(_ passport: Passport, through: CalendarDay?) {
+        // Each thing seen: its date, the country whose evidence it adds to (if any), the item
+        // that orders it within the day (none for a flight's airports: the flight is one item).
+        enum Add { case photos(Int), history(Int), layover(Int), mark, flight(String), nothing }
+        var all: [(day: CalendarDay, country: String?, item: Item?, add: Add)] = []
+        var names: [String: PlaceLink] = [:]
+        func note(_ link: PlaceLink?) {
+            if let link, names[link.id] == nil { names[link.id] = link }
+        }
+        for d in passport.days {
+            guard let text = d.date, let day = CalendarDay(text) else { continue }
+            note(d.country)
+            let country = d.country?.id
+            let count = d.isHistory ? d.historyPoints : d.photos
+            let ground: Item.Kind = country == nil ? .nowhere : .present
+            switch d.status {
+            case .visit:
+                all.append((day, country, Item(kind: ground, country: country, first: d.firstTime, last: d.lastTime),
+                            d.isHistory ? .history(count) : .photos(count)))
+            case .transit where d.isHistory && d.airport == nil:
+                // A passage on the ground: presence, though not a visit.
+                all.append((day, country, Item(kind: ground, country: country, first: d.firstTime, last: d.lastTime), .history(count)))
+            case .transit:
+                all.append((day, country, Item(kind: .airside, country: country, first: d.firstTime, last: d.lastTime), .layover(count)))
+            case .flight:
+                all.append((day, nil, Item(kind: .airside, country: nil, first: d.firstTime, last: d.lastTime), .nothing))
+            case .unplaced:
+                continue
+            }
+        }
+        for m in passport.marks {
+            guard let text = m.date, let day = CalendarDay(text) else { continue }
+            let link = PlaceLink(m.country)
+            note(link)
+            all.append((day, link?.id, Item(kind: link == nil ? .nowhere : .present, country: link?.id, first: nil, last: nil), .mark))
+        }
+        for f in passport.flights {
+            guard let day = CalendarDay(f.date) else { continue }
+            let leg = "\(f.from.code)–\(f.to.code)" + (f.flightNumber.isEmpty ? "" : " " + f.flightNumber)
+            let (from, to) = (f.from.country?.id, f.to.country?.id)
+            all.append((day, nil, Item(kind: .flightLog(from: from, to: to), country: nil, first: nil, last: nil), .nothing))
+            note(f.from.country)
+            note(f.to.country)
+            for c in Set([from, to].compactMap { $0 }).sorted() { all.append((day, c, nil, .flight(leg))) }
+        }
+        countries = names
+        self.through = through ?? all.map(\.day).max() ?? CalendarDay(number: 0)
+        for thing in all where thing.day <= self.through {
+            if let item = thing.item { items[thing.day, default: []].append(item) }
+            guard let country = thing.country else { continue }
+            switch thing.add {
+            case .photos(let n): evidence[country, default: [:]][thing.day, default: DayEvidence()].photos += n
+            case .history(let n): evidence[country, default: [:]][thing.day, default: DayEvidence()].historyPoints += n
+            case .layover(let n): evidence[country, default: [:]][thing.day, default: DayEvidence()].layover += n
+            case .mark: evidence[country, default: [:]][thing.day, default: DayEvidence()].marks += 1
+            case .flight(let leg): evidence[country, default: [:]][thing.day, default: DayEvidence()].flights.append(leg)
+            case .nothing: break
+            }
+        }
+    }
+
+    func ledger(_ counting: DayCounting) -> DayLedger {
+        var counted: [String: [CalendarDay: DayBasis]] = [:]
+        switch counting.policy {
+        case .any:
+            for (country, days) in evidence {
+                for (day, e) in days where e.isPresent { counted[country, default: [:]][day] = .evidence }
+            }
+            if let fill = counting.fill, fill >= 2 {
+                for (country, days) in counted {
+                    let dates = days.keys.sorted()
+                    for (a, b) in zip(dates, dates.dropFirst()) where b.number - a.number >= 2 && b.number - a.number <= fill {
+                        guard fills(country, from: a, to: b) else { continue }
+                        for n in (a.number + 1)..<b.number { counted[country]![CalendarDay(number: n)] = .filled(from: a, to: b) }
+                    }
+                }
+            }
+        case .midnight:
+            guard let first = items.keys.min() else { break }
+            var state: (country: String, since: CalendarDay)?
+            for n in first.number...through.number {
+                let day = CalendarDay(number: n)
+                if let dayItems = items[day] {
+                    state = Self.midnight(dayItems).map { ($0, day) }
+                    if let state { counted[state.country, default: [:]][day] = .evidence }
+                } else if let state {
+                    counted[state.country, default: [:]][day] = .carried(from: state.since)
+                }
+            }
+        }
+        return DayLedger(counting: counting, through: through, counted: counted, evidence: evidence, evidenceDates: Set(items.keys),
+                         countries: countries)
+    }
+
+    /// The country at midnight after the day's items: the last timed one (a presence before a
+    /// flight of the same second, then the lower identifier), unless a flight of the flight
+    /// log that day leaves that country for another (a flight log has no times: one leaving
+    /// the last country seen is taken as after it, and the day ends in flight); a day of
+    /// untimed items only counts for its marked country (the lower identifier of several),
+    /// never for a flight.
+    static func midnight(_ items: [Item]) -> String? {
+        func isPresent(_ item: Item) -> Bool { if case .present = item.kind { true } else { false } }
+        let timed = items.filter { $0.last != nil }
+        let country: String?
+        if let latest = timed.map({ $0.last! }).max() {
+            country = timed.filter { $0.last == latest && isPresent($0) }.compactMap(\.country).min()
+        } else {
+            country = items.filter(isPresent).compactMap(\.country).min()
+        }
+        let leaves = items.contains { item in
+            if case .flightLog(let from, let to) = item.kind { from == country && to != country } else { false }
+        }
+        return leaves ? nil : country
+    }
+
+    /// Whether the dates strictly between `a` and `b`, both with presence in `country`, count
+    /// there (see ``DayLedger``).
+    func fills(_ country: String, from a: CalendarDay, to b: CalendarDay) -> Bool {
+        for n in (a.number + 1)..<b.number where items[CalendarDay(number: n)] != nil { return false }
+        func isHere(_ item: Item) -> Bool { if case .present = item.kind, item.country == country { true } else { false } }
+        // On A: nothing after the country's last timed evidence but the country itself.
+        let atA = items[a] ?? []
+        let lastHere = atA.filter { isHere($0) }.compactMap(\.last).max()
+        for item in atA where !isHere(item) {
+            if case .flightLog(_, let to) = item.kind { if to != country { return false } else { continue } }
+            guard let t = item.last, let here = lastHere else { return false }
+            if t > here { return false }
+        }
+        let atB = items[b] ?? []
+        let firstHere = atB.filter { isHere($0) }.compactMap(\.first).min()
+        for item in atB where !isHere(item) {
+            if case .flightLog(let from, _) = item.kind { if from != country { return false } else { continue } }
+            guard let t = item.first, let here = firstHere else { return false }
+            if t < here { return false }
+        }
+        return true
+    }
+}
+
+extension Passport {
+    /// The last local date with any evidence (a photo row, a mark, a flight); nil for none.
+    public var lastEvidenceDate: CalendarDay? { evidenceDates(year: nil).max() }
+
+    /// The local dates with any evidence, of `year` only when given (not sorted, repeated).
+    func evidenceDates(year: Int?) -> [CalendarDay] {
+        let texts = days.compactMap(\.date) + marks.compactMap(\.date) + flights.map(\.date)
+        return texts.compactMap { CalendarDay($0) }.filter { day in year.map { day.components.year == $0 } ?? true }
+    }
+}
