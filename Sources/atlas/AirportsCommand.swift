@@ -11,8 +11,9 @@ enum AirportsCommand: Command {
         usage: "atlas airports [--sort KEY] [--evidence KINDS] [--db PATH] [--json]",
         about: """
             Lists every airport with a photo taken on the ground within its radius, layovers
-            included (photos in flight do not count): name, country, first and last visit, days,
-            photos, and the identifier.
+            included (photos in flight do not count), a location history's stop there, or a
+            flight of a flight log from or to it: name, country, first and last visit, days,
+            photos, evidence, and the identifier.
             """)
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {

@@ -12,7 +12,7 @@ enum CitiesCommand: Command {
         usage: "atlas cities [--districts] [--country PLACE] [--region PLACE] [--sort KEY] [--evidence KINDS] [--db PATH] [--json]",
         about: """
             Lists every city visited: name, region, country, first and last visit, days, photos,
-            and the identifier. A visit to a district (Lyon 05, Shibuya) counts for its city:
+            evidence, and the identifier. A visit to a district (Lyon 05, Shibuya) counts for its city:
             Lyon is listed once.
             """,
         options: """

@@ -10,8 +10,8 @@ enum ContinentsCommand: Command {
     static let help = PassportOption.listHelp(
         usage: "atlas continents [--sort KEY] [--evidence KINDS] [--db PATH] [--json]",
         about: """
-            Lists every continent visited: name, first and last visit, days, photos, countries
-            visited, and the identifier.
+            Lists every continent visited: name, first and last visit, days, photos, evidence,
+            countries visited, and the identifier.
             """)
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {

@@ -11,10 +11,11 @@ enum CountriesCommand: Command {
     static let help = PassportOption.listHelp(
         usage: "atlas countries [--year YYYY] [--continent PLACE] [--sort KEY] [--evidence KINDS] [--db PATH] [--json]",
         about: """
-            Lists every country visited (a qualifying photo or a mark): name, continent, first
-            and last visit (local dates; "no date" when known only from undated photos or
-            marks), days (distinct local dates), photos, regions visited
-            of the country's total, and the identifier. Photos taken in flight or in transit do
+            Lists every country visited (a qualifying photo, a stay in a location history, or a
+            mark): name, continent, first and last visit (local dates; "no date" when known only
+            from undated photos or marks), days (distinct local dates), photos, the evidence
+            (photos, history, flights, marks), regions visited of the country's total, and the
+            identifier. Photos taken in flight or in transit, and places only passed through, do
             not count.
             """,
         options: """

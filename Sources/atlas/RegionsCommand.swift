@@ -11,7 +11,7 @@ enum RegionsCommand: Command {
         usage: "atlas regions [--country PLACE] [--sort KEY] [--evidence KINDS] [--db PATH] [--json]",
         about: """
             Lists every first-level region visited: name, country, first and last visit, days,
-            photos, and the identifier.
+            photos, evidence, and the identifier.
             """,
         options: """
               --country PLACE   Only regions of that country (Japan, JP, country:JP).
