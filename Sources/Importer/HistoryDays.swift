@@ -50,15 +50,21 @@ public struct HistoryDays {
     /// (stored before it) already had. The days of histories restored without their points
     /// (``TravelRecord`` restores) are kept where the points give none.
     public func build(from log: TravelLog) throws -> (days: [PlaceDay], duplicates: [Int64: Int]) {
-        let segments = try log.historySegments()
+        try build(points: log, log: log)
+    }
+
+    /// ``build(from:)`` of the points and segments of `source` (a dry run's files read beside
+    /// the log's), `log` for the days of restored histories.
+    func build(points source: some HistorySource, log: TravelLog?) throws -> (days: [PlaceDay], duplicates: [Int64: Int]) {
+        let segments = try source.historySegments()
         var builder = Builder(finder: finder, rules: rules, flights: segments.filter { $0.segment.kind == .flight }.map { ($0.segment.start, $0.segment.end) })
-        if let span = try log.historySpan() {
+        if let span = try source.historySpan() {
             let week: Int64 = 7 * 86_400_000
             var from = span.first
             while from <= span.last {
                 let to = from + week - 1
                 var window: [(history: Int64, point: TimedPosition)] = []
-                try log.forEachHistoryBlock(from: from, to: to) { id, points in
+                try source.forEachHistoryBlock(from: from, to: to) { id, points in
                     for p in points where p.instant >= from && p.instant <= to { window.append((id, p)) }
                 }
                 window.sort { ($0.point.instant, $0.history) < ($1.point.instant, $1.history) }
@@ -72,7 +78,7 @@ public struct HistoryDays {
         var days = builder.rows()
         // A history restored from a travel record has its days but not its points (size -1
         // until its file is read again): its days stand on the dates no points speak for.
-        if try log.storedHistories().contains(where: { $0.size < 0 }) {
+        if let log, try log.storedHistories().contains(where: { $0.size < 0 }) {
             let dates = Set(days.compactMap(\.date))
             days += try log.historyDays().filter { !dates.contains($0.date ?? "") }
         }

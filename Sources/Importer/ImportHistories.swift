@@ -25,6 +25,9 @@ final class ImportHistories {
     /// A history was added, changed or removed: its days are built again.
     private(set) var changed = false
     let progress: ImportProgress?
+    /// In a dry run, the files read, and the stored histories they would replace.
+    private var dryRunFiles: [HistoryFile] = []
+    private var dryRunReplaced = Set<Int64>()
 
     init(log: TravelLog?, dryRun: Bool, runID: Int64?, progress: ImportProgress? = nil) {
         (self.log, self.dryRun, self.runID, self.progress) = (log, dryRun, runID, progress)
@@ -57,8 +60,24 @@ final class ImportHistories {
         summary.filesRead += 1
         if let log, !dryRun {
             read.stored.id = try log.write { try log.saveHistory(read.stored, points: read.points, segments: read.segments, run: runID) }
+        } else {
+            try keepForDryRun(read)
         }
         count(read.stored, new: true, into: &summary)
+    }
+
+    /// A file a dry run read: held until its days are built, the log's history of it set aside.
+    private func keepForDryRun(_ read: HistoryFile) throws {
+        if let old = try log?.storedHistory(at: read.stored.path) { dryRunReplaced.insert(old.id) }
+        dryRunFiles.append(read)
+    }
+
+    /// The days the log's histories would give with the files a dry run read (nil when it read
+    /// none): what its summary counts as visited.
+    func dryRunDays(finder: PlaceFinder, rules: HistoryDays.Rules) throws -> [PlaceDay]? {
+        guard dryRun, !dryRunFiles.isEmpty else { return nil }
+        let source = DryRunHistories(log: log, files: dryRunFiles, replacing: dryRunReplaced)
+        return try HistoryDays(finder: finder, rules: rules).build(points: source, log: log).days
     }
 
     /// A GPX track the log has as it is: its days are kept. False when they are not stored (a
@@ -74,7 +93,7 @@ final class ImportHistories {
     func adopt(_ read: HistoryFile) throws {
         seen.insert(read.stored.path)
         changed = true
-        guard let log, !dryRun else { return }
+        guard let log, !dryRun else { return try keepForDryRun(read) }
         try log.write { _ = try log.saveHistory(read.stored, points: read.points, segments: read.segments, run: runID) }
     }
 

@@ -198,7 +198,8 @@ public final class Importer: @unchecked Sendable {
             try log.finishRun(summary.runID!, status: summary.interrupted ? .interrupted : .done, counts: summary.counts)
         } else {
             // The log's days with the ones the files read would add, by the same rules.
-            let days = try (log?.placeDays() ?? []) + (log?.historyDays() ?? [])
+            let historyDays = try histories.dryRunDays(finder: finder, rules: options.historyRules) ?? log?.historyDays() ?? []
+            let days = try (log?.placeDays() ?? []) + historyDays
             let marks = try log?.marks() ?? []
             let touched = writer.touched + placed.map(VisitPhoto.init(record:))
             summary.visited = Visits(days: days + PlaceDay.aggregate(VisitRules.classify(touched)), marks: marks).places

@@ -260,6 +260,30 @@ import TravelLog
         #expect(try TravelLog(path: library.database).visits()[.country].map(\.name).contains("Belgium"))
     }
 
+    /// A dry run says what a history would add, and what the real import then finds, writing nothing;
+    /// a changed file's stored points are set aside, not counted beside the new ones.
+    @Test func aDryRunCountsTheDaysAHistoryWouldGive() throws {
+        let library = try Library()
+        try library.writeFile("Takeout/Records.json", Self.records(Array(Self.itinerary.prefix(300))))   // Paris only
+        func run(dry: Bool) throws -> ImportSummary {
+            let log = dry ? (FileManager.default.fileExists(atPath: library.database) ? try TravelLog(path: library.database, readOnly: true) : nil)
+                          : try TravelLog(path: library.database)
+            let options = Importer.Options(roots: [LibraryWalker.canonical(library.root)!], jobs: 2, dryRun: dry, batchSize: 50)
+            return try Importer(log: log, finder: ImporterTests.finder, options: options).run()
+        }
+        let dry = try run(dry: true)
+        #expect(dry.newPlaces.countries == ["country:FR": "France"] && !FileManager.default.fileExists(atPath: library.database))
+        #expect(try run(dry: false).visited == dry.visited)
+        // The whole itinerary in the same file: Amsterdam and Lisbon are new, Belgium only passed.
+        try library.writeFile("Takeout/Records.json", Self.records())
+        let before = try Data(contentsOf: URL(fileURLWithPath: library.database))
+        let again = try run(dry: true)
+        #expect(Set(again.newPlaces.countries.keys) == ["country:NL", "country:PT"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: library.database)) == before)
+        let real = try run(dry: false)
+        #expect(real.visited == again.visited && real.newPlaces == again.newPlaces)
+    }
+
     /// A log restored from a travel record has a history's days without its points: importing
     /// another history keeps them where the points it has say nothing.
     @Test func restoredDaysStandWherePointsSayNothing() throws {
