@@ -38,18 +38,11 @@ public struct Passport: Sendable {
     public var namesakes: Set<String> = []
 
     public init(log: TravelLog) throws {
-        // A location history's stays and passages are rows of their own beside the photos':
-        // read on a second connection while this one reads the photos' (two cores, one wait).
-        nonisolated(unsafe) var history: Result<[PlaceDay], any Error> = .success([])
-        let reading = DispatchGroup()
-        let path = log.path
-        DispatchQueue.global().async(group: reading) { history = Result { try TravelLog(path: path, readOnly: true).historyDays() } }
         let (days, tracks) = try log.aggregates()
-        let (marks, homes, tripEdits, flights) = (try log.marks(), try log.homes(), try log.tripEdits(), try log.flights())
-        reading.wait()
-        // A second connection that could not be had (the log in use otherwise): this one, after.
-        let historyDays = try (try? history.get()) ?? log.historyDays()
-        self.init(days: PlaceDay.merged(days, historyDays), tracks: tracks, marks: marks, homes: homes, tripEdits: tripEdits, flights: flights)
+        // A location history's stays and passages are rows of their own beside the photos'.
+        let history = try log.historyDays()
+        self.init(days: PlaceDay.merged(days, history), tracks: tracks, marks: try log.marks(), homes: try log.homes(), tripEdits: try log.tripEdits(),
+                  flights: try log.flights())
     }
 
     public init(days: [PlaceDay], tracks: [TrackDay], marks: [Mark], homes: [Home] = [], tripEdits: [TripEdit] = [], flights: [Flight] = []) {
