@@ -59,18 +59,9 @@ public struct HistoryDays {
         let segments = try source.historySegments()
         var builder = Builder(finder: finder, rules: rules, flights: segments.filter { $0.segment.kind == .flight }.map { ($0.segment.start, $0.segment.end) })
         if let span = try source.historySpan() {
-            let week: Int64 = 7 * 86_400_000
-            var from = span.first
-            while from <= span.last {
-                let to = from + week - 1
-                var window: [(history: Int64, point: TimedPosition)] = []
-                try source.forEachHistoryBlock(from: from, to: to) { id, points in
-                    for p in points where p.instant >= from && p.instant <= to { window.append((id, p)) }
-                }
-                window.sort { ($0.point.instant, $0.history) < ($1.point.instant, $1.history) }
+            try source.forEachWeek(from: span.first, through: span.last) { window in
                 try builder.resolve(window.map(\.point))
                 for (id, p) in window { try builder.add(p, history: id) }
-                from += week
             }
         }
         builder.closeRun()
@@ -109,8 +100,7 @@ extension HistoryDays {
         private let flights: [(start: Int64, end: Int64)]
         private var flightIndex = 0
         var duplicates: [Int64: Int] = [:]
-        /// The last kept points (of the last 2 s), for repeats across histories.
-        private var recent: [(history: Int64, point: TimedPosition)] = []
+        private var repeats = HistoryFile.Repeats()
         private var previous: TimedPosition?
         private var previousInFlight = false
         /// Every place the resolver found, the stay key of each (``Place/stay``), and the place
@@ -181,12 +171,10 @@ extension HistoryDays {
         }
 
         mutating func add(_ p: TimedPosition, history: Int64) throws {
-            recent.removeAll { p.instant - $0.point.instant > HistoryFile.duplicateMilliseconds }
-            if recent.contains(where: { $0.history != history && HistoryFile.metres($0.point, p) <= HistoryFile.duplicateMetres }) {
+            if repeats.isRepeat(p, of: history) {
                 duplicates[history, default: 0] += 1
                 return
             }
-            recent.append((history, p))
             defer { previous = p }
             if inFlight(p) { return closeRun() }
             let index = try locate(p)

@@ -115,6 +115,29 @@ struct HistoryFile: Sendable {
     }
 }
 
+extension HistoryFile {
+    /// The points of several histories in time order, telling the repeats of a fix another
+    /// history already gave (within ``duplicateMilliseconds`` and ``duplicateMetres``): Takeout
+    /// and the phone's Timeline.json repeat the same months.
+    ///
+    /// ```swift
+    /// var repeats = HistoryFile.Repeats()
+    /// for (id, p) in window where !repeats.isRepeat(p, of: id) { … }
+    /// ```
+    struct Repeats {
+        /// The points kept in the last ``duplicateMilliseconds``.
+        private var recent: [(history: Int64, point: TimedPosition)] = []
+
+        /// Whether `p` of `history` repeats a point of another history kept before it; kept if not.
+        mutating func isRepeat(_ p: TimedPosition, of history: Int64) -> Bool {
+            recent.removeAll { p.instant - $0.point.instant > duplicateMilliseconds }
+            if recent.contains(where: { $0.history != history && metres($0.point, p) <= duplicateMetres }) { return true }
+            recent.append((history, p))
+            return false
+        }
+    }
+}
+
 extension TimedPosition {
     /// The same point as a GPX track's, which places photos (``TrackPlacer``).
     var gpxPoint: GPXTrack.Point {

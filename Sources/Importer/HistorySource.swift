@@ -13,6 +13,27 @@ protocol HistorySource {
 
 extension TravelLog: HistorySource {}
 
+extension HistorySource {
+    /// The points of every history within `first...last` (ms since 1970 UTC), a week at a
+    /// time, each week's sorted by instant then history: a decade of points is never in
+    /// memory at once.
+    func forEachWeek(from first: Int64, through last: Int64,
+                     _ body: (_ window: [(history: Int64, point: TimedPosition)]) throws -> Void) throws {
+        let week: Int64 = 7 * 86_400_000
+        var from = first
+        while from <= last {
+            let to = min(last, from + week - 1)
+            var window: [(history: Int64, point: TimedPosition)] = []
+            try forEachHistoryBlock(from: from, to: to) { id, points in
+                for p in points where p.instant >= from && p.instant <= to { window.append((id, p)) }
+            }
+            window.sort { ($0.point.instant, $0.history) < ($1.point.instant, $1.history) }
+            try body(window)
+            from += week
+        }
+    }
+}
+
 /// The histories a dry run would leave in the log: the log's, less those whose files it read
 /// again, and the files it read, in memory (the log is not written). The files' ids come after
 /// every stored one, so a point two histories share is the stored history's, as it would be.

@@ -29,27 +29,15 @@ public struct HistoryTrack: Sendable {
         let end = Int64(through.number + 1) * 86_400_000 + 12 * 3_600_000
         var builder = HistoryDays.Builder(finder: finder, rules: .init(), flights: [])
         var byDay: [Int: [(TimedPosition, Int)]] = [:]
-        var recent: [(history: Int64, point: TimedPosition)] = []
-        let week: Int64 = 7 * 86_400_000
-        var windowStart = start
-        while windowStart < end {
-            let windowEnd = min(end, windowStart + week) - 1
-            var window: [(history: Int64, point: TimedPosition)] = []
-            try log.forEachHistoryBlock(from: windowStart, to: windowEnd) { id, points in
-                for p in points where p.instant >= windowStart && p.instant <= windowEnd { window.append((id, p)) }
-            }
-            window.sort { ($0.point.instant, $0.history) < ($1.point.instant, $1.history) }
+        var repeats = HistoryFile.Repeats()
+        try log.forEachWeek(from: start, through: end - 1) { window in
             try builder.resolve(window.map(\.point))
-            for (id, p) in window {
-                recent.removeAll { p.instant - $0.point.instant > HistoryFile.duplicateMilliseconds }
-                if recent.contains(where: { $0.history != id && HistoryFile.metres($0.point, p) <= HistoryFile.duplicateMetres }) { continue }
-                recent.append((id, p))
+            for (id, p) in window where !repeats.isRepeat(p, of: id) {
                 let local = try builder.localSeconds(at: p)
                 let day = local.dividedRoundingDown(by: 86_400)
                 guard day >= from.number, day <= through.number else { continue }
                 byDay[day, default: []].append((p, local))
             }
-            windowStart += week
         }
         days = byDay.keys.sorted().map { (CalendarDay(number: $0).text, byDay[$0]!.map { (point: $0.0, local: $0.1) }) }
     }
