@@ -8,4 +8,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build -c release --product atlas >&2
 swift build -c release --product bench-history >&2
-exec .build/release/bench-history --mb "${MB:-1024}" "$@"
+# Not exec: the bench reads its children's peak memory, and an exec'd process would count the
+# builds above among them.
+.build/release/bench-history --mb "${MB:-1024}" "$@"
