@@ -85,6 +85,11 @@ enum MapCommand: Command {
         if viewText == "world" { content.box = nil }
         let countries = try MapShape.load(.country, from: settings.gazetteer)
         let regions = level == .region ? try MapShape.load(.region, from: settings.gazetteer) : []
+        if tripText != nil, viewText != "world" {
+            // Framed round the places filled, whole, not only round their cities.
+            let shapes = Dictionary((level == .region ? regions : countries).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+            content.box = MapContent.box(around: content.cities + content.airports, extents: content.extents(in: shapes))
+        }
         let text = format == "svg"
             ? MapPicture(content: content, countries: countries, regions: regions, width: Double(width)).svg(standalone: true)
             : MapPage.html(content, countries: countries, regions: regions, width: Double(width))
