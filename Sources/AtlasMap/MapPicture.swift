@@ -77,6 +77,7 @@ public struct MapPicture: Sendable {
         }
         out += "</g>\n"
         out += spots()
+        out += labels()
         out += "</svg>\n"
         if isFramed { out += legend() }
         out += "</svg>\n"
@@ -118,6 +119,39 @@ public struct MapPicture: Sendable {
         return out + "</g>\n"
     }
 
+    /// Names where they fit: on the world, the visited countries'; zoomed, the cities', most
+    /// days first. Kept off every city dot and airport but the one they name.
+    private func labels() -> String {
+        let scale = view.isWorld ? 1.0 : 1.3
+        let dots = content.cities.map { c in
+            let p = view.point(longitude: c.longitude, latitude: c.latitude)
+            return LabelLayout.Dot(id: c.id, x: p.x, y: p.y, radius: Self.cityRadius(days: c.days) * scale)
+        } + content.airports.map { a in
+            let p = view.point(longitude: a.longitude, latitude: a.latitude)
+            return LabelLayout.Dot(id: a.id, x: p.x, y: p.y, radius: 3 * scale)
+        }
+        var layout = LabelLayout(bounds: (view.x, view.y, view.width, view.height), fontSize: view.isWorld ? 11 : 12)
+        let labels: [LabelLayout.Label]
+        if view.isWorld {
+            let shapes = Dictionary(countries.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+            labels = Self.countryLabels(content, shapes: shapes) { view.point(longitude: $0, latitude: $1) }
+        } else {
+            labels = zip(content.cities, dots).sorted { ($0.0.days, $1.0.id) > ($1.0.days, $0.0.id) }
+                .map { .init(id: $0.0.id, text: $0.0.name, x: $0.1.x, y: $0.1.y, gap: $0.1.radius) }
+        }
+        return layout.svg(layout.place(labels, dots: dots), halo: 3)
+    }
+
+    /// The visited countries' names at their label points, most days first.
+    public static func countryLabels(_ content: MapContent, shapes: [String: MapShape],
+                                     point: (Double, Double) -> (x: Double, y: Double)) -> [LabelLayout.Label] {
+        content.days.filter { $0.key.hasPrefix("country:") }.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.compactMap { id, _ in
+            guard let shape = shapes[id], let (lon, lat) = shape.labelPoint else { return nil }
+            let p = point(lon, lat)
+            return LabelLayout.Label(id: id, text: shape.name, x: p.x, y: p.y, gap: 0)
+        }
+    }
+
     /// The classes of days, the unvisited tone, the markers, and the credit line.
     private func legend() -> String {
         let y = mapTop + view.height + 18
@@ -144,6 +178,10 @@ public struct MapPicture: Sendable {
         min(8, 2.2 + 1.4 * log2(Double(max(1, days))))
     }
 
+    /// Names on a map: dark text in a white halo, at the size their group gives.
+    public static let labelStyle = ".labels text{font-family:system-ui,-apple-system,\"Segoe UI\",Roboto,Helvetica,Arial,sans-serif;"
+        + "font-size:inherit;fill:#222;stroke:#fff;paint-order:stroke;stroke-linejoin:round;pointer-events:none}"
+
     /// Inside the SVG, so that a standalone file looks the same as the map in a page.
     static let style = """
             <style>
@@ -155,6 +193,7 @@ public struct MapPicture: Sendable {
             .map .sphere{fill:\(DayScale.sea);stroke:\(DayScale.seaEdge);stroke-width:.8}
             .atlas-map .city{fill:\(DayScale.city);stroke:#fff;stroke-width:.8}
             .atlas-map .airport{fill:#444;stroke:#fff;stroke-width:.5}
+            \(labelStyle)
             \(DayScale.fills(under: ".map"))</style>
 
             """

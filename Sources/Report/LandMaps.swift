@@ -46,7 +46,20 @@ struct LandMaps {
             out += "<circle class=\"city\" data-id=\"\(Markup.escape(city.id))\" cx=\"\(MapFrame.number(p.x))\" cy=\"\(MapFrame.number(p.y))\""
                 + " r=\"\(MapFrame.number(r))\" stroke-width=\"\(MapFrame.number(0.8 * unit))\"><title>\(Markup.escape(city.name + " · " + DayScale.label(days: city.days)))</title></circle>\n"
         }
+        out += names(of: content, shapes: shapes, unit: unit)
         return out + "</svg>\n" + HTMLPage.legend(airports: false) + "<p class=\"credit\">\(Markup.escape(content.attribution))</p>\n"
+    }
+
+    /// The names of the visited countries, most days first, at their label points where they
+    /// fit among each other and the city dots.
+    private func names(of content: MapContent, shapes: [String: MapShape], unit: Double) -> String {
+        let dots = content.cities.map { city in
+            let p = frame.point(longitude: city.longitude, latitude: city.latitude)
+            return LabelLayout.Dot(id: city.id, x: p.x, y: p.y, radius: MapPicture.cityRadius(days: city.days) * unit)
+        }
+        var layout = LabelLayout(bounds: (0, 0, frame.width, frame.height), fontSize: 11 * unit)
+        let placed = layout.place(MapPicture.countryLabels(content, shapes: shapes) { frame.point(longitude: $0, latitude: $1) }, dots: dots)
+        return layout.svg(placed, halo: 3 * unit)
     }
 
     /// The hidden drawing every map of the report uses: the world's edge, the land, and the
@@ -121,17 +134,24 @@ struct LandMaps {
             guard fills else { continue }
             out += "<use href=\"#\(Self.reference(id))\" class=\"trip-place\" data-id=\"\(Markup.escape(id))\" \(stroke)/>"
         }
-        var dots: [(x: Double, y: Double)] = []
-        for city in content.cities.sorted(by: { ($0.days, $1.id) > ($1.days, $0.id) }) {
+        let cities = content.cities.sorted(by: { ($0.days, $1.id) > ($1.days, $0.id) })
+        let radius = max(0.1, 3 * unit)
+        var dots: [LabelLayout.Dot] = []
+        for city in cities {
             let p = frame.point(longitude: city.longitude, latitude: city.latitude)
-            dots.append(p)
-            out += "<circle class=\"city\" data-id=\"\(Markup.escape(city.id))\" cx=\"\(MapFrame.number(p.x))\" cy=\"\(MapFrame.number(p.y))\" r=\"\(MapFrame.number(max(0.1, 3 * unit)))\""
+            dots.append(.init(id: city.id, x: p.x, y: p.y, radius: radius))
+            out += "<circle class=\"city\" data-id=\"\(Markup.escape(city.id))\" cx=\"\(MapFrame.number(p.x))\" cy=\"\(MapFrame.number(p.y))\" r=\"\(MapFrame.number(radius))\""
                 + " stroke-width=\"\(MapFrame.number(max(0.1, 0.8 * unit)))\"><title>\(Markup.escape(city.name))</title></circle>"
         }
+        // The cities' names, most days first, where they fit (the locator's corner kept clear).
+        var labels = LabelLayout(bounds: (left, top, width, height), fontSize: 11 * unit)
         if content.box != nil, box.east - box.west < Self.continentDegrees {
-            out += locator(box, left: left, top: top, width: width, height: height, avoiding: dots, unit: unit)
+            let inset = locator(box, left: left, top: top, width: width, height: height, avoiding: dots, unit: unit)
+            labels.block(x: inset.x, y: inset.y, width: inset.width, height: inset.height)
+            out += inset.svg
         }
-        return out + "</svg>\n"
+        let placed = labels.place(zip(cities, dots).map { .init(id: $0.id, text: $0.name, x: $1.x, y: $1.y, gap: radius) }, dots: dots)
+        return out + labels.svg(placed, halo: 3 * unit) + "</svg>\n"
     }
 
     /// Windows narrower than this many degrees of longitude get a locator.
@@ -140,7 +160,7 @@ struct LandMaps {
     /// The world a quarter of the map wide in one of its corners (the first of bottom-left,
     /// bottom-right, top-left, top-right with the fewest of `dots` under it), with `box` marked.
     private func locator(_ box: GeoBox, left: Double, top: Double, width: Double, height: Double,
-                         avoiding dots: [(x: Double, y: Double)], unit: Double) -> String {
+                         avoiding dots: [LabelLayout.Dot], unit: Double) -> (svg: String, x: Double, y: Double, width: Double, height: Double) {
         let w = width * 0.28, h = w * frame.height / frame.width, margin = 4 * unit
         let corners = [(left + margin, top + height - h - margin), (left + width - w - margin, top + height - h - margin),
                        (left + margin, top + margin), (left + width - w - margin, top + margin)]
@@ -154,8 +174,8 @@ struct LandMaps {
         let (bx, by) = ((sw.x + ne.x) / 2, (sw.y + ne.y) / 2)
         let (bw, bh) = (max(least, ne.x - sw.x), max(least, sw.y - ne.y))
         let n = MapFrame.number
-        return "<svg class=\"locator\" x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(w))\" height=\"\(n(h))\" viewBox=\"0 0 \(n(frame.width)) \(n(frame.height))\">"
+        return ("<svg class=\"locator\" x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(w))\" height=\"\(n(h))\" viewBox=\"0 0 \(n(frame.width)) \(n(frame.height))\">"
             + "<use href=\"#world-edge\" class=\"sea\"/><use href=\"#land\" class=\"land\"/>"
-            + "<rect x=\"\(n(bx - bw / 2))\" y=\"\(n(by - bh / 2))\" width=\"\(n(bw))\" height=\"\(n(bh))\"/></svg>"
+            + "<rect x=\"\(n(bx - bw / 2))\" y=\"\(n(by - bh / 2))\" width=\"\(n(bw))\" height=\"\(n(bh))\"/></svg>", x, y, w, h)
     }
 }

@@ -205,6 +205,7 @@ public struct ReportPage {
         svg.trip-map{display:block;width:100%;height:auto;border-radius:4px}
         .trip-map .sea{fill:\(DayScale.sea)}
         .trip-map .trip-place{fill:#fc8d59;stroke:#fff}
+        \(MapPicture.labelStyle)
         .trip-map .locator .sea{fill:\(DayScale.sea);stroke:\(DayScale.seaEdge);stroke-width:12}
         .trip-map .locator rect{fill:none;stroke:#b30000;stroke-width:22}
         .cities{padding-left:1.6em}

@@ -15,11 +15,24 @@ struct TripMapsInBrowserTests {
     static let helsinki = Traveller.Spot(lat: 60.1699, lon: 24.9384, continent: "EU", country: .init(id: "country:FI", name: "Finland"),
                                          region: .init(id: "region:FI.01", name: "Uusimaa"), city: .init(id: "city:658225", name: "Helsinki"))
 
+    /// Ten cities a day apart in the Low Countries and the Rhineland, 20 to 100 km from each other.
+    static let tenCities: [Traveller.Spot] = [
+        ("Paris", 48.8566, 2.3522, "FR", "France", "FR.11", "city:2988507"), ("Brussels", 50.8503, 4.3517, "BE", "Belgium", "BE.BRU", "city:2800866"),
+        ("Antwerp", 51.2194, 4.4025, "BE", "Belgium", "BE.VLG", "city:2803138"), ("Rotterdam", 51.9244, 4.4777, "NL", "The Netherlands", "NL.11", "city:2747891"),
+        ("Amsterdam", 52.3676, 4.9041, "NL", "The Netherlands", "NL.07", "city:2759794"), ("Eindhoven", 51.4416, 5.4697, "NL", "The Netherlands", "NL.06", "city:2756253"),
+        ("Düsseldorf", 51.2277, 6.7735, "DE", "Germany", "DE.07", "city:2934246"), ("Köln", 50.9375, 6.9603, "DE", "Germany", "DE.07", "city:2886242"),
+        ("Frankfurt am Main", 50.1109, 8.6821, "DE", "Germany", "DE.05", "city:2925533"), ("Luxembourg", 49.6116, 6.1319, "LU", "Luxembourg", "LU.LU", "city:2960316"),
+    ].map { name, lat, lon, iso, country, region, city in
+        Traveller.Spot(lat: lat, lon: lon, continent: "EU", country: .init(id: "country:" + iso, name: country),
+                       region: .init(id: "region:" + region, name: region), city: .init(id: city, name: name))
+    }
+
     static let report: URL = {
         var photos = Traveller.photos
         photos += ["2024-09-20", "2024-09-21", "2024-09-22"].map { Traveller.photo($0, berlin) }
         photos += ["2024-10-20", "2024-10-21"].map { Traveller.photo($0, Traveller.lisbon) }
         photos += ["2024-10-22", "2024-10-23"].map { Traveller.photo($0, helsinki) }
+        photos += tenCities.enumerated().map { Traveller.photo(String(format: "2024-11-%02d", 11 + $0.offset), $0.element) }
         let passport = Passport(photos: photos, marks: [])
         let gazetteer = MapContentTests.gazetteer
         let trips = passport.trips()
@@ -80,5 +93,17 @@ struct TripMapsInBrowserTests {
         for f in fills {
             #expect(f[0] >= map[0] && f[1] >= map[1] && f[2] <= map[2] && f[3] <= map[3], "\(f) outside \(map)")
         }
+    }
+
+    /// Names where they fit, never over each other or over another place's dot: the world map's
+    /// countries and every trip's cities, the ten-city trip's included.
+    @Test func namesNeverOverlapNamesOrOtherDots() throws {
+        let page = try Browser.render(Self.report, width: 1280, height: 900, script: MapLabels.script)
+        let labels = try MapLabels(page)
+        #expect(labels.problems.isEmpty, "\(labels.problems)")
+        // France is left to its tooltip: Paris and Lyon take its middle.
+        for name in ["Finland", "Italy", "Berlin", "Helsinki", "Lisbon", "Paris", "Amsterdam"] { #expect(labels.names.contains(name), "\(name)") }
+        let tenCities = Set(Self.tenCities.map(\.city.name))
+        #expect(labels.names.filter { tenCities.contains($0) }.count >= 5, "\(labels.names)")
     }
 }
