@@ -79,7 +79,7 @@ struct LandMaps {
         }
         out += "</g>\n"
         for shape in regions {
-            out += "<path id=\"\(Self.reference(shape.id))\" d=\"\(thinned(shape.rings))\"/>\n"
+            out += "<path id=\"\(Self.reference(shape.id))\" d=\"\(frame.path(shape.rings, spacing: 0.5))\"/>\n"
         }
         return out + "</defs></svg>\n"
     }
@@ -87,24 +87,6 @@ struct LandMaps {
     /// The id in the drawing of a region (`r-DE.16`) or country (`land-DE`).
     static func reference(_ id: String) -> String {
         Markup.escape(id.hasPrefix("region:") ? "r-" + id.dropFirst(7) : "land-" + id.dropFirst(8))
-    }
-
-    /// Path data of `rings` keeping only points half a unit or more from the last one kept: a
-    /// trip's region is drawn a few hundred pixels wide at most, and the report stays small.
-    private func thinned(_ rings: [[(Double, Double)]]) -> String {
-        var data = PathData()
-        for ring in rings where ring.count >= 3 {
-            var kept: [(x: Double, y: Double)] = []
-            for (lon, lat) in ring {
-                let p = frame.point(longitude: lon, latitude: lat)
-                if let last = kept.last, abs(p.x - last.x) < 0.5 && abs(p.y - last.y) < 0.5 { continue }
-                kept.append(p)
-            }
-            guard kept.count >= 3 else { continue }
-            for (i, p) in kept.enumerated() { if i == 0 { data.move(p.x, p.y) } else { data.line(p.x, p.y) } }
-            data.close()
-        }
-        return data.string
     }
 
     /// The small map of `content` (a trip's: ``MapContent/init(_:level:gazetteer:)``): the land
@@ -145,7 +127,7 @@ struct LandMaps {
         }
         // The cities' names, most days first, where they fit (the locator's corner kept clear).
         var labels = LabelLayout(bounds: (left, top, width, height), fontSize: 11 * unit)
-        if content.box != nil, box.east - box.west < Self.continentDegrees {
+        if content.box != nil, box.east - box.west < MapPicture.locatorDegrees {
             let inset = locator(box, left: left, top: top, width: width, height: height, avoiding: dots, unit: unit)
             labels.block(x: inset.x, y: inset.y, width: inset.width, height: inset.height)
             out += inset.svg
@@ -153,9 +135,6 @@ struct LandMaps {
         let placed = labels.place(zip(cities, dots).map { .init(id: $0.id, text: $0.name, x: $1.x, y: $1.y, gap: radius) }, dots: dots)
         return out + labels.svg(placed, halo: 3 * unit) + "</svg>\n"
     }
-
-    /// Windows narrower than this many degrees of longitude get a locator.
-    static let continentDegrees = 50.0
 
     /// The world a quarter of the map wide in one of its corners (the first of bottom-left,
     /// bottom-right, top-left, top-right with the fewest of `dots` under it), with `box` marked.
