@@ -191,7 +191,6 @@ public struct ReportPage {
         .badges{list-style:none;padding:0;margin:0;display:flex;flex-wrap:wrap;gap:6px}
         .badges li{border:1px solid #e3a87a;background:#fff4ea;border-radius:999px;padding:2px 10px;font-size:14px}
         .runs{list-style:none;padding:0;margin:0;columns:2;font-size:14px}
-        svg.chart{display:block;width:100%;height:auto;font-size:11px}
         .trips{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,280px),1fr));gap:14px}
         .trip{border:1px solid #e6e2da;border-radius:8px;padding:10px;break-inside:avoid}
         .trip h3{margin:8px 0 2px}
@@ -205,7 +204,7 @@ public struct ReportPage {
         svg.trip-map{display:block;width:100%;height:auto;border-radius:4px}
         .trip-map .sea{fill:\(DayScale.sea)}
         .trip-map .trip-place{fill:#fc8d59;stroke:#fff}
-        \(MapPicture.labelStyle)
+        \(TimelineChart.style)        \(MapPicture.labelStyle)
         .trip-map .locator .sea{fill:\(DayScale.sea);stroke:\(DayScale.seaEdge);stroke-width:12}
         .trip-map .locator rect{fill:none;stroke:#b30000;stroke-width:22}
         .cities{padding-left:1.6em}
