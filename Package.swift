@@ -103,7 +103,7 @@ let package = Package(
         .testTarget(name: "AtlasMapTests", dependencies: ["AtlasMap", "Gazetteer", "SQLite"]),
         .testTarget(name: "LocationHistoryTests", dependencies: ["LocationHistory", "PhotoMetadata"]),
         .testTarget(name: "MarkupTests", dependencies: ["Markup"]),
-        .testTarget(name: "ReportTests", dependencies: ["Report", "AtlasMap", "Passport", "TravelLog", "Gazetteer"]),
+        .testTarget(name: "ReportTests", dependencies: ["Report", "AtlasMap", "Passport", "TravelLog", "Gazetteer", "BrowserSupport"]),
         .testTarget(name: "JSONWriterTests", dependencies: ["JSONWriter", "BenchmarkSupport", "SyntheticPhotos"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "GazetteerTests", dependencies: ["Gazetteer", "SQLite", "AtlasProcess"]),

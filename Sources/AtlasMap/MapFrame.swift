@@ -36,8 +36,16 @@ public struct MapFrame: Sendable, Equatable {
         return data.string
     }
 
-    /// Appends the path data of `rings`, moved `shift` degrees east.
-    func append(_ rings: [[(Double, Double)]], shift offset: Double = 0, to data: inout PathData) {
+    /// Path data of `rings` keeping only points at least `spacing` units (in x or y) from the
+    /// last one kept: a small picture's outline at a fraction of the bytes.
+    public func path(_ rings: [[(Double, Double)]], spacing: Double) -> String {
+        var data = PathData()
+        append(rings, spacing: spacing, to: &data)
+        return data.string
+    }
+
+    /// Appends the path data of `rings`, moved `shift` degrees east, thinned to `spacing`.
+    func append(_ rings: [[(Double, Double)]], shift offset: Double = 0, spacing: Double = 0, to data: inout PathData) {
         for ring in rings where ring.count >= 3 {
             let unwrapped = Self.unwrapped(ring)
             var (least, most) = (unwrapped[0].0, unwrapped[0].0)
@@ -46,11 +54,15 @@ public struct MapFrame: Sendable, Equatable {
             if most > 180 { shifts.append(-360) }
             if least < -180 { shifts.append(360) }
             for shift in shifts {
-                for (i, (lon, lat)) in unwrapped.enumerated() {
+                var kept: [(x: Double, y: Double)] = []
+                for (lon, lat) in unwrapped {
                     // Beyond ±180 only while unwrapped: the clip to the outline cuts it there.
                     let p = point(longitude: lon + shift + offset, latitude: lat)
-                    if i == 0 { data.move(p.x, p.y) } else { data.line(p.x, p.y) }
+                    if spacing > 0, let last = kept.last, abs(p.x - last.x) < spacing && abs(p.y - last.y) < spacing { continue }
+                    kept.append(p)
                 }
+                guard kept.count >= 3 else { continue }
+                for (i, p) in kept.enumerated() { if i == 0 { data.move(p.x, p.y) } else { data.line(p.x, p.y) } }
                 data.close()
             }
         }

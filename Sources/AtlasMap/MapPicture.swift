@@ -77,6 +77,9 @@ public struct MapPicture: Sendable {
         }
         out += "</g>\n"
         out += spots()
+        let inset = locator()
+        out += inset?.svg ?? ""
+        out += labels(avoiding: inset?.box)
         out += "</svg>\n"
         if isFramed { out += legend() }
         out += "</svg>\n"
@@ -118,6 +121,67 @@ public struct MapPicture: Sendable {
         return out + "</g>\n"
     }
 
+    /// Names where they fit: on the world, the visited countries'; zoomed, the cities', most
+    /// days first. Kept off every city dot and airport but the one they name.
+    private func labels(avoiding inset: (x: Double, y: Double, width: Double, height: Double)?) -> String {
+        let scale = view.isWorld ? 1.0 : 1.3
+        let dots = content.cities.map { c in
+            let p = view.point(longitude: c.longitude, latitude: c.latitude)
+            return LabelLayout.Dot(id: c.id, x: p.x, y: p.y, radius: Self.cityRadius(days: c.days) * scale)
+        } + content.airports.map { a in
+            let p = view.point(longitude: a.longitude, latitude: a.latitude)
+            return LabelLayout.Dot(id: a.id, x: p.x, y: p.y, radius: 3 * scale)
+        }
+        var layout = LabelLayout(bounds: (view.x, view.y, view.width, view.height), fontSize: view.isWorld ? 11 : 12)
+        if let inset { layout.block(x: inset.x, y: inset.y, width: inset.width, height: inset.height) }
+        let labels: [LabelLayout.Label]
+        if view.isWorld {
+            let shapes = Dictionary(countries.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+            labels = Self.countryLabels(content, shapes: shapes) { view.point(longitude: $0, latitude: $1) }
+        } else {
+            labels = zip(content.cities, dots).sorted { ($0.0.days, $1.0.id) > ($1.0.days, $0.0.id) }
+                .map { .init(id: $0.0.id, text: $0.0.name, x: $0.1.x, y: $0.1.y, gap: $0.1.radius) }
+        }
+        return layout.svg(layout.place(labels, dots: dots), halo: 3)
+    }
+
+    /// A zoomed picture narrower than ``locatorDegrees``: the world, a fifth of the window wide,
+    /// in the corner (bottom-left, bottom-right, top-left, top-right) with fewest cities under
+    /// it, its land thinned to a pixel, with a box where the window is.
+    private func locator() -> (svg: String, box: (x: Double, y: Double, width: Double, height: Double))? {
+        guard let box = content.box, !view.isWorld, box.east - box.west < Self.locatorDegrees else { return nil }
+        let world = MapFrame(width: (view.width * 0.2).rounded())
+        let (w, h, margin) = (world.width, world.height, 6.0)
+        let cities = content.cities.map { view.point(longitude: $0.longitude, latitude: $0.latitude) }
+        let corners = [(view.x + margin, view.y + view.height - h - margin), (view.x + view.width - w - margin, view.y + view.height - h - margin),
+                       (view.x + margin, view.y + margin), (view.x + view.width - w - margin, view.y + margin)]
+        func under(_ c: (Double, Double)) -> Int { cities.filter { $0.x >= c.0 && $0.x <= c.0 + w && $0.y >= c.1 && $0.y <= c.1 + h }.count }
+        let (x, y) = corners.min { under($0) < under($1) }!
+        var land = PathData()
+        for shape in countries { world.append(shape.rings, spacing: 1, to: &land) }
+        let sw = world.point(longitude: box.west, latitude: box.south), ne = world.point(longitude: box.east, latitude: box.north)
+        let (bw, bh) = (max(4, ne.x - sw.x), max(4, sw.y - ne.y))
+        let n = MapFrame.number
+        let svg = "<svg class=\"locator\" x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(w))\" height=\"\(n(h))\" viewBox=\"0 0 \(n(w)) \(n(h))\">\n"
+            + "<defs><clipPath id=\"locator-edge\"><path d=\"\(world.outline)\"/></clipPath></defs>\n<path class=\"sphere\" d=\"\(world.outline)\"/>\n"
+            + "<path clip-path=\"url(#locator-edge)\" d=\"\(land.string)\"/>\n"
+            + "<rect x=\"\(n((sw.x + ne.x - bw) / 2))\" y=\"\(n((sw.y + ne.y - bh) / 2))\" width=\"\(n(bw))\" height=\"\(n(bh))\"/>\n</svg>\n"
+        return (svg, (x, y, w, h))
+    }
+
+    /// Windows narrower than this many degrees of longitude get a locator.
+    public static let locatorDegrees = 50.0
+
+    /// The visited countries' names at their label points, most days first.
+    public static func countryLabels(_ content: MapContent, shapes: [String: MapShape],
+                                     point: (Double, Double) -> (x: Double, y: Double)) -> [LabelLayout.Label] {
+        content.days.filter { $0.key.hasPrefix("country:") }.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.compactMap { id, _ in
+            guard let shape = shapes[id], let (lon, lat) = shape.labelPoint else { return nil }
+            let p = point(lon, lat)
+            return LabelLayout.Label(id: id, text: shape.name, x: p.x, y: p.y, gap: 0)
+        }
+    }
+
     /// The classes of days, the unvisited tone, the markers, and the credit line.
     private func legend() -> String {
         let y = mapTop + view.height + 18
@@ -144,6 +208,10 @@ public struct MapPicture: Sendable {
         min(8, 2.2 + 1.4 * log2(Double(max(1, days))))
     }
 
+    /// Names on a map: dark text in a white halo, at the size their group gives.
+    public static let labelStyle = ".labels text{font-family:system-ui,-apple-system,\"Segoe UI\",Roboto,Helvetica,Arial,sans-serif;"
+        + "font-size:inherit;fill:#222;stroke:#fff;paint-order:stroke;stroke-linejoin:round;pointer-events:none}"
+
     /// Inside the SVG, so that a standalone file looks the same as the map in a page.
     static let style = """
             <style>
@@ -155,6 +223,10 @@ public struct MapPicture: Sendable {
             .map .sphere{fill:\(DayScale.sea);stroke:\(DayScale.seaEdge);stroke-width:.8}
             .atlas-map .city{fill:\(DayScale.city);stroke:#fff;stroke-width:.8}
             .atlas-map .airport{fill:#444;stroke:#fff;stroke-width:.5}
+            .map .locator path{stroke:none}
+            .map .locator .sphere{stroke:\(DayScale.seaEdge)}
+            .map .locator rect{fill:none;stroke:#b30000;stroke-width:1.5}
+            \(labelStyle)
             \(DayScale.fills(under: ".map"))</style>
 
             """

@@ -27,6 +27,9 @@ public struct MapShape: Sendable {
     public let dots: [(Double, Double)]
     /// The smallest box of longitudes and latitudes holding the rings and dots.
     public let bounds: GeoBox
+    /// Where its name goes, `(longitude, latitude)`: the gazetteer's point of the place (GeoNames'
+    /// centre of a country, inside it); nil when it has none.
+    public var labelPoint: (Double, Double)?
 
     public init(id: String, kind: Kind, country: String, name: String, rings: [[(Double, Double)]], dots: [(Double, Double)]) {
         (self.id, self.kind, self.country, self.name, self.rings, self.dots) = (id, kind, country, name, rings, dots)

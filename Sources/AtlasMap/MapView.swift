@@ -26,14 +26,18 @@ public struct MapView: Sendable, Equatable {
         (x, y, self.width, height, isWorld, shifts) = (0, 0, width, frame.height, true, [0])
     }
 
-    /// A window holding `box`, `width` wide and at most `maxAspect` times as high, widened
-    /// around its centre when the box is taller.
-    public init(showing box: GeoBox, width: Double, maxAspect: Double = 0.8) {
+    /// A window holding `box`, `width` wide and between `minAspect` and `maxAspect` times as
+    /// high: widened around its centre when the box is taller, heightened around its centre
+    /// when it is flatter (a trip along a parallel is not a thin strip).
+    public init(showing box: GeoBox, width: Double, maxAspect: Double = 0.8, minAspect: Double = 0) {
         let unit = MapFrame(width: 1)
         var (x0, y0, x1, y1) = Self.projectedBounds(box, unit)
         if (y1 - y0) > (x1 - x0) * maxAspect {
             let half = (y1 - y0) / maxAspect / 2, mid = (x0 + x1) / 2
             (x0, x1) = (mid - half, mid + half)
+        } else if (y1 - y0) < (x1 - x0) * minAspect {
+            let half = (x1 - x0) * minAspect / 2, mid = (y0 + y1) / 2
+            (y0, y1) = (mid - half, mid + half)
         }
         let scale = width / max(x1 - x0, 1e-9)
         frame = MapFrame(width: scale)

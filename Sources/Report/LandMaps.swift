@@ -9,6 +9,8 @@ import Passport
 /// hundreds of trips a few hundred bytes each.
 struct LandMaps {
     let countries: [MapShape]
+    /// The regions some trip fills: drawn once, hidden, as the land is.
+    var regions: [MapShape] = []
     /// The shared world, at this width: paths keep one decimal of it, fine enough for a window
     /// of a few degrees drawn a few hundred pixels wide.
     let frame = MapFrame(width: 2000)
@@ -44,13 +46,28 @@ struct LandMaps {
             out += "<circle class=\"city\" data-id=\"\(Markup.escape(city.id))\" cx=\"\(MapFrame.number(p.x))\" cy=\"\(MapFrame.number(p.y))\""
                 + " r=\"\(MapFrame.number(r))\" stroke-width=\"\(MapFrame.number(0.8 * unit))\"><title>\(Markup.escape(city.name + " · " + DayScale.label(days: city.days)))</title></circle>\n"
         }
+        out += names(of: content, shapes: shapes, unit: unit)
         return out + "</svg>\n" + HTMLPage.legend(airports: false) + "<p class=\"credit\">\(Markup.escape(content.attribution))</p>\n"
     }
 
-    /// The hidden drawing every map of the report uses.
+    /// The names of the visited countries, most days first, at their label points where they
+    /// fit among each other and the city dots.
+    private func names(of content: MapContent, shapes: [String: MapShape], unit: Double) -> String {
+        let dots = content.cities.map { city in
+            let p = frame.point(longitude: city.longitude, latitude: city.latitude)
+            return LabelLayout.Dot(id: city.id, x: p.x, y: p.y, radius: MapPicture.cityRadius(days: city.days) * unit)
+        }
+        var layout = LabelLayout(bounds: (0, 0, frame.width, frame.height), fontSize: 11 * unit)
+        let placed = layout.place(MapPicture.countryLabels(content, shapes: shapes) { frame.point(longitude: $0, latitude: $1) }, dots: dots)
+        return layout.svg(placed, halo: 3 * unit)
+    }
+
+    /// The hidden drawing every map of the report uses: the world's edge, the land, and the
+    /// regions that trips fill (``regions``), thinned to half a unit of the shared world.
     func definitions() -> String {
         var out = "<svg class=\"defs\" width=\"0\" height=\"0\" aria-hidden=\"true\"><defs>\n"
-        out += "<clipPath id=\"land-edge\"><path d=\"\(frame.outline)\"/></clipPath>\n<g id=\"land\" clip-path=\"url(#land-edge)\">\n"
+        out += "<path id=\"world-edge\" d=\"\(frame.outline)\"/>\n"
+        out += "<clipPath id=\"land-edge\"><use href=\"#world-edge\"/></clipPath>\n<g id=\"land\" clip-path=\"url(#land-edge)\">\n"
         for shape in countries {
             var d = frame.path(shape.rings)
             // An island too small for an outline: a square about as wide as it may be (0.1°).
@@ -60,10 +77,22 @@ struct LandMaps {
             }
             out += "<path id=\"land-\(shape.country)\" d=\"\(d)\"/>\n"
         }
-        return out + "</g>\n</defs></svg>\n"
+        out += "</g>\n"
+        for shape in regions {
+            out += "<path id=\"\(Self.reference(shape.id))\" d=\"\(frame.path(shape.rings, spacing: 0.5))\"/>\n"
+        }
+        return out + "</defs></svg>\n"
     }
 
-    /// The small map of `content` (a trip's: ``MapContent/init(_:level:gazetteer:)``).
+    /// The id in the drawing of a region (`r-DE.16`) or country (`land-DE`).
+    static func reference(_ id: String) -> String {
+        Markup.escape(id.hasPrefix("region:") ? "r-" + id.dropFirst(7) : "land-" + id.dropFirst(8))
+    }
+
+    /// The small map of `content` (a trip's: ``MapContent/init(_:level:gazetteer:)``): the land
+    /// in the neutral tone, the trip's regions filled (a country itself when none of its regions
+    /// has a shape), its cities as dots, and when the window is smaller than a continent a
+    /// locator in the corner with fewest cities: the world, and a box where the trip is.
     func map(_ content: MapContent) -> String {
         // The shared land is one world wide: a trip across the antimeridian gets the box that
         // stays within it (wider, but whole).
@@ -71,21 +100,61 @@ struct LandMaps {
         if box.crossesAntimeridian {
             box = GeoBox(points: (content.cities + content.airports).map { ($0.longitude, $0.latitude) }).padded(by: 0.2, minimum: 6)
         }
-        let view = MapView(showing: box, width: Self.shownWidth, maxAspect: 0.7)
+        let view = MapView(showing: box, width: Self.shownWidth, maxAspect: 0.8, minAspect: 0.5)
         let k = frame.width / view.frame.width
         let unit = k     // frame units per shown pixel
-        let viewBox = [view.x * k, view.y * k, view.width * k, view.height * k].map(MapFrame.number).joined(separator: " ")
+        let (left, top, width, height) = (view.x * k, view.y * k, view.width * k, view.height * k)
+        let viewBox = [left, top, width, height].map(MapFrame.number).joined(separator: " ")
         var out = "<svg class=\"trip-map\" viewBox=\"\(viewBox)\" role=\"img\" aria-label=\"\(Markup.escape("Map of " + content.title))\">"
-        out += "<rect class=\"sea\" x=\"\(MapFrame.number(view.x * k))\" y=\"\(MapFrame.number(view.y * k))\" width=\"100%\" height=\"100%\"/>"
-        out += "<use href=\"#land\" class=\"land\" stroke-width=\"\(MapFrame.number(max(0.1, 0.6 * unit)))\"/>"
-        for id in content.days.keys.sorted() where id.hasPrefix("country:") {
-            out += "<use href=\"#land-\(Markup.escape(String(id.dropFirst(8))))\" class=\"trip-country\" data-id=\"\(Markup.escape(id))\"/>"
+        out += "<rect class=\"sea\" x=\"\(MapFrame.number(left))\" y=\"\(MapFrame.number(top))\" width=\"100%\" height=\"100%\"/>"
+        let stroke = "stroke-width=\"\(MapFrame.number(max(0.1, 0.6 * unit)))\""
+        out += "<use href=\"#land\" class=\"land\" \(stroke)/>"
+        let drawn = Set(regions.map(\.id))
+        let countriesWithRegions = Set(regions.filter { content.days[$0.id] != nil }.map(\.country))
+        for id in content.days.keys.sorted() {
+            let fills = id.hasPrefix("region:") ? drawn.contains(id) : id.hasPrefix("country:") && !countriesWithRegions.contains(String(id.dropFirst(8)))
+            guard fills else { continue }
+            out += "<use href=\"#\(Self.reference(id))\" class=\"trip-place\" data-id=\"\(Markup.escape(id))\" \(stroke)/>"
         }
-        for city in content.cities.sorted(by: { $0.id < $1.id }) {
+        let cities = content.cities.sorted(by: { ($0.days, $1.id) > ($1.days, $0.id) })
+        let radius = max(0.1, 3 * unit)
+        var dots: [LabelLayout.Dot] = []
+        for city in cities {
             let p = frame.point(longitude: city.longitude, latitude: city.latitude)
-            out += "<circle class=\"city\" cx=\"\(MapFrame.number(p.x))\" cy=\"\(MapFrame.number(p.y))\" r=\"\(MapFrame.number(max(0.1, 3 * unit)))\""
+            dots.append(.init(id: city.id, x: p.x, y: p.y, radius: radius))
+            out += "<circle class=\"city\" data-id=\"\(Markup.escape(city.id))\" cx=\"\(MapFrame.number(p.x))\" cy=\"\(MapFrame.number(p.y))\" r=\"\(MapFrame.number(radius))\""
                 + " stroke-width=\"\(MapFrame.number(max(0.1, 0.8 * unit)))\"><title>\(Markup.escape(city.name))</title></circle>"
         }
-        return out + "</svg>\n"
+        // The cities' names, most days first, where they fit (the locator's corner kept clear).
+        var labels = LabelLayout(bounds: (left, top, width, height), fontSize: 11 * unit)
+        if content.box != nil, box.east - box.west < MapPicture.locatorDegrees {
+            let inset = locator(box, left: left, top: top, width: width, height: height, avoiding: dots, unit: unit)
+            labels.block(x: inset.x, y: inset.y, width: inset.width, height: inset.height)
+            out += inset.svg
+        }
+        let placed = labels.place(zip(cities, dots).map { .init(id: $0.id, text: $0.name, x: $1.x, y: $1.y, gap: radius) }, dots: dots)
+        return out + labels.svg(placed, halo: 3 * unit) + "</svg>\n"
+    }
+
+    /// The world a quarter of the map wide in one of its corners (the first of bottom-left,
+    /// bottom-right, top-left, top-right with the fewest of `dots` under it), with `box` marked.
+    private func locator(_ box: GeoBox, left: Double, top: Double, width: Double, height: Double,
+                         avoiding dots: [LabelLayout.Dot], unit: Double) -> (svg: String, x: Double, y: Double, width: Double, height: Double) {
+        let w = width * 0.28, h = w * frame.height / frame.width, margin = 4 * unit
+        let corners = [(left + margin, top + height - h - margin), (left + width - w - margin, top + height - h - margin),
+                       (left + margin, top + margin), (left + width - w - margin, top + margin)]
+        let (x, y) = corners.min { a, b in
+            func under(_ c: (Double, Double)) -> Int { dots.filter { $0.x >= c.0 && $0.x <= c.0 + w && $0.y >= c.1 && $0.y <= c.1 + h }.count }
+            return under(a) < under(b)
+        }!
+        // The trip's box on the world, big enough to see at the locator's size.
+        let sw = frame.point(longitude: box.west, latitude: box.south), ne = frame.point(longitude: box.east, latitude: box.north)
+        let least = frame.width / 40
+        let (bx, by) = ((sw.x + ne.x) / 2, (sw.y + ne.y) / 2)
+        let (bw, bh) = (max(least, ne.x - sw.x), max(least, sw.y - ne.y))
+        let n = MapFrame.number
+        return ("<svg class=\"locator\" x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(w))\" height=\"\(n(h))\" viewBox=\"0 0 \(n(frame.width)) \(n(frame.height))\">"
+            + "<use href=\"#world-edge\" class=\"sea\"/><use href=\"#land\" class=\"land\"/>"
+            + "<rect x=\"\(n(bx - bw / 2))\" y=\"\(n(by - bh / 2))\" width=\"\(n(bw))\" height=\"\(n(bh))\"/></svg>", x, y, w, h)
     }
 }

@@ -33,16 +33,6 @@ extension MapContent {
         box = Self.box(around: cities + airports)
     }
 
-    /// The area around `spots`, with a margin, at least 6° across (a city break shows its
-    /// surroundings, not a street plan), across the antimeridian when that is narrower.
-    /// Nil (the whole world) when there are none, or when they spread over more than two thirds
-    /// of the world's longitudes: a globetrotter's map is the familiar world, not a window on it.
-    public static func box(around spots: [Spot]) -> GeoBox? {
-        guard !spots.isEmpty else { return nil }
-        let box = GeoBox(enclosing: spots.map { ($0.longitude, $0.latitude) }).padded(by: 0.2, minimum: 6)
-        return box.east - box.west > 240 ? nil : box
-    }
-
     static func counts(_ s: PassportStats, level: MapShape.Kind) -> String {
         var parts = ["\(s.countries) of \(s.countriesInScheme) countries"]
         if level == .region { parts.append(counted(s.regions, "region")) }

@@ -22,6 +22,9 @@ public struct ReportPage {
     public var stats: PassportStats
     public var trips: [Trip]
     public var countries: [MapShape]
+    /// The regions of the world (``MapShape/load(_:from:)`` `.region`): the trips' maps fill
+    /// the regions visited and are framed round them; without them, the countries.
+    public var regions: [MapShape] = []
     public var gazetteer: Gazetteer
     public var year: Int?
     /// The homes, shown with their points when ``isPrivate``.
@@ -44,7 +47,9 @@ public struct ReportPage {
             guard let first = dates.first?.prefix(4), let last = dates.last?.prefix(4) else { return "No dated visits yet" }
             return first == last ? String(first) : "\(first)–\(last)"
         }()
-        let maps = LandMaps(countries: countries)
+        let shownTrips = try tripMaps()
+        let filled = Set(shownTrips.flatMap { $0.content.days.keys })
+        let maps = LandMaps(countries: countries, regions: regions.filter { filled.contains($0.id) })
         var body = "<main>\n" + maps.definitions() + "<header><h1>Travel report</h1><p class=\"span\">\(Markup.escape(span))</p></header>\n"
         let content = try MapContent(passport, level: .country, stats: stats, title: "Travel report · " + span, gazetteer: gazetteer)
         body += "<section class=\"world\">\n" + maps.world(content) + "</section>\n"
@@ -52,7 +57,7 @@ public struct ReportPage {
         if let window = schengen ?? passport.latestSchengenWindow(year: year) { body += Self.schengenSection(window) }
         body += continents()
         body += "<section><h2>New places per year</h2>\n" + TimelineChart(passport.timeline(monthly: false)).svg() + "</section>\n"
-        body += try tripSection(maps)
+        body += tripSection(shownTrips, maps)
         body += topCities()
         if isPrivate { body += homesSection() }
         body += "<footer><p>Made offline by TravelAtlas with gazetteer \(Markup.escape(gazetteer.version)).</p></footer>\n</main>\n"
@@ -122,12 +127,21 @@ public struct ReportPage {
         return out + "</section>\n"
     }
 
-    private func tripSection(_ maps: LandMaps) throws -> String {
-        let shown = trips.filter { !$0.excluded }
+    /// The trips shown, newest first, each with what its map shows: its regions (or, without
+    /// ``regions``, its countries), framed round them and its cities.
+    private func tripMaps() throws -> [(trip: Trip, content: MapContent)] {
+        let shapes = Dictionary(regions.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        return try trips.filter { !$0.excluded }.reversed().map { trip in
+            var content = try MapContent(trip, level: regions.isEmpty ? .country : .region, gazetteer: gazetteer)
+            content.box = MapContent.box(around: content.cities + content.airports, extents: content.extents(in: shapes))
+            return (trip, content)
+        }
+    }
+
+    private func tripSection(_ shown: [(trip: Trip, content: MapContent)], _ maps: LandMaps) -> String {
         guard !shown.isEmpty else { return "" }
         var out = "<section><h2>Trips <small>\(shown.count)</small></h2>\n<div class=\"trips\">\n"
-        for trip in shown.reversed() {
-            let content = try MapContent(trip, level: .country, gazetteer: gazetteer)
+        for (trip, content) in shown {
             out += "<article class=\"trip\" data-id=\"trip:\(Markup.escape(trip.id))\">\n" + maps.map(content)
             out += "<h3>\(Markup.escape(trip.title))</h3>\n<p>\(trip.start) – \(trip.end) · \(counted(trip.dayCount, "day")) · "
                 + "\(grouped(Int(trip.distanceKm.rounded()))) km</p>\n"
@@ -177,7 +191,6 @@ public struct ReportPage {
         .badges{list-style:none;padding:0;margin:0;display:flex;flex-wrap:wrap;gap:6px}
         .badges li{border:1px solid #e3a87a;background:#fff4ea;border-radius:999px;padding:2px 10px;font-size:14px}
         .runs{list-style:none;padding:0;margin:0;columns:2;font-size:14px}
-        svg.chart{display:block;width:100%;height:auto;font-size:11px}
         .trips{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,280px),1fr));gap:14px}
         .trip{border:1px solid #e6e2da;border-radius:8px;padding:10px;break-inside:avoid}
         .trip h3{margin:8px 0 2px}
@@ -190,7 +203,10 @@ public struct ReportPage {
         \(DayScale.fills(under: ".world-map"))
         svg.trip-map{display:block;width:100%;height:auto;border-radius:4px}
         .trip-map .sea{fill:\(DayScale.sea)}
-        .trip-map .trip-country{fill:#fc8d59}
+        .trip-map .trip-place{fill:#fc8d59;stroke:#fff}
+        \(TimelineChart.style)        \(MapPicture.labelStyle)
+        .trip-map .locator .sea{fill:\(DayScale.sea);stroke:\(DayScale.seaEdge);stroke-width:12}
+        .trip-map .locator rect{fill:none;stroke:#b30000;stroke-width:22}
         .cities{padding-left:1.6em}
         .cities li{margin:2px 0;overflow-wrap:anywhere}
         footer{margin-top:32px;font-size:12px;color:#666}

@@ -11,7 +11,18 @@ import Passport
 struct TimelineChart {
     let years: [(year: Int, countries: Int, regions: Int, cities: Int)]
 
-    static let kinds = [("countries", "#b30000"), ("regions", "#fc8d59"), ("cities", "#fdd49e")]
+    /// Colours of its own, not the maps' orange ramp of days (Okabe & Ito's, told apart with
+    /// the common colour blindnesses): blue, bluish green, reddish purple.
+    static let kinds = [("countries", "#0072b2"), ("regions", "#009e73"), ("cities", "#cc79a7")]
+
+    /// On a phone the chart is drawn at half its size or less: its text is set larger there,
+    /// every other year's label and the totals are left out when they would crowd.
+    static let style = """
+        .chart{display:block;width:100%;max-width:720px;height:auto}
+        .chart text{font-size:12px;fill:#333}
+        @media (max-width:600px){.chart text{font-size:22px}.chart .crowded{display:none}}
+
+        """
 
     init(_ periods: [Passport.Period]) {
         let byYear = Dictionary(periods.compactMap { p in Int(p.period.prefix(4)).map { ($0, p) } }, uniquingKeysWith: { a, _ in a })
@@ -24,7 +35,7 @@ struct TimelineChart {
 
     func svg() -> String {
         guard !years.isEmpty else { return "<p>No dated visits yet.</p>\n" }
-        let (width, plot, top, bottom) = (720.0, 120.0, 18.0, 40.0)
+        let (width, plot, top, bottom) = (720.0, 120.0, 30.0, 32.0)
         let slot = (width - 40) / Double(years.count), bar = min(slot * 0.72, 36)
         let most = max(1, years.map { $0.countries + $0.regions + $0.cities }.max() ?? 1)
         let labelEvery = years.count <= 16 ? 1 : (years.count <= 40 ? 5 : 10)
@@ -40,21 +51,20 @@ struct TimelineChart {
                 base -= h
                 out += "<rect x=\"\(n(x))\" y=\"\(n(base))\" width=\"\(n(max(1, bar)))\" height=\"\(n(h))\" fill=\"\(colour)\"/>"
             }
+            // At 22 units a total or a year takes about 55: more than 12 slots crowd on a phone.
+            let crowdedTotals = years.count > 12 ? " class=\"crowded\"" : ""
             if total > 0, labelEvery == 1 {
-                out += "<text x=\"\(n(x + bar / 2))\" y=\"\(n(base - 4))\" text-anchor=\"middle\">\(total)</text>"
+                out += "<text\(crowdedTotals) x=\"\(n(x + bar / 2))\" y=\"\(n(base - 4))\" text-anchor=\"middle\">\(total)</text>"
             }
             out += "</g>\n"
             if (y.year % labelEvery == 0) || labelEvery == 1 {
-                out += "<text x=\"\(n(x + bar / 2))\" y=\"\(n(top + plot + 16))\" text-anchor=\"middle\">\(y.year)</text>\n"
+                let crowded = slot * Double(labelEvery) < 60 && (i / labelEvery) % 2 == 1 ? " class=\"crowded\"" : ""
+                out += "<text\(crowded) x=\"\(n(x + bar / 2))\" y=\"\(n(top + plot + 24))\" text-anchor=\"middle\">\(y.year)</text>\n"
             }
         }
-        var lx = 34.0
-        for (name, colour) in Self.kinds {
-            out += "<rect x=\"\(n(lx))\" y=\"\(n(top + plot + 26))\" width=\"10\" height=\"10\" fill=\"\(colour)\"/>"
-                + "<text x=\"\(n(lx + 14))\" y=\"\(n(top + plot + 35))\">new \(name)</text>\n"
-            lx += 120
-        }
-        return out + "</svg>\n"
+        out += "</svg>\n"
+        // The legend as text that reflows, readable at any width.
+        return out + "<ul class=\"legend\">" + Self.kinds.map { "<li><span style=\"background:\($0.1)\"></span>new \($0.0)</li>" }.joined() + "</ul>\n"
     }
 
     private func n(_ v: Double) -> String { MapFrame.number(v) }

@@ -24,7 +24,8 @@ enum MapCommand: Command {
         position. The same log gives the same bytes.
 
         Options:
-          --level L         country (default) or region (regions drawn over the countries).
+          --level L         country (the default, but for --trip) or region (regions drawn
+                            over the countries; the default for --trip).
           --year YYYY       Only what was visited in that year.
           --trip ID         One trip ('atlas trips' lists them): its ID or any date in it,
                             zoomed to its places.
@@ -48,12 +49,14 @@ enum MapCommand: Command {
         """
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
-        let levelText = try arguments.option("--level") ?? "country"
+        let levelOption = try arguments.option("--level")
+        let year = try arguments.integer("--year", in: 1800...9999)
+        let tripText = try arguments.option("--trip")
+        // A trip's map fills its regions over neutral neighbours; the world its countries.
+        let levelText = levelOption ?? (tripText != nil ? "region" : "country")
         guard let level = MapShape.Kind(rawValue: levelText) else {
             throw UsageError("--level takes country or region, not '\(levelText.shown)'" + Suggestion.didYouMean(levelText, among: ["country", "region"]))
         }
-        let year = try arguments.integer("--year", in: 1800...9999)
-        let tripText = try arguments.option("--trip")
         let viewText = try arguments.option("--view")
         guard viewText == nil || ["world", "visited"].contains(viewText!) else {
             throw UsageError("--view takes world or visited, not '\(viewText!.shown)'" + Suggestion.didYouMean(viewText!, among: ["world", "visited"]))
@@ -85,6 +88,11 @@ enum MapCommand: Command {
         if viewText == "world" { content.box = nil }
         let countries = try MapShape.load(.country, from: settings.gazetteer)
         let regions = level == .region ? try MapShape.load(.region, from: settings.gazetteer) : []
+        if tripText != nil, viewText != "world" {
+            // Framed round the places filled, whole, not only round their cities.
+            let shapes = Dictionary((level == .region ? regions : countries).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+            content.box = MapContent.box(around: content.cities + content.airports, extents: content.extents(in: shapes))
+        }
         let text = format == "svg"
             ? MapPicture(content: content, countries: countries, regions: regions, width: Double(width)).svg(standalone: true)
             : MapPage.html(content, countries: countries, regions: regions, width: Double(width))

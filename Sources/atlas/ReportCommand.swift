@@ -58,6 +58,7 @@ enum ReportCommand: Command {
                                    currentYear: PassportOption.currentYear, trips: trips)
         var page = ReportPage(passport: year.map { passport.restricted(toYear: $0) } ?? passport, stats: stats, trips: trips,
                               countries: try MapShape.load(.country, from: settings.gazetteer), gazetteer: settings.gazetteer, year: year)
+        page.regions = try MapShape.load(.region, from: settings.gazetteer)
         // The window at the end of a year sees the days before it: read from the whole log.
         page.schengen = passport.latestSchengenWindow(year: year)
         if isPrivate {

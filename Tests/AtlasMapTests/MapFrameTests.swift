@@ -59,4 +59,14 @@ import Testing
         #expect(frame.path([[(0, 0), (1, 1)]]).isEmpty)
         #expect(frame.outline.hasPrefix("M") && frame.outline.hasSuffix("Z"))
     }
+
+    /// A thinned outline keeps fewer points, none closer than the spacing, and no spacing is
+    /// the plain path.
+    @Test func aThinnedPathKeepsPointsApart() {
+        let frame = MapFrame(width: 1000)
+        let ring = (0...100).map { (Double($0) * 0.01, sin(Double($0)) * 0.01) } + [(1.0, 5.0), (0.0, 5.0)]
+        #expect(frame.path([ring], spacing: 0) == frame.path([ring]))
+        let thin = frame.path([ring], spacing: 1)
+        #expect(thin.filter { $0 == "L" }.count < 6 && thin.hasPrefix("M") && thin.hasSuffix("Z"))
+    }
 }

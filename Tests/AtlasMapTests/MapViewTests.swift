@@ -34,4 +34,14 @@ import Testing
         let north = view.point(longitude: -70, latitude: -17), south = view.point(longitude: -70, latitude: -56)
         #expect(abs(north.y - view.y) < 1e-6 && abs(south.y - (view.y + view.height)) < 1e-6)
     }
+
+    /// A trip along a parallel is not a thin strip: the window is heightened round its middle.
+    @Test func aFlatBoxIsHeightenedToTheLeastAspect() {
+        let strip = GeoBox(west: 8, south: 40, east: 120, north: 47)
+        let view = MapView(showing: strip, width: 600, maxAspect: 0.8, minAspect: 0.5)
+        #expect(abs(view.height - 300) < 1e-6)
+        let p = view.point(longitude: 60, latitude: 43.5)
+        #expect(p.y > view.y && p.y < view.y + view.height)
+        #expect(MapView(showing: strip, width: 600).height < 200)
+    }
 }

@@ -66,7 +66,9 @@ struct MapInBrowserTests {
         let file = try write(["map", "--width", "2000"], to: "map.svg")
         let svg = try String(contentsOf: file, encoding: .utf8)
         let height = try #require(svg.firstMatch(of: /height="([0-9.]+)"/).flatMap { Double($0.output.1) })
-        let page = try Browser.render(file, width: 2000, height: Int(height.rounded(.up)))
+        // The names are taken away: this is about the fills under them.
+        let page = try Browser.render(file, width: 2000, height: Int(height.rounded(.up)),
+                                      script: "document.querySelectorAll('.labels').forEach(e => e.remove())")
         #expect(page.requests.isEmpty && page.consoleErrors.isEmpty, "\(page.requests) \(page.consoleErrors)")
         let placement = try Placement(svg)
         let places: [(id: String, lon: Double, lat: Double, visited: Bool)] = [
@@ -111,5 +113,17 @@ struct MapInBrowserTests {
             }
         }
         #expect(found)
+    }
+
+    /// The sample trip's map names its cities, the world map its countries, and no name covers
+    /// another or a dot not its own.
+    @Test func namesOnTheSampleMapsNeverOverlap() throws {
+        for (arguments, name, shown) in [(["map", "--trip", "2024-07-10"], "trip.html", "Lisbon"), (["map"], "world.html", "France"),
+                                         (["report"], "report.html", "France")] {
+            let page = try Browser.render(try write(arguments, to: name), width: 1280, height: 900, script: MapLabels.script)
+            let labels = try MapLabels(page)
+            #expect(page.consoleErrors.isEmpty && labels.problems.isEmpty, "\(name): \(labels.problems) \(page.consoleErrors)")
+            #expect(labels.names.contains(shown), "\(name): \(labels.names)")
+        }
     }
 }

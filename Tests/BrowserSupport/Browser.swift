@@ -39,7 +39,9 @@ public struct Browser {
     /// pixel, waits for its load event and two animation frames, and reports the rendering.
     /// `mobile` emulates a phone: the page's `<meta name="viewport">` is honoured and, without
     /// one, the page is laid out 980 pixels wide as phones do.
-    public static func render(_ file: URL, width: Int, height: Int, mobile: Bool = false) throws -> Rendering {
+    /// `script`, when given, is evaluated after load and before the screenshot (it may scroll
+    /// or read the DOM); its value, as `JSON.stringify` writes it, is ``Rendering/evaluated``.
+    public static func render(_ file: URL, width: Int, height: Int, mobile: Bool = false, script: String? = nil) throws -> Rendering {
         precondition(width > 0 && height > 0, "a viewport of \(width)×\(height)")
         guard let executable else { throw BrowserError.executableMissing }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("browser-\(UUID().uuidString)")
@@ -85,6 +87,10 @@ public struct Browser {
         // Two frames after load: styles and layout that changed in the load handler are
         // painted, and what the page logged while loading has come through the pipe.
         try evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))", pipe, session)
+        let evaluated = try script.map { try evaluate("JSON.stringify((() => { \($0) })())", pipe, session) as? String }
+        if script != nil {
+            try evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))", pipe, session)
+        }
         // The layout viewport's width, not window.innerWidth: with `mobile`, Chromium widens
         // the window to take in content that overflows (innerWidth became 1001 for a 1000-pixel
         // element on a 390-pixel phone), which would hide the very overflow a test looks for.
@@ -104,7 +110,7 @@ public struct Browser {
         let loader = navigation["loaderId"] as? String
         let requests = page.requests.filter { loader != nil ? $0.id != loader : $0.url != url }.map(\.url)
         return Rendering(png: png, image: image, requests: requests, consoleErrors: page.errors,
-                         scrollWidth: scrollWidth, viewportWidth: viewportWidth)
+                         scrollWidth: scrollWidth, viewportWidth: viewportWidth, evaluated: evaluated ?? nil)
     }
 
     /// The value of `expression` in the page, awaited if it is a promise.

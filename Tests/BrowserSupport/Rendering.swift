@@ -32,4 +32,6 @@ public struct Rendering: Sendable {
     /// `<meta name="viewport">`). A ``scrollWidth`` above it means the page scrolls sideways.
     /// Not `window.innerWidth`, which a mobile viewport widens to whatever overflows.
     public let viewportWidth: Int
+    /// The value of the script given to the render, as JSON; nil without one.
+    public var evaluated: String? = nil
 }

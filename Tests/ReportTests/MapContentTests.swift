@@ -1,3 +1,4 @@
+import Foundation
 import AtlasMap
 import Gazetteer
 import Passport
@@ -7,6 +8,7 @@ import TravelLog
 
 @Suite struct MapContentTests {
     static let gazetteer = try! Gazetteer.open()
+    static let regions = try! MapShape.load(.region, from: gazetteer)
 
     var stats: PassportStats {
         Traveller.passport.stats(scheme: try! CountingScheme.load(.un, from: Self.gazetteer))
@@ -68,5 +70,30 @@ import TravelLog
         // Fiji and Samoa: a window across the antimeridian.
         let pacific = try #require(MapContent.box(around: [spot(177.4, -17.8), spot(-171.8, -13.8)]))
         #expect(pacific.crossesAntimeridian && pacific.east - pacific.west < 30)
+    }
+
+    /// A city break shows the countries and coast around it: at least 800 km across.
+    @Test func aOneCityWindowIsAtLeast800KilometresAcross() throws {
+        let berlin = MapContent.Spot(id: "city:2950159", name: "Berlin", longitude: 13.4, latitude: 52.5, days: 3)
+        let box = try #require(MapContent.box(around: [berlin]))
+        let km = (box.east - box.west) * 111.2 * cos(52.5 * .pi / 180)
+        #expect(km >= 799 && km < 900, "\(km)")
+        #expect((box.north - box.south) * 111.2 >= 479)
+        #expect(box.contains(longitude: 13.4, latitude: 52.5))
+    }
+
+    /// The places filled are framed whole, not only their cities: Lisbon's region and Uusimaa.
+    @Test func aTripIsFramedRoundItsRegionsWhole() throws {
+        let shapes = Dictionary(Self.regions.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        var content = MapContent(title: "", subtitle: "")
+        content.days = ["region:PT.14": 2, "region:FI.01": 2, "country:PT": 2, "country:FI": 2]
+        content.cities = [.init(id: "city:2267057", name: "Lisbon", longitude: -9.14, latitude: 38.72, days: 2),
+                          .init(id: "city:658225", name: "Helsinki", longitude: 24.94, latitude: 60.17, days: 2)]
+        let extents = content.extents(in: shapes)
+        #expect(extents.count == 2)
+        let box = try #require(MapContent.box(around: content.cities, extents: extents))
+        for e in extents {
+            #expect(box.west < e.west && box.east > e.east && box.south < e.south && box.north > e.north, "\(e) in \(box)")
+        }
     }
 }
