@@ -107,7 +107,7 @@ extension HistoryDays {
         /// of each cell of ``cellUnits`` met (-1: none there, the sea).
         private(set) var places: [Place] = []
         /// The places of the rows (their links), numbered.
-        private var rowIndex: [[PlaceLink?]: Int32] = [:]
+        private var rowIndex: [[PlaceLink?]: (row: Int32, places: PlaceDay.Places)] = [:]
         /// The places found by the resolver, by ``Found/key``.
         private var foundIndex: [String: Int32] = [:]
         private var stays: [PlaceLink: Int32] = [:]
@@ -234,10 +234,12 @@ extension HistoryDays {
             let place = places[Int(index)]
             let links: [PlaceLink?] = status == .visit ? [place.continent, place.country, place.region, place.city, nil]
                                                        : [place.continent, place.country, place.region, nil, place.airport]
-            let key = Key(day: day, status: status, row: rowIndex[links] ?? Int32(rowIndex.count))
-            rowIndex[links] = key.row
+            let known = rowIndex[links] ?? (Int32(rowIndex.count), PlaceDay.Places(continent: links[0], country: links[1], region: links[2],
+                                                                                     city: links[3], airport: links[4]))
+            rowIndex[links] = known
+            let key = Key(day: day, status: status, row: known.row)
             var row = table[key] ?? PlaceDay(date: CalendarDay(number: day).text, status: status)
-            (row.continent, row.country, row.region, row.city, row.airport) = (links[0], links[1], links[2], links[3], links[4])
+            row.places = known.places
             row.merge(tally)
             table[key] = row
         }

@@ -92,8 +92,8 @@ extension TravelRecord {
                 return n.intValue
             }
             var d = PlaceDay(date: date, status: status)
-            (d.continent, d.country, d.region) = (try link(.continent), try link(.country), try link(.region))
-            (d.city, d.district, d.airport) = (try link(.city), try link(.district), try link(.airport))
+            d.places = PlaceDay.Places(continent: try link(.continent), country: try link(.country), region: try link(.region),
+                                       city: try link(.city), district: try link(.district), airport: try link(.airport))
             d.historyPoints = try integer("points", within: 1...1e15)
             d.positioned = try integer("positioned", within: 0...1e9)
             if d.positioned > 0 {

@@ -133,26 +133,23 @@ public final class Statement {
     public func optionalDouble(_ column: Int32) -> Double? { isNull(column) ? nil : double(column) }
 
     public func string(_ column: Int32) -> String? {
-        guard let text = sqlite3_column_text(handle, column) else { return nil }
-        return String(cString: text)
-    }
-
-    /// The text of `column`, `previous` itself when its bytes are the same: rows that repeat
-    /// a name (a country's on every row of it) share one string rather than each making one.
-    public func string(_ column: Int32, sameAs previous: String?) -> String? {
-        guard let text = sqlite3_column_text(handle, column) else { return nil }
-        let count = Int(sqlite3_column_bytes(handle, column))
-        if var previous, previous.utf8.count == count,
-           previous.withUTF8({ old in (0..<count).allSatisfy { old[$0] == text[$0] } }) {
-            return previous
-        }
-        return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+        text(column).map { String(decoding: $0, as: UTF8.self) }
     }
 
     public func blob(_ column: Int32) -> [UInt8] {
         let count = Int(sqlite3_column_bytes(handle, column))
         guard count > 0, let pointer = sqlite3_column_blob(handle, column) else { return [] }
         return Array(UnsafeRawBufferPointer(start: pointer, count: count))
+    }
+
+    /// The UTF-8 bytes of `column`'s text without copying; nil for NULL. They stay valid until
+    /// the statement steps or resets, or the column is read as another type: compare or copy
+    /// them before.
+    ///
+    ///     let isFrance = s.text(0).map { $0.elementsEqual("FR".utf8) } ?? false
+    public func text(_ column: Int32) -> UnsafeBufferPointer<UInt8>? {
+        guard let text = sqlite3_column_text(handle, column) else { return nil }
+        return UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, column)))
     }
 
     /// The blob of `column` without copying, for the duration of `body`.

@@ -13,12 +13,8 @@ public struct PlaceDay: Sendable, Equatable {
     public var date: String?
     /// `visit`, `transit` or `flight` (``VisitRules``).
     public var status: VisitPhoto.Status
-    public var continent: PlaceLink?
-    public var country: PlaceLink?
-    public var region: PlaceLink?
-    public var city: PlaceLink?
-    public var district: PlaceLink?
-    public var airport: PlaceLink?
+    /// The row's place snapshot, level by level (``continent`` … ``airport``).
+    public var places = Places.none
     public var photos = 0
     /// Of ``photos``, how many have a hand-set place.
     public var handSet = 0
@@ -69,7 +65,7 @@ public struct PlaceDay: Sendable, Equatable {
                 row = previous.row
             } else {
                 var new = PlaceDay(date: p.localDate.flatMap { $0.isEmpty ? nil : $0 }, status: p.status)
-                (new.continent, new.country, new.region, new.city, new.district, new.airport) = (p.continent, p.country, p.region, p.city, p.district, p.airport)
+                new.places = Places(p)
                 let key = Key(new)
                 if let known = index[key] {
                     row = known
@@ -100,7 +96,7 @@ public struct PlaceDay: Sendable, Equatable {
         var index = Dictionary(rows.indices.map { (ground(rows[$0]), $0) }, uniquingKeysWith: { a, _ in a })
         for p in photos where p.country != nil {
             var new = PlaceDay(date: p.localDate.flatMap { $0.isEmpty ? nil : $0 }, status: p.isInFlight ? .flight : .visit)
-            (new.continent, new.country, new.region, new.city, new.district, new.airport) = (p.continent, p.country, p.region, p.city, p.district, p.airport)
+            new.places = Places(p)
             let key = ground(new)
             let row = index[key] ?? rows.count
             if row == rows.count {
@@ -144,7 +140,7 @@ public struct PlaceDay: Sendable, Equatable {
 
         init(_ d: PlaceDay) {
             (date, status) = (d.date ?? "", d.status.rawValue)
-            links = [d.continent, d.country, d.region, d.city, d.district, d.airport]
+            links = d.places.links
         }
 
         static func < (a: Key, b: Key) -> Bool {
@@ -161,6 +157,7 @@ public struct PlaceDay: Sendable, Equatable {
     static func precedes(_ a: borrowing PlaceDay, _ b: borrowing PlaceDay) -> Bool {
         if a.date != b.date { return (a.date ?? "") < (b.date ?? "") }
         if a.status != b.status { return a.status.rawValue < b.status.rawValue }
+        if a.places === b.places { return false }
         if a.continent != b.continent { return precedes(a.continent, b.continent) }
         if a.country != b.country { return precedes(a.country, b.country) }
         if a.region != b.region { return precedes(a.region, b.region) }
@@ -179,7 +176,9 @@ public struct PlaceDay: Sendable, Equatable {
     public static func sorted(_ rows: [PlaceDay]) -> [PlaceDay] {
         // Indices move, not rows (a row is a dozen strings), and rows are compared in place.
         rows.withUnsafeBufferPointer { b in
-            b.indices.sorted { precedes(b[$0], b[$1]) }.map { b[$0] }
+            // The log keeps most rows in this order already: checking costs a comparison a row.
+            if b.indices.dropFirst().allSatisfy({ !precedes(b[$0], b[$0 - 1]) }) { return rows }
+            return b.indices.sorted { precedes(b[$0], b[$1]) }.map { b[$0] }
         }
     }
 

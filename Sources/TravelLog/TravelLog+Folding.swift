@@ -65,7 +65,8 @@ extension TravelLog {
         for (group, photos) in groups.sorted(by: { $0.key < $1.key }) {
             try read.bind(group.date, group.country)
             var stored: [(id: Int64, row: PlaceDay)] = []
-            while try read.step() { if let row = Self.placeDay(read) { stored.append((Int64(read.int(21)), row)) } }
+            var places = PlaceDay.Interner()
+            while try read.step() { if let row = Self.placeDay(read, places: &places) { stored.append((Int64(read.int(21)), row)) } }
             read.reset()
             for (i, row) in PlaceDay.adding(photos, to: stored.map(\.row)).enumerated() {
                 if i >= stored.count {
@@ -144,27 +145,23 @@ extension TravelLog {
     /// The place-day rows `s` steps through (``placeDayColumns``), in stored order, but those of `stale` dates.
     static func placeDayRows(_ s: Statement, skipping stale: Set<String> = []) throws -> [PlaceDay] {
         var rows: [PlaceDay] = []
-        var previous: PlaceDay?
+        var places = PlaceDay.Interner()
         while try s.step() {
-            guard let row = placeDay(s, after: previous) else { continue }
-            previous = row
+            guard let row = placeDay(s, places: &places) else { continue }
             if !stale.contains(row.date ?? "") { rows.append(row) }
         }
         return rows
     }
 
     /// The place-day row at `s`'s current row (``placeDayColumns``); nil for a status unknown to
-    /// this atlas. The strings it repeats of `previous` (the row read before) are `previous`'s.
-    static func placeDay(_ s: Statement, after previous: PlaceDay? = nil) -> PlaceDay? {
-        guard let status = s.string(1).flatMap(VisitPhoto.Status.init(rawValue:)) else { return nil }
-        let date = s.string(0, sameAs: previous?.date) ?? ""
+    /// this atlas. Rows read with one `places` share their snapshots.
+    static func placeDay(_ s: Statement, places: inout PlaceDay.Interner) -> PlaceDay? {
+        guard let status = s.text(1).flatMap(VisitPhoto.Status.init(utf8:)) else { return nil }
+        let date = s.string(0) ?? ""
         var d = PlaceDay(date: date.isEmpty ? nil : date, status: status)
-        (d.continent, d.country, d.region) = (s.placeLink(2, sameAs: previous?.continent), s.placeLink(4, sameAs: previous?.country),
-                                              s.placeLink(6, sameAs: previous?.region))
-        (d.city, d.district, d.airport) = (s.placeLink(8, sameAs: previous?.city), s.placeLink(10, sameAs: previous?.district),
-                                           s.placeLink(12, sameAs: previous?.airport))
+        d.places = places.places(s, from: 2)
         (d.photos, d.handSet, d.positioned, d.latitudeSum, d.longitudeSum) = (s.int(14), s.int(15), s.int(16), s.double(17), s.double(18))
-        (d.firstTime, d.lastTime) = (s.string(19, sameAs: nil), s.string(20, sameAs: nil))
+        (d.firstTime, d.lastTime) = (s.string(19), s.string(20))
         return d
     }
 

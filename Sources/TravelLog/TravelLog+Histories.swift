@@ -160,8 +160,9 @@ extension TravelLog {
         let s = try statement("SELECT \(Self.placeDayColumns), points FROM history_days")
         defer { s.reset() }
         var rows: [PlaceDay] = []
+        var places = PlaceDay.Interner()
         while try s.step() {
-            guard var row = Self.placeDay(s, after: rows.last) else { continue }
+            guard var row = Self.placeDay(s, places: &places) else { continue }
             row.historyPoints = s.int(21)
             rows.append(row)
         }

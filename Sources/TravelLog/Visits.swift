@@ -29,63 +29,96 @@ public struct Visits: Sendable, Equatable {
     /// The visits of `days` (aggregate rows), `marks` and `flights` (their airports only: a
     /// flight's countries are passed through, not visited).
     public init(days: [PlaceDay], marks: [Mark], flights: [Flight] = []) {
-        // By level (``Level/allCases``' order), then identifier; the last date a history
-        // counted for each, as rows come by date.
-        struct Entry { var visit: Visit; var lastHistoryDay: String? = nil }
-        var table = [[String: Entry]](repeating: [:], count: Level.allCases.count)
-        func touch(_ level: Level, _ link: PlaceLink?, _ day: String?, photos: Int, marks: Int, history: Bool = false, flights: Int = 0,
-                   continent: PlaceLink?, country: PlaceLink?, region: PlaceLink?, city: PlaceLink? = nil) {
-            guard let link else { return }
-            // Changed in place: a copy out and back would copy its days at every touch.
-            func update(_ e: inout Entry) {
-                if level != .continent { e.visit.continent = e.visit.continent ?? continent }
-                if level != .continent && level != .country { e.visit.country = e.visit.country ?? country }
-                if level == .city || level == .district || level == .airport { e.visit.region = e.visit.region ?? region }
-                if level == .district { e.visit.city = e.visit.city ?? city }
-                e.visit.add(day: day)
-                e.visit.photos += photos
-                e.visit.marks += marks
-                e.visit.flights += flights
-                if history, let day, day != e.lastHistoryDay { (e.visit.historyDays, e.lastHistoryDay) = (e.visit.historyDays + 1, day) }
-            }
-            update(&table[level.index][link.id, default: Entry(visit: Visit(kind: level.rawValue, id: link.id, name: link.name))])
+        // By level (``Level/allCases``' order), in order of first touch, with an index by identifier.
+        var entries = [[Entry]](repeating: [], count: Level.allCases.count)
+        var index = [[String: Int]](repeating: [:], count: Level.allCases.count)
+        func entry(_ level: Level, _ link: PlaceLink) -> Int {
+            if let i = index[level.index][link.id] { return i }
+            entries[level.index].append(Entry(visit: Visit(kind: level.rawValue, id: link.id, name: link.name)))
+            index[level.index][link.id] = entries[level.index].count - 1
+            return entries[level.index].count - 1
         }
+        // Rows share their place snapshots (``PlaceDay/Places``): a snapshot's entries are looked
+        // up by identifier once, then by their place in `slots`.
+        var snapshots: [ObjectIdentifier: Int] = [:]
+        var slots: [Int] = []
         let byDate = zip(days, days.dropFirst()).allSatisfy { ($0.date ?? "") <= ($1.date ?? "") } ? days : PlaceDay.sorted(days)
         for d in byDate {
-            let history = d.isHistory
-            if d.status != .flight, d.country != nil {
-                touch(.airport, d.airport, d.date, photos: d.photos, marks: 0, history: history, continent: d.continent, country: d.country, region: d.region)
+            let places = d.places
+            let base = snapshots[ObjectIdentifier(places)] ?? {
+                slots.append(contentsOf: repeatElement(-1, count: Level.allCases.count))
+                snapshots[ObjectIdentifier(places)] = slots.count - Level.allCases.count
+                return slots.count - Level.allCases.count
+            }()
+            let (date, photos, history) = (d.date, d.photos, d.isHistory)
+            func count(_ level: Level, _ link: PlaceLink?) {
+                guard let link else { return }
+                var i = slots[base + level.index]
+                if i < 0 {
+                    i = entry(level, link)
+                    slots[base + level.index] = i
+                }
+                entries[level.index][i].count(level, day: date, photos: photos, history: history, parents: places)
             }
+            if d.status != .flight, places.country != nil { count(.airport, places.airport) }
             guard d.status == .visit else { continue }
-            touch(.continent, d.continent, d.date, photos: d.photos, marks: 0, history: history, continent: nil, country: nil, region: nil)
-            touch(.country, d.country, d.date, photos: d.photos, marks: 0, history: history, continent: d.continent, country: nil, region: nil)
-            touch(.region, d.region, d.date, photos: d.photos, marks: 0, history: history, continent: d.continent, country: d.country, region: nil)
-            touch(.city, d.city, d.date, photos: d.photos, marks: 0, history: history, continent: d.continent, country: d.country, region: d.region)
-            touch(.district, d.district, d.date, photos: d.photos, marks: 0, history: history, continent: d.continent, country: d.country,
-                  region: d.region, city: d.city)
+            count(.continent, places.continent)
+            count(.country, places.country)
+            count(.region, places.region)
+            count(.city, places.city)
+            count(.district, places.district)
+        }
+        func touch(_ level: Level, _ link: PlaceLink?, _ day: String?, marks: Int = 0, flights: Int = 0, parents: PlaceDay.Places) {
+            guard let link else { return }
+            entries[level.index][entry(level, link)].count(level, day: day, marks: marks, flights: flights, parents: parents)
         }
         for m in marks {
-            let (continent, country, region, city) = (PlaceLink(m.continent), PlaceLink(m.country), PlaceLink(m.region), PlaceLink(m.city))
-            touch(.continent, continent, m.date, photos: 0, marks: 1, continent: nil, country: nil, region: nil)
-            touch(.country, country, m.date, photos: 0, marks: 1, continent: continent, country: nil, region: nil)
-            touch(.region, region, m.date, photos: 0, marks: 1, continent: continent, country: country, region: nil)
-            touch(.city, city, m.date, photos: 0, marks: 1, continent: continent, country: country, region: region)
+            let parents = PlaceDay.Places(continent: PlaceLink(m.continent), country: PlaceLink(m.country), region: PlaceLink(m.region),
+                                          city: PlaceLink(m.city))
+            for level in [Level.continent, .country, .region, .city] {
+                touch(level, parents.links[level.index], m.date, marks: 1, parents: parents)
+            }
             // A mark's snapshot stops at the city: a district or an airport is the marked place itself.
             let marked = PlaceLink(id: m.placeID, name: m.placeName)
-            if m.placeID.hasPrefix("district:") {
-                touch(.district, marked, m.date, photos: 0, marks: 1, continent: continent, country: country, region: region, city: city)
-            }
-            if m.placeID.hasPrefix("airport:") {
-                touch(.airport, marked, m.date, photos: 0, marks: 1, continent: continent, country: country, region: region)
-            }
+            if m.placeID.hasPrefix("district:") { touch(.district, marked, m.date, marks: 1, parents: parents) }
+            if m.placeID.hasPrefix("airport:") { touch(.airport, marked, m.date, marks: 1, parents: parents) }
         }
         for f in flights {
             for a in [f.from, f.to] {
-                touch(.airport, a.place, f.date, photos: 0, marks: 0, flights: 1, continent: a.continent, country: a.country, region: a.region)
+                touch(.airport, a.place, f.date, flights: 1, parents: PlaceDay.Places(continent: a.continent, country: a.country, region: a.region))
             }
         }
-        for level in Level.allCases where !table[level.index].isEmpty {
-            byLevel[level] = table[level.index].values.map(\.visit).sorted { $0.id < $1.id }
+        for level in Level.allCases where !entries[level.index].isEmpty {
+            byLevel[level] = entries[level.index].map(\.visit).sorted { $0.id < $1.id }
+        }
+    }
+
+    /// A visit being counted.
+    private struct Entry {
+        var visit: Visit
+        /// The last date a history counted, as rows come by date.
+        var lastHistoryDay: String? = nil
+        /// Whether the visit has each parent its level takes: the rows after need not look.
+        var parented = false
+
+        /// Counts a day (and photos, marks, flights) here; the parents the visit lacks are taken
+        /// from `parents` (a city's continent, country and region; a district's city too).
+        mutating func count(_ level: Level, day: String?, photos: Int = 0, marks: Int = 0, flights: Int = 0, history: Bool = false,
+                            parents: PlaceDay.Places) {
+            if !parented {
+                let (takesCountry, takesRegion) = (level != .continent && level != .country, level == .city || level == .district || level == .airport)
+                if level != .continent, visit.continent == nil { visit.continent = parents.continent }
+                if takesCountry, visit.country == nil { visit.country = parents.country }
+                if takesRegion, visit.region == nil { visit.region = parents.region }
+                if level == .district, visit.city == nil { visit.city = parents.city }
+                parented = (level == .continent || visit.continent != nil) && (!takesCountry || visit.country != nil)
+                    && (!takesRegion || visit.region != nil) && (level != .district || visit.city != nil)
+            }
+            visit.add(day: day)
+            visit.photos += photos
+            visit.marks += marks
+            visit.flights += flights
+            if history, let day, day != lastHistoryDay { (visit.historyDays, lastHistoryDay) = (visit.historyDays + 1, day) }
         }
     }
 

@@ -48,4 +48,26 @@ import Testing
         #expect(try log.visits()[.country].map(\.name) == ["France"])
         #expect(try log.placeDays().isEmpty)
     }
+
+    /// Rows read back share one snapshot per distinct place, and a row whose names differ
+    /// (an older gazetteer's spelling), or whose level is absent, is a snapshot of its own.
+    @Test func rowsReadBackShareTheirPlaceSnapshots() throws {
+        let t = try TemporaryLog()
+        let log = try TravelLog(path: t.path)
+        let (france, paris) = (PlaceLink(id: "country:FR", name: "France"), PlaceLink(id: "city:2988507", name: "Paris"))
+        func day(_ n: Int, _ city: PlaceLink?, country: PlaceLink = france) -> PlaceDay {
+            var d = PlaceDay(date: "2024-05-\(10 + n)", status: .visit)
+            d.places = PlaceDay.Places(country: country, city: city)
+            d.historyPoints = 1
+            return d
+        }
+        let rows = [day(0, paris), day(1, paris), day(2, PlaceLink(id: "city:2988507", name: "Paname")), day(3, nil),
+                    day(4, paris, country: PlaceLink(id: "country:FR", name: "")), day(5, paris)]
+        try log.write { try log.replaceHistoryDays(rows) }
+        let back = try log.historyDays()
+        #expect(back == rows)
+        #expect(back[0].places === back[1].places && back[0].places === back[5].places)
+        #expect(back[2].city?.name == "Paname" && back[2].places !== back[0].places)
+        #expect(back[3].city == nil && back[4].country?.name == "" && back[4].places !== back[0].places)
+    }
 }

@@ -180,7 +180,7 @@ if !FileManager.default.fileExists(atPath: database + ".complete") {
         print(String(format: "added a history of %d points and built its days in %.1f s", historyPoints,
                      Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9))
     }
-    FileManager.default.createFile(atPath: database + ".complete", contents: nil)
+    _ = FileManager.default.createFile(atPath: database + ".complete", contents: nil)
 }
 let log = try TravelLog(path: database, readOnly: true)
 let photos = try log.photoCount()
