@@ -120,7 +120,19 @@ public struct LabelLayout: Sendable {
             let b = options[i][c].box
             return Shape(px: labels[i].x, py: labels[i].y, x0: b.x0 * fontSize, y0: b.y0 * fontSize, x1: b.x1 * fontSize, y1: b.y1 * fontSize)
         }
+        // West to east, so a name looks only at the dots its span could bring it near.
         let dotShapes = dots.map { (id: $0.id, shape: Shape(px: $0.x, py: $0.y, x0: -$0.radius, y0: -$0.radius, x1: $0.radius, y1: $0.radius)) }
+            .sorted { ($0.shape.px, $0.id) < ($1.shape.px, $1.id) }
+        let reach = (dots.map(\.radius).max() ?? 0) + pad
+        /// The dots whose x is within `x0...x1`.
+        func dotsNear(_ x0: Double, _ x1: Double) -> ArraySlice<(id: String, shape: Shape)> {
+            func first(_ x: Double) -> Int {
+                var (lo, hi) = (0, dotShapes.count)
+                while lo < hi { let mid = (lo + hi) / 2; if dotShapes[mid].shape.px < x { lo = mid + 1 } else { hi = mid } }
+                return lo
+            }
+            return dotShapes[first(x0)..<max(first(x0), first(x1.nextUp))]
+        }
         /// Whether `a` (padded) and `b` are apart at every zoom of `z0...z1`.
         func apart(_ a: Shape, _ b: Shape, _ z0: Double, _ z1: Double) -> Bool {
             // Apart along an axis, one side of the other: k·z ≥ m. Where none holds is where they meet.
@@ -146,8 +158,11 @@ public struct LabelLayout: Sendable {
                 let before = level > 0 ? chosen[i][level - 1] : nil
                 for c in (before.map { [$0] } ?? []) + options[i].indices.filter({ $0 != before }) {
                     let s = shape(i, c)
+                    // In map units the box shrinks towards its point as the zoom grows: at z0 it
+                    // and the point hold it at every zoom of the span.
+                    let (west, east) = (min(s.px, s.px + s.x0 / z0) - reach / z0, max(s.px, s.px + s.x1 / z0) + reach / z0)
                     guard inside(s, z0) && inside(s, z1), placed.allSatisfy({ apart(s, $0, z0, z1) }),
-                          dotShapes.allSatisfy({ $0.id == labels[i].id || apart(s, $0.shape, z0, z1) }) else { continue }
+                          dotsNear(west, east).allSatisfy({ $0.id == labels[i].id || apart(s, $0.shape, z0, z1) }) else { continue }
                     chosen[i][level] = c
                     placed.append(s)
                     break
