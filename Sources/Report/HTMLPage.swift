@@ -68,7 +68,8 @@ enum HTMLPage {
         .level-switch button{border-radius:6px 0 0 6px}
         .level-switch button+button{border-radius:0 6px 6px 0;border-left:none}
         .level-switch button[aria-pressed=true]{background:#333;border-color:#333;color:#fff}
-        .zoomable>svg{touch-action:none;cursor:grab;overflow:hidden}
+        .zoomable>svg{touch-action:pan-y;cursor:grab;overflow:hidden}
+        .zoomable[data-zoom]:not([data-zoom="1"])>svg{touch-action:none}
         .zoomable>svg:focus-visible{outline:2px solid #2b6cb0;outline-offset:2px}
         .zoomable[data-level=country] .level-region,.zoomable[data-level=region] .level-country{display:none}
         .leveled text[data-z]{display:none}
@@ -86,7 +87,8 @@ enum HTMLPage {
 
     /// Makes every `.zoomable` map pan and zoom by changing its SVG's `viewBox`: the wheel, two
     /// fingers, dragging, its + − and whole-map buttons, and the keyboard on the focused map
-    /// (+ −, arrows, 0). The names of ``LabelLayout/svg(_:fontSize:halo:)`` (`.leveled`), the
+    /// (+ −, arrows, 0). A wheel that cannot zoom further scrolls the page, and so does a finger
+    /// on the whole map (only a zoomed map takes one-finger drags). The names of ``LabelLayout/svg(_:fontSize:halo:)`` (`.leveled`), the
     /// city dots and the borders (`.shapes`) keep their size on screen, and the names placed
     /// for a zoom show from that zoom on (until the zoom they give way at). Its level buttons set `data-level`, which the CSS
     /// answers by showing one level's fills.
@@ -107,8 +109,8 @@ enum HTMLPage {
         function zoom(f,px,py){var n=Math.min(Math.max(z*f,1),max);if(n==z)return;var ax=x+px*W/z,ay=y+py*H/z;z=n;x=ax-px*W/z;y=ay-py*H/z;show()}\
         function pan(dx,dy){x+=dx*W/z;y+=dy*H/z;show()}\
         function at(cx,cy){var r=svg.getBoundingClientRect();return[(cx-r.left)/r.width,(cy-r.top)/r.height]}\
-        svg.addEventListener("wheel",function(e){e.preventDefault();var p=at(e.clientX,e.clientY);\
-        zoom(Math.pow(2,-e.deltaY*(e.deltaMode?0.05:0.002)),p[0],p[1])},{passive:false});\
+        svg.addEventListener("wheel",function(e){var f=Math.pow(2,-e.deltaY*(e.deltaMode?0.05:0.002));\
+        if(f<1?z<=1:z>=max)return;e.preventDefault();var p=at(e.clientX,e.clientY);zoom(f,p[0],p[1])},{passive:false});\
         svg.addEventListener("pointerdown",function(e){down[e.pointerId]=[e.clientX,e.clientY];try{svg.setPointerCapture(e.pointerId)}catch(_){}});\
         svg.addEventListener("pointermove",function(e){var p=down[e.pointerId];if(!p)return;var ids=Object.keys(down),r=svg.getBoundingClientRect();\
         down[e.pointerId]=[e.clientX,e.clientY];if(ids.length==1){pan((p[0]-e.clientX)/r.width,(p[1]-e.clientY)/r.height);return}\

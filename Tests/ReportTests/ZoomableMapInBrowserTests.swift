@@ -100,8 +100,9 @@ struct ZoomableMapInBrowserTests {
         #expect(zoomed.inViewAfter > zoomed.inViewBefore, "\(zoomed.inViewBefore) → \(zoomed.inViewAfter) in \(zoomed.viewBoxAfter)")
     }
 
-    /// The buttons, the keyboard and a drag move the view; the level switch shows regions.
-    @Test func buttonsKeysDragAndTheLevelSwitch() throws {
+    /// The buttons, the keyboard, a drag and two fingers move the view; the level switch shows
+    /// regions.
+    @Test func buttonsKeysDragPinchAndTheLevelSwitch() throws {
         let script = """
             const box = document.querySelector('.zoomable'), svg = box.querySelector('svg');
             const view = () => svg.getAttribute('viewBox');
@@ -112,6 +113,11 @@ struct ZoomableMapInBrowserTests {
             const r = svg.getBoundingClientRect(), at = (type, x) => svg.dispatchEvent(new PointerEvent(type, {pointerId: 7, clientX: r.left + x, clientY: r.top + 50, bubbles: true}));
             at('pointerdown', 300); at('pointermove', 200); at('pointerup', 200); out.dragged = view();
             box.querySelector('[data-zoom="out"]').click(); out.minus = view();
+            const touch = (type, id, x) => svg.dispatchEvent(new PointerEvent(type, {pointerId: id, pointerType: 'touch', clientX: r.left + x, clientY: r.top + 100, bubbles: true}));
+            touch('pointerdown', 1, 400); touch('pointerdown', 2, 500); touch('pointermove', 2, 600); touch('pointerup', 1, 400); touch('pointerup', 2, 600);
+            out.pinched = view();
+            const wheel = dy => { const e = new WheelEvent('wheel', {deltaY: dy, clientX: r.left + 300, clientY: r.top + 100, bubbles: true, cancelable: true}); svg.dispatchEvent(e); return e.defaultPrevented; };
+            out.pinchedOut = wheel(2000); out.outAtTheWorld = wheel(100); out.whole = view();
             out.franceBefore = shown('.level-country [data-id="country:FR"]'); out.regionBefore = shown('.level-region [data-id="region:FR.84"]');
             box.querySelector('[data-level="region"]').click();
             out.franceAfter = shown('.level-country [data-id="country:FR"]'); out.regionAfter = shown('.level-region [data-id="region:FR.84"]');
@@ -129,6 +135,11 @@ struct ZoomableMapInBrowserTests {
         #expect(right[0] > plus[0] && right[1] == plus[1], "→ pans east")
         #expect(dragged[0] > right[0], "dragging left moves the view east")
         #expect(minus == start, "− back out to the whole world")
+        let pinched = box("pinched"), whole = box("whole")
+        try #require(pinched.count == 4 && whole.count == 4)
+        #expect(abs(start[2] / pinched[2] - 2) < 0.01, "two fingers twice as far apart: twice as close")
+        // The wheel zooms out what is zoomed in; at the whole world it leaves the page to scroll.
+        #expect(v["pinchedOut"] as? Bool == true && v["outAtTheWorld"] as? Bool == false && whole == start)
         #expect(v["franceBefore"] as? Bool == true && v["regionBefore"] as? Bool == false)
         #expect(v["franceAfter"] as? Bool == false && v["regionAfter"] as? Bool == true)
         #expect(v["pressed"] as? String == "true")
