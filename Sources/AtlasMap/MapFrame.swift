@@ -45,7 +45,7 @@ public struct MapFrame: Sendable, Equatable {
     }
 
     /// Appends the path data of `rings`, moved `shift` degrees east, thinned to `spacing`.
-    func append(_ rings: [[(Double, Double)]], shift offset: Double = 0, spacing: Double = 0, to data: inout PathData) {
+    public func append(_ rings: [[(Double, Double)]], shift offset: Double = 0, spacing: Double = 0, to data: inout PathData) {
         for ring in rings where ring.count >= 3 {
             let unwrapped = Self.unwrapped(ring)
             var (least, most) = (unwrapped[0].0, unwrapped[0].0)

@@ -17,49 +17,115 @@ struct LandMaps {
     /// The width a small map is laid out at, for the sizes of its dots and borders.
     static let shownWidth = 320.0
 
-    /// The world map of `content`: every country in the neutral tone, the visited ones filled by
-    /// days (`data-id`, `class="visited dN"`, a `<title>`), the cities as dots sized by days.
-    func world(_ content: MapContent) -> String {
+    /// The world map of `content`, one that zooms (``HTMLPage/zoomScript``): every country in
+    /// the neutral tone; at country level the visited ones filled by days (`data-id`,
+    /// `class="visited dN"`, a `<title>`), at region level the visited regions of ``regions``
+    /// filled and the visited countries with none of them; the cities as dots sized by days; the
+    /// visited countries' names placed for each zoom (``LabelLayout/leveled(_:dots:bounds:fontSize:zooms:)``).
+    /// `content.days` holds both levels' days; `level` is the one shown first. Without the
+    /// script it is the whole world at that level, its names of the first zoom shown.
+    /// `airports`, when given (the map's, not the report's), are drawn as diamonds and named
+    /// in the legend.
+    func world(_ content: MapContent, level: MapShape.Kind = .country, airports: [MapContent.Spot]? = nil) -> String {
         let unit = frame.width / 1000      // frame units per pixel of a 1000-pixel-wide map
-        var out = "<svg class=\"atlas-map world-map\" viewBox=\"0 0 \(MapFrame.number(frame.width)) \(MapFrame.number(frame.height))\""
+        let n = MapFrame.number
+        var out = "<div class=\"zoomable\" data-level=\"\(level.rawValue)\" data-max-zoom=\"\(n(Self.zooms.last!))\">\n"
+            + Self.controls(level: level)
+        out += "<svg class=\"atlas-map world-map\" viewBox=\"0 0 \(n(frame.width)) \(n(frame.height))\" tabindex=\"0\""
             + " role=\"img\" aria-label=\"\(Markup.escape(content.title + " · " + content.subtitle))\">\n"
-        out += "<path class=\"sea\" d=\"\(frame.outline)\"/>\n"
-        out += "<use href=\"#land\" class=\"land\" stroke-width=\"\(MapFrame.number(0.5 * unit))\"/>\n"
+        out += "<use href=\"#world-edge\" class=\"sea\"/>\n"
+        out += "<g class=\"shapes\" stroke-width=\"\(n(0.5 * unit))\" data-stroke=\"\(n(0.5 * unit))\">\n<use href=\"#land\" class=\"land\"/>\n"
         let shapes = Dictionary(countries.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        for (id, days) in content.days.sorted(by: { $0.key < $1.key }) where id.hasPrefix("country:") {
+        let regionNames = Dictionary(regions.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+        let drawn = Set(regionNames.keys)
+        let countriesWithRegions = Set(regions.filter { content.days[$0.id] != nil }.map(\.country))
+        var byCountry = "<g class=\"level-country\">\n", byRegion = "<g class=\"level-region\">\n"
+        for (id, days) in content.days.sorted(by: { $0.key < $1.key }) {
+            let place: String
+            if id.hasPrefix("region:") {
+                guard drawn.contains(id) else { continue }
+                let name = regionNames[id] ?? id
+                place = "<use href=\"#\(Self.reference(id))\" class=\"visited d\(DayScale.class(forDays: days) + 1)\" data-id=\"\(Markup.escape(id))\">"
+                    + "<title>\(Markup.escape(name + " · " + DayScale.label(days: days)))</title></use>\n"
+                byRegion += place
+                continue
+            }
+            guard id.hasPrefix("country:") else { continue }
             let shape = shapes[id]
             let label = "<title>\(Markup.escape((shape?.name ?? id) + " · " + DayScale.label(days: days)))</title>"
             let cls = "visited d\(DayScale.class(forDays: days) + 1)"
             if let shape, shape.rings.isEmpty {
                 // Too small for an outline (the Vatican, Tuvalu): its dots, big enough to see.
-                var d = PathData()
+                var d = PathData(relative: true)
                 for (lon, lat) in shape.dots { let p = frame.point(longitude: lon, latitude: lat); d.dot(p.x, p.y, radius: 1.6 * unit) }
-                out += "<path class=\"\(cls)\" data-id=\"\(Markup.escape(id))\" d=\"\(d.string)\">\(label)</path>\n"
-                continue
+                place = "<path class=\"\(cls)\" data-id=\"\(Markup.escape(id))\" d=\"\(d.string)\">\(label)</path>\n"
+            } else {
+                place = "<use href=\"#land-\(Markup.escape(String(id.dropFirst(8))))\" class=\"\(cls)\" data-id=\"\(Markup.escape(id))\">\(label)</use>\n"
             }
-            out += "<use href=\"#land-\(Markup.escape(String(id.dropFirst(8))))\" class=\"\(cls)\" data-id=\"\(Markup.escape(id))\""
-                + " stroke-width=\"\(MapFrame.number(0.5 * unit))\">\(label)</use>\n"
+            byCountry += place
+            if !countriesWithRegions.contains(shape?.country ?? String(id.dropFirst(8))) { byRegion += place }
         }
+        out += byCountry + "</g>\n" + byRegion + "</g>\n</g>\n"
         for city in content.cities.sorted(by: { ($0.days, $1.id) > ($1.days, $0.id) }) {
             let p = frame.point(longitude: city.longitude, latitude: city.latitude)
             let r = MapPicture.cityRadius(days: city.days) * unit
-            out += "<circle class=\"city\" data-id=\"\(Markup.escape(city.id))\" cx=\"\(MapFrame.number(p.x))\" cy=\"\(MapFrame.number(p.y))\""
-                + " r=\"\(MapFrame.number(r))\" stroke-width=\"\(MapFrame.number(0.8 * unit))\"><title>\(Markup.escape(city.name + " · " + DayScale.label(days: city.days)))</title></circle>\n"
+            out += "<circle class=\"city\" data-id=\"\(Markup.escape(city.id))\" cx=\"\(n(p.x))\" cy=\"\(n(p.y))\""
+                + " r=\"\(n(r))\" stroke-width=\"\(n(0.8 * unit))\"><title>\(Markup.escape(city.name + " · " + DayScale.label(days: city.days)))</title></circle>\n"
         }
-        out += names(of: content, shapes: shapes, unit: unit)
-        return out + "</svg>\n" + HTMLPage.legend(airports: false) + "<p class=\"credit\">\(Markup.escape(content.attribution))</p>\n"
+        for airport in (airports ?? []).sorted(by: { $0.id < $1.id }) {
+            // Drawn round the origin and moved there, so the script can keep its size on screen.
+            let p = frame.point(longitude: airport.longitude, latitude: airport.latitude), s = n(3 * unit)
+            out += "<path class=\"airport\" data-id=\"\(Markup.escape(airport.id))\" transform=\"translate(\(n(p.x)) \(n(p.y)))\" d=\"M0 -\(s)l\(s) \(s)-\(s) \(s)-\(s)-\(s)z\""
+                + " stroke-width=\"\(n(0.5 * unit))\"><title>\(Markup.escape(airport.name))</title></path>\n"
+        }
+        out += names(of: content, airports: airports ?? [], shapes: shapes, unit: unit)
+        return out + "</svg>\n</div>\n" + HTMLPage.legend(airports: airports != nil) + "<p class=\"credit\">\(Markup.escape(content.attribution))</p>\n"
+    }
+
+    /// The CSS of the hidden drawing and the world map, and of the names on every map.
+    static let style = """
+        svg.defs{position:absolute;width:0;height:0}
+        .world-map{display:block;width:100%;height:auto}
+        .world-map .sea{fill:\(DayScale.sea);stroke:\(DayScale.seaEdge)}
+        .world-map .land{fill:\(DayScale.unvisited);stroke:#fff;stroke-linejoin:round}
+        .world-map .visited{stroke:#fff;stroke-linejoin:round}
+        .world-map .city{fill:\(DayScale.city);stroke:#fff}
+        .world-map .airport{fill:#444;stroke:#fff}
+        \(DayScale.fills(under: ".world-map"))\(MapPicture.labelStyle)
+
+        """
+
+    /// The zooms the world's names are placed for: each shows more of them.
+    static let zooms: [Double] = [1, 2, 4, 8, 16]
+
+    /// The buttons over a zoomable map: hidden until the script shows them, since only it makes
+    /// them work.
+    static func controls(level: MapShape.Kind?) -> String {
+        var out = "<div class=\"map-controls\" hidden>"
+            + "<button type=\"button\" data-zoom=\"in\" title=\"Zoom in (+)\" aria-label=\"Zoom in\">+</button>"
+            + "<button type=\"button\" data-zoom=\"out\" title=\"Zoom out (−)\" aria-label=\"Zoom out\">−</button>"
+            + "<button type=\"button\" data-zoom=\"reset\" title=\"The whole map (0)\" aria-label=\"Show the whole map\">⤢</button>"
+        if let level {
+            out += "<span class=\"level-switch\" role=\"group\" aria-label=\"Level\">"
+                + "<button type=\"button\" data-level=\"country\" aria-pressed=\"\(level == .country)\">Countries</button>"
+                + "<button type=\"button\" data-level=\"region\" aria-pressed=\"\(level == .region)\">Regions</button></span>"
+        }
+        return out + "</div>\n"
     }
 
     /// The names of the visited countries, most days first, at their label points where they
-    /// fit among each other and the city dots.
-    private func names(of content: MapContent, shapes: [String: MapShape], unit: Double) -> String {
+    /// fit among each other and the city dots, zoom by zoom.
+    private func names(of content: MapContent, airports: [MapContent.Spot], shapes: [String: MapShape], unit: Double) -> String {
         let dots = content.cities.map { city in
             let p = frame.point(longitude: city.longitude, latitude: city.latitude)
             return LabelLayout.Dot(id: city.id, x: p.x, y: p.y, radius: MapPicture.cityRadius(days: city.days) * unit)
+        } + airports.map { a in
+            let p = frame.point(longitude: a.longitude, latitude: a.latitude)
+            return LabelLayout.Dot(id: a.id, x: p.x, y: p.y, radius: 3 * unit)
         }
-        var layout = LabelLayout(bounds: (0, 0, frame.width, frame.height), fontSize: 11 * unit)
-        let placed = layout.place(MapPicture.countryLabels(content, shapes: shapes) { frame.point(longitude: $0, latitude: $1) }, dots: dots)
-        return layout.svg(placed, halo: 3 * unit)
+        let labels = MapPicture.countryLabels(content, shapes: shapes) { frame.point(longitude: $0, latitude: $1) }
+        let placed = LabelLayout.leveled(labels, dots: dots, bounds: (0, 0, frame.width, frame.height), fontSize: 11 * unit, zooms: Self.zooms)
+        return LabelLayout.svg(placed, fontSize: 11 * unit, halo: 3 * unit)
     }
 
     /// The hidden drawing every map of the report uses: the world's edge, the land, and the
@@ -69,17 +135,20 @@ struct LandMaps {
         out += "<path id=\"world-edge\" d=\"\(frame.outline)\"/>\n"
         out += "<clipPath id=\"land-edge\"><use href=\"#world-edge\"/></clipPath>\n<g id=\"land\" clip-path=\"url(#land-edge)\">\n"
         for shape in countries {
-            var d = frame.path(shape.rings)
+            var d = PathData(relative: true)
+            frame.append(shape.rings, to: &d)
             // An island too small for an outline: a square about as wide as it may be (0.1°).
             for (lon, lat) in shape.dots {
                 let p = frame.point(longitude: lon, latitude: lat)
-                d += "M\(MapFrame.number(p.x - 0.3)) \(MapFrame.number(p.y - 0.3))h0.6v0.6h-0.6Z"
+                d.move(p.x - 0.3, p.y - 0.3); d.line(p.x + 0.3, p.y - 0.3); d.line(p.x + 0.3, p.y + 0.3); d.line(p.x - 0.3, p.y + 0.3); d.close()
             }
-            out += "<path id=\"land-\(shape.country)\" d=\"\(d)\"/>\n"
+            out += "<path id=\"land-\(shape.country)\" d=\"\(d.string)\"/>\n"
         }
         out += "</g>\n"
         for shape in regions {
-            out += "<path id=\"\(Self.reference(shape.id))\" d=\"\(frame.path(shape.rings, spacing: 0.5))\"/>\n"
+            var d = PathData(relative: true)
+            frame.append(shape.rings, spacing: 0.5, to: &d)
+            out += "<path id=\"\(Self.reference(shape.id))\" d=\"\(d.string)\"/>\n"
         }
         return out + "</defs></svg>\n"
     }

@@ -49,9 +49,11 @@ public struct ReportPage {
         }()
         let shownTrips = try tripMaps()
         let filled = Set(shownTrips.flatMap { $0.content.days.keys })
-        let maps = LandMaps(countries: countries, regions: regions.filter { filled.contains($0.id) })
+        // The world map's region level fills the regions visited: drawn once with the trips'.
+        var content = try MapContent(passport, level: .country, stats: stats, title: "Travel report · " + span, gazetteer: gazetteer)
+        for v in passport.visits(.region) { content.days[v.id] = v.days.count }
+        let maps = LandMaps(countries: countries, regions: regions.filter { filled.contains($0.id) || content.days[$0.id] != nil })
         var body = "<main>\n" + maps.definitions() + "<header><h1>Travel report</h1><p class=\"span\">\(Markup.escape(span))</p></header>\n"
-        let content = try MapContent(passport, level: .country, stats: stats, title: "Travel report · " + span, gazetteer: gazetteer)
         body += "<section class=\"world\">\n" + maps.world(content) + "</section>\n"
         body += figures()
         if let window = schengen ?? passport.latestSchengenWindow(year: year) { body += Self.schengenSection(window) }
@@ -191,21 +193,17 @@ public struct ReportPage {
         .badges{list-style:none;padding:0;margin:0;display:flex;flex-wrap:wrap;gap:6px}
         .badges li{border:1px solid #e3a87a;background:#fff4ea;border-radius:999px;padding:2px 10px;font-size:14px}
         .runs{list-style:none;padding:0;margin:0;columns:2;font-size:14px}
-        .trips{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,280px),1fr));gap:14px}
-        .trip{border:1px solid #e6e2da;border-radius:8px;padding:10px;break-inside:avoid}
-        .trip h3{margin:8px 0 2px}
+        .trips{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,280px),1fr));grid-auto-rows:1fr;gap:14px}
+        .trip{border:1px solid #e6e2da;border-radius:8px;padding:10px;break-inside:avoid;display:flex;flex-direction:column;min-width:0}
+        .trip h3{margin:8px 0 2px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
         .trip p{margin:2px 0;font-size:13px;color:#444;overflow-wrap:anywhere}
-        svg.defs{position:absolute;width:0;height:0}
-        .world-map{display:block;width:100%;height:auto}
-        .world-map .sea{fill:\(DayScale.sea);stroke:\(DayScale.seaEdge)}
-        .world-map .land,.trip-map .land{fill:\(DayScale.unvisited);stroke:#fff;stroke-linejoin:round}
-        .world-map .city,.trip-map .city{fill:\(DayScale.city);stroke:#fff}
-        \(DayScale.fills(under: ".world-map"))
-        svg.trip-map{display:block;width:100%;height:auto;border-radius:4px}
+        .trip .places,.trip .folders{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2;overflow:hidden}
+        \(LandMaps.style)        .trip-map .land{fill:\(DayScale.unvisited);stroke:#fff;stroke-linejoin:round}
+        .trip-map .city{fill:\(DayScale.city);stroke:#fff}
+        svg.trip-map{display:block;width:100%;height:auto;aspect-ratio:8/5;border-radius:4px;background:\(DayScale.sea)}
         .trip-map .sea{fill:\(DayScale.sea)}
         .trip-map .trip-place{fill:#fc8d59;stroke:#fff}
-        \(TimelineChart.style)        \(MapPicture.labelStyle)
-        .trip-map .locator .sea{fill:\(DayScale.sea);stroke:\(DayScale.seaEdge);stroke-width:12}
+        \(TimelineChart.style)        .trip-map .locator .sea{fill:\(DayScale.sea);stroke:\(DayScale.seaEdge);stroke-width:12}
         .trip-map .locator rect{fill:none;stroke:#b30000;stroke-width:22}
         .cities{padding-left:1.6em}
         .cities li{margin:2px 0;overflow-wrap:anywhere}

@@ -17,8 +17,12 @@ enum MapCommand: Command {
         neutral tone; the cities visited as dots sized by days, the airports used as small
         diamonds; a title, the counts and the data's credit line. One file that needs no
         network and no server: inline SVG, and for HTML inline CSS and a small script for
-        labels under the pointer (every shape also carries its name as a <title>, and its
-        place identifier as data-id).
+        labels under the pointer and zooming (every shape also carries its name as a <title>,
+        and its place identifier as data-id).
+
+        The HTML map pans and zooms (the wheel, two fingers, dragging, its + and - buttons, or
+        + - 0 and the arrows on the focused map); the world's country names show as the zoom
+        makes room, and a switch shows countries or regions. The SVG is a still picture.
 
         Cities and airports are drawn at the gazetteer's point of them, never at a photo's
         position. The same log gives the same bytes.
@@ -86,8 +90,13 @@ enum MapCommand: Command {
                 ? MapContent.box(around: content.cities + content.airports) : nil
         }
         if viewText == "world" { content.box = nil }
+        // The page's world map switches between the levels: it fills the regions visited too.
+        let switchable = format == "html" && content.box == nil
+        if switchable, tripText == nil {
+            for v in (year.map { passport.restricted(toYear: $0) } ?? passport).visits(.region) { content.days[v.id] = v.days.count }
+        }
         let countries = try MapShape.load(.country, from: settings.gazetteer)
-        let regions = level == .region ? try MapShape.load(.region, from: settings.gazetteer) : []
+        let regions = level == .region || switchable ? try MapShape.load(.region, from: settings.gazetteer) : []
         if tripText != nil, viewText != "world" {
             // Framed round the places filled, whole, not only round their cities.
             let shapes = Dictionary((level == .region ? regions : countries).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })

@@ -20,7 +20,7 @@ struct MapCommandTests {
 
     /// The credit line names every source the map draws from: the places (GeoNames), the
     /// outlines (Natural Earth), the borders refined from OpenStreetMap's time zones, and the
-    /// airports (OurAirports). docs/images/sample-map.png is drawn from this line.
+    /// airports (OurAirports). The README's picture (docs/images/make-readme-picture.sh) shows this line.
     @Test func theCreditLineNamesEverySource() throws {
         let result = try AtlasBinary.run(["map", "--level", "region", "--format", "svg", "--db", SampleLog.database])
         let credit = try #require(result.stdout.split(separator: "\n").first { $0.contains("class=\"credit\"") }, "\(result.stdout.suffix(500))")

@@ -115,6 +115,31 @@ struct MapInBrowserTests {
         #expect(found)
     }
 
+    /// A trip's page zooms too (no level switch: it has one window), by the wheel and the
+    /// keyboard; the SVG of the same map stays a still picture, with no script.
+    @Test func aTripPageZoomsAndItsSVGStaysStill() throws {
+        let script = """
+            const box = document.querySelector('.zoomable'), svg = box.querySelector('svg'), r = svg.getBoundingClientRect();
+            const start = svg.getAttribute('viewBox');
+            svg.dispatchEvent(new WheelEvent('wheel', {deltaY: -300, clientX: r.left + r.width / 2, clientY: r.top + r.height / 2, bubbles: true, cancelable: true}));
+            const wheeled = svg.getAttribute('viewBox');
+            svg.dispatchEvent(new KeyboardEvent('keydown', {key: '0', bubbles: true, cancelable: true}));
+            return {start, wheeled, reset: svg.getAttribute('viewBox'), levels: box.querySelectorAll('[data-level]').length};
+            """
+        let page = try Browser.render(try write(["map", "--trip", "2024-07-10"], to: "zoom-trip.html"), width: 1280, height: 900, script: script)
+        #expect(page.requests.isEmpty && page.consoleErrors.isEmpty, "\(page.requests) \(page.consoleErrors)")
+        let json = try #require(page.evaluated?.data(using: .utf8))
+        let v = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+        let (start, wheeled) = (v["start"] as? String ?? "", v["wheeled"] as? String ?? "")
+        let numbers = { (box: String) in box.split(separator: " ").compactMap { Double($0) } }
+        let (a, b, reset) = (numbers(start), numbers(wheeled), numbers(v["reset"] as? String ?? ""))
+        try #require(a.count == 4 && b.count == 4 && reset.count == 4, "\(start) \(wheeled) \(reset)")
+        #expect(a[2] / b[2] > 1.5, "\(start) → \(wheeled)")
+        #expect(zip(a, reset).allSatisfy { abs($0 - $1) < 0.01 } && v["levels"] as? Int == 0, "\(start) → \(reset)")
+        let svg = try String(contentsOf: try write(["map", "--trip", "2024-07-10"], to: "still.svg"), encoding: .utf8)
+        #expect(!svg.contains("<script") && !svg.contains("zoomable") && !svg.contains("data-z="))
+    }
+
     /// The sample trip's map names its cities, the world map its countries, and no name covers
     /// another or a dot not its own.
     @Test func namesOnTheSampleMapsNeverOverlap() throws {

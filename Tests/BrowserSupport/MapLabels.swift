@@ -17,20 +17,28 @@ public struct MapLabels: Decodable, Sendable {
     public let problems: [String]
 
     /// The script for ``Browser/render(_:width:height:mobile:script:)``.
-    public static let script = """
-        const names = [], problems = [];
-        const hit = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
-        for (const group of document.querySelectorAll('.labels')) {
-            const map = group.ownerSVGElement;
-            const texts = [...group.querySelectorAll('text')].map(t => ({name: t.textContent, for: t.dataset.for, box: t.getBoundingClientRect()}));
-            const dots = [...map.querySelectorAll('.city[data-id], .airport[data-id]')].map(d => ({id: d.dataset.id, box: d.getBoundingClientRect()}));
-            texts.forEach((t, i) => {
-                names.push(t.name);
-                texts.slice(i + 1).forEach(u => { if (hit(t.box, u.box)) problems.push(t.name + ' overlaps ' + u.name); });
-                dots.forEach(d => { if (d.id !== t.for && hit(t.box, d.box)) problems.push(t.name + ' covers dot ' + d.id); });
-            });
+    public static let script = function + "return mapLabels();"
+
+    /// A function `mapLabels()` that returns what ``script`` does, for a script that measures
+    /// more than once (before and after zooming a map). Names hidden (`display: none`, as a
+    /// zoomable map keeps those of larger zooms) are not shown and not counted.
+    public static let function = """
+        function mapLabels() {
+            const names = [], problems = [];
+            const hit = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+            for (const group of document.querySelectorAll('.labels')) {
+                const map = group.ownerSVGElement;
+                const texts = [...group.querySelectorAll('text')].filter(t => getComputedStyle(t).display !== 'none')
+                    .map(t => ({name: t.textContent, for: t.dataset.for, box: t.getBoundingClientRect()}));
+                const dots = [...map.querySelectorAll('.city[data-id], .airport[data-id]')].map(d => ({id: d.dataset.id, box: d.getBoundingClientRect()}));
+                texts.forEach((t, i) => {
+                    names.push(t.name);
+                    texts.slice(i + 1).forEach(u => { if (hit(t.box, u.box)) problems.push(t.name + ' overlaps ' + u.name); });
+                    dots.forEach(d => { if (d.id !== t.for && hit(t.box, d.box)) problems.push(t.name + ' covers dot ' + d.id); });
+                });
+            }
+            return {names, problems};
         }
-        return {names, problems};
         """
 
     /// Reads what ``script`` returned in `rendering`.

@@ -18,7 +18,9 @@ import Testing
         // The picture itself is the map only.
         let svg = try #require(html.firstRange(of: "<svg").map { html[$0.lowerBound...] })
         #expect(!svg.contains("<g class=\"legend\">") && !svg.contains("class=\"title\""))
-        #expect(svg.contains("<path data-id=\"country:FR\" class=\"visited d3\""))
+        // The world is the zoomable one: the land drawn once, hidden, France a view of it.
+        #expect(svg.contains("<use href=\"#land-FR\" class=\"visited d3\" data-id=\"country:FR\">"))
+        #expect(svg.contains("<div class=\"zoomable\" data-level=\"country\"") && svg.contains("<path id=\"land-ES\" d=\"m"))
         let framed = MapPicture(content: content, countries: countries)
         let unframed = MapPicture(content: content, countries: countries, framed: false)
         #expect(unframed.height == framed.view.height && framed.height > unframed.height)

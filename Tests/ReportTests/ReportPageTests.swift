@@ -45,6 +45,10 @@ import Testing
         #expect(!references.isEmpty && references.allSatisfy { $0.hasPrefix("#") })
         #expect(html.replacingOccurrences(of: "http://www.w3.org/2000/svg", with: "").range(of: #"https?:|//"#, options: .regularExpression) == nil)
         #expect(html.contains("Content-Security-Policy\" content=\"default-src 'none'"))
+        // Scripts: the page's own, by its hash, and no other inline one.
+        let policy = try #require(html.firstMatch(of: /script-src ([^;"]*)/)).output.1
+        #expect(policy == "'\(HTMLPage.scriptHash)'" && !policy.contains("unsafe"))
+        #expect(html.contains("<script>" + HTMLPage.script + "</script>") && html.components(separatedBy: "<script").count == 2)
     }
 
     @Test func aPrivatePageAddsFoldersAndHomes() throws {
