@@ -150,4 +150,18 @@ struct PlaceTables: Sendable {
         }
         return (owner, metropolises)
     }
+
+    /// The `cities` table's populations in position order (GeoNames id order, as `city_points`).
+    static func populations(of gazetteer: Gazetteer, count: Int) throws -> [Int32] {
+        try gazetteer.withOwnConnection { db in try db.withMemoryMap {
+            var populations: [Int32] = []
+            populations.reserveCapacity(count)
+            let s = try db.prepare("SELECT population FROM cities ORDER BY geonameid")
+            while try s.step() { populations.append(Int32(clamping: s.int(0))) }
+            guard populations.count == count else {
+                throw GazetteerError(path: gazetteer.path, reason: "cities has \(populations.count) rows for \(count) city points")
+            }
+            return populations
+        } }
+    }
 }

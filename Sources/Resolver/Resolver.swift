@@ -46,6 +46,19 @@ public final class Resolver: Sendable {
     /// Passy's point and 1.9 km from Palais-Bourbon's, in whose arrondissement it stands; no
     /// district rather than the wrong one.
     public static let districtMargin = 0.7
+    /// At the edge of a big city's built-up area the nearest place can be a small town of
+    /// another municipality (Milan's Gallaratese is 2.1 km from Pero's point, 7.4 km from
+    /// Milan's). Inside a metropolis's urban reach and nearer to the town than
+    /// ``metropolisGapKm``, the metropolis answers when it has at least this many times the
+    /// town's population...
+    public static let edgePopulationRatio = 10.0
+    /// ...and the point lies more than this many times the town's own reach from its point:
+    /// Pero's 9,626 people reach 0.88 km, and Gallaratese is 2.4 of those away. A point within
+    /// twice a town's own reach is the town's, however big its neighbour.
+    public static let edgeOwnReaches = 2.0
+    /// The density of a town's own reach: the gazetteer's for a metropolis's urban reach
+    /// (`Tools/gazetteer/README.md`), so the two compare.
+    public static let urbanDensityPerKm2 = 4000.0
 
     public let gazetteerVersion: String
     /// The coastline tolerance in km (the gazetteer's, in degrees of latitude).
@@ -76,6 +89,10 @@ public final class Resolver: Sendable {
     /// The land zones with their territorial sea, read when a point first lies off every
     /// polygon: few points do, and the zones have 1.5 million vertices, as many as the polygons.
     let seaZones: FirstFree<SeaZones>
+    /// Every city's and district's population, by position, read when a point first lies in a
+    /// metropolis's reach near another town: only the edge rule needs it, and reading it costs
+    /// as much as a fifth of the load.
+    let populations: FirstFree<[Int32]>
     /// Seconds each loading phase took, in order (for benchmarks and `--verbose` output).
     public let loadTimings: [(phase: String, seconds: Double)]
 
@@ -126,6 +143,7 @@ public final class Resolver: Sendable {
         regionPieces = loaded.0.regions.map { loaded.4.pieces(of: "region:" + $0.id) }
         countryPieces = loaded.0.countries.map { loaded.4.pieces(of: "country:" + $0.iso2) }
         seaZones = FirstFree { [tables = loaded.0, pieces = loaded.4] in try SeaZones(gazetteer: gazetteer, tables: tables, pieces: pieces) }
+        populations = FirstFree { [count = loaded.0.cities.count] in try PlaceTables.populations(of: gazetteer, count: count) }
         shapeRegion = boundaries.shapes.map { $0.id.kind == .region ? Int32(loaded.0.regionIndex[$0.id.code] ?? -1) : -1 }
         shapeCountry = boundaries.shapes.map { Int32(loaded.0.countryIndex[$0.country] ?? -1) }
         links = ChainLinks(tables: loaded.0)
@@ -260,6 +278,9 @@ public final class Resolver: Sendable {
             if found.km > Self.metropolisGapKm, let metropolis = metropolis(reaching: query, where: inside), metropolis.city != owner {
                 city = PlaceChain.Link(table: links.cities, row: metropolis.city, distanceKm: metropolis.km)
                 district = nil
+            } else if owner == found.member, found.km <= Self.metropolisGapKm,
+                      let metropolis = edgeMetropolis(around: found, query, where: inside) {
+                city = PlaceChain.Link(table: links.cities, row: metropolis.city, distanceKm: metropolis.km)
             } else if found.km > Self.cityReachKm {
                 (nearestPlace, city, district) = (city, nil, nil)
             }
@@ -310,6 +331,32 @@ public final class Resolver: Sendable {
             if best == nil || depth < best!.depth || (depth == best!.depth && city < best!.city) { best = (city, km, depth) }
         }
         return best.map { ($0.city, $0.km) }
+    }
+
+    /// The metropolis a point belongs to rather than to `town`, the city nearest to it (no
+    /// district), when the point is at the edge of the metropolis's built-up area: in its reach
+    /// and, for the town, ``atEdge(townKm:town:metropolis:)``. The deepest such metropolis.
+    private func edgeMetropolis(around town: (member: Int32, km: Double), _ query: PointQuery,
+                                where inside: (Int32) -> Bool) -> (city: Int32, km: Double)? {
+        // The populations are read only once a metropolis is in reach at all.
+        guard metropolis(reaching: query, where: { $0 != town.member && inside($0) }) != nil,
+              let populations = try? populations.value() else { return nil }
+        let people = populations[Int(town.member)]
+        guard Self.atEdge(townKm: town.km, town: people, metropolis: .max) else { return nil }
+        return metropolis(reaching: query) { city in
+            city != town.member && inside(city) && Self.atEdge(townKm: town.km, town: people, metropolis: populations[Int(city)])
+        }
+    }
+
+    /// The edge rule for a point `townKm` from the nearest place, a town of `town` people, and in
+    /// the reach of a metropolis of `metropolis` people: the town must be no farther than
+    /// ``metropolisGapKm`` (beyond it the metropolis answers anyway), of known population (GeoNames
+    /// gives some places 0), at most 1/``edgePopulationRatio`` of the metropolis, and the point
+    /// more than ``edgeOwnReaches`` times the town's own reach (the radius of its population at
+    /// ``urbanDensityPerKm2``) from it.
+    static func atEdge(townKm: Double, town: Int32, metropolis: Int32) -> Bool {
+        guard town > 0, townKm <= metropolisGapKm, Double(metropolis) >= edgePopulationRatio * Double(town) else { return false }
+        return townKm > edgeOwnReaches * (Double(town) / (urbanDensityPerKm2 * .pi)).squareRoot()
     }
 
     /// The nearest airport whose size-based radius reaches the coordinate.

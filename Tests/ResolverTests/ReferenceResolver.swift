@@ -35,6 +35,16 @@ final class ReferenceResolver {
         /// Step 4: a district only when the point is nearer to its point than 0.7 times the
         /// distance to every other district of the same city.
         static let districtMargin = 0.7
+        /// Step 4, "the edge of a big city": a point no more than 3 km from the nearest place, a
+        /// town of known population (not 0), inside the reach of a metropolis of at least 10
+        /// times its population, belongs to that metropolis when it lies more than twice the
+        /// town's own reach from the town's point; a town's own reach is the radius of a disc
+        /// holding its population at 4,000 people per km², as a metropolis's urban reach is.
+        static let edgePopulationRatio = 10.0
+        static let edgeOwnReaches = 2.0
+        static let peoplePerKm2 = 4000.0
+        /// The radius (km) of a disc holding `population` people at ``peoplePerKm2``.
+        static func ownReachKm(_ population: Int) -> Double { (Double(population) / peoplePerKm2 / .pi).squareRoot() }
         /// Step 5: an airport is added within the radius of its size class, from its reference
         /// point: large 4 km, medium 2.5 km, small 1.5 km.
         static let airportRadiusKm: [AirportSize: Double] = [.large: 4, .medium: 2.5, .small: 1.5]
@@ -123,6 +133,7 @@ final class ReferenceResolver {
         let id: Int, lat: Double, lon: Double, country: String, region: String?
         /// The city a district belongs to (nil for a city), and a metropolis's urban reach.
         let city: Int?, reachKm: Double?
+        let population: Int
     }
     struct Airport { let iata: String; let lat: Double; let lon: Double; let size: AirportSize }
     /// A part of a region (or region-less country) in another zone than the region's own.
@@ -174,10 +185,10 @@ final class ReferenceResolver {
             while try r.step() { regionZone[r.string(0)!] = r.string(1)! }
             let n = try db.prepare("SELECT iso2, time_zone FROM countries WHERE time_zone IS NOT NULL")
             while try n.step() { countryZone[n.string(0)!] = n.string(1)! }
-            let c = try db.prepare("SELECT geonameid, lat, lon, country, region, city, reach_km FROM cities")
+            let c = try db.prepare("SELECT geonameid, lat, lon, country, region, city, reach_km, population FROM cities")
             while try c.step() {
                 cities.append(City(id: c.int(0), lat: c.double(1), lon: c.double(2), country: c.string(3)!, region: c.string(4),
-                                   city: c.optionalInt(5), reachKm: c.optionalDouble(6)))
+                                   city: c.optionalInt(5), reachKm: c.optionalDouble(6), population: c.int(7)))
             }
             let a = try db.prepare("SELECT iata, lat, lon, size FROM airports")
             while try a.step() { airports.append(Airport(iata: a.string(0)!, lat: a.double(1), lon: a.double(2), size: AirportSize(rawValue: a.string(3)!)!)) }
@@ -347,6 +358,8 @@ final class ReferenceResolver {
             if nearest.km > Expected.metropolisGapKm, let metropolis = metropolis(latitude, longitude, in: candidates),
                metropolis != (nearest.city.city ?? nearest.city.id) {
                 (answer.city, answer.district) = ("city:\(metropolis)", nil)
+            } else if let metropolis = edgeMetropolis(latitude, longitude, nearest: nearest, in: candidates) {
+                answer.city = "city:\(metropolis)"
             } else if nearest.km > Expected.cityReachKm {
                 (answer.nearestPlace, answer.city, answer.district) = (answer.city, nil, nil)
             }
@@ -381,6 +394,17 @@ final class ReferenceResolver {
             if best == nil || km / reach < best!.depth || (km / reach == best!.depth && c.id < best!.id) { best = (c.id, km / reach) }
         }
         return best?.id
+    }
+
+    /// The edge of a big city: the metropolis (deepest in its reach, lower id first) that takes a
+    /// point from the nearest place, a far smaller town of its own, when the point is well out
+    /// of the town's own reach and within 3 km of it.
+    func edgeMetropolis(_ lat: Double, _ lon: Double, nearest: (city: City, km: Double), in candidates: [City]) -> Int? {
+        let town = nearest.city
+        guard town.city == nil, town.population > 0, nearest.km <= Expected.metropolisGapKm,
+              nearest.km > Expected.edgeOwnReaches * Expected.ownReachKm(town.population) else { return nil }
+        let bigger = candidates.filter { $0.id != town.id && Double($0.population) >= Expected.edgePopulationRatio * Double(town.population) }
+        return metropolis(lat, lon, in: bigger)
     }
 
     func airport(_ lat: Double, _ lon: Double) -> String? {

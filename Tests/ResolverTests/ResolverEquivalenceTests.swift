@@ -5,10 +5,11 @@ import Testing
 @testable import Resolver
 import SyntheticPhotos
 
-/// The fast resolver against ``ReferenceResolver`` on 12,200 coordinates: city locations,
+/// The fast resolver against ``ReferenceResolver`` on 12,600 coordinates: city locations,
 /// random land points, points within 2 km of region borders taken from the polygons
 /// themselves, points inside the reach of metropolises (districts, and gaps where the
-/// metropolis answers), points near the antimeridian, where coasts and borders lie across
+/// metropolis answers), points at the edge of a metropolis (near a smaller town in its reach),
+/// points near the antimeridian, where coasts and borders lie across
 /// the seam, and points at sea off towns, where the land zones' territorial sea decides.
 /// Zero differences allowed.
 @Suite struct ResolverEquivalenceTests {
@@ -21,6 +22,9 @@ import SyntheticPhotos
         #expect(Resolver.borderReportKm == Expected.borderReportKm)
         #expect(Resolver.metropolisGapKm == Expected.metropolisGapKm)
         #expect(Resolver.sharedZoneSearchKm == Expected.sharedZoneSearchKm)
+        #expect(Resolver.edgePopulationRatio == Expected.edgePopulationRatio)
+        #expect(Resolver.edgeOwnReaches == Expected.edgeOwnReaches)
+        #expect(Resolver.urbanDensityPerKm2 == Expected.peoplePerKm2)
         for longitude in stride(from: -180.0, through: 180, by: 0.25) {
             #expect(PlaceChain.nauticalZone(longitude: longitude) == Expected.nauticalZone(longitude: longitude), "\(longitude)")
         }
@@ -99,9 +103,27 @@ import SyntheticPhotos
             points.append((lat, lon, "\(Int(km)) km off \(c.id)"))
             atSea += 1
         }
-        #expect(points.count == 12_200)
+        // 400 points at the edge of a big city (drawn last, so the points above stay the ones
+        // earlier versions drew): 0.5 to 3 km from a town of 1 to 28,300 people
+        // lying in the reach of a metropolis of its region, on either side of twice the town's
+        // own reach.
+        var edges = 0
+        while edges < 400 {
+            let m = metropolises[Int.random(in: 0..<metropolises.count, using: &random)]
+            let towns = (reference.citiesByRegion[m.region ?? ""] ?? []).filter {
+                $0.city == nil && (1..<28_300).contains($0.population)
+                    && GeoCoordinate.haversineKm(m.lat, m.lon, $0.lat, $0.lon) < m.reachKm!
+            }
+            guard !towns.isEmpty else { continue }
+            let c = towns[Int.random(in: 0..<towns.count, using: &random)]
+            let km = Double.random(in: 0.5...3, using: &random), angle = Double.random(in: 0..<(2 * .pi), using: &random)
+            points.append((max(-90, min(90, c.lat + km / 111.195 * sin(angle))),
+                           max(-180, min(180, c.lon + km / 111.195 * cos(angle) / max(0.05, cos(c.lat * .pi / 180)))), "edge of \(m.id) by \(c.id)"))
+            edges += 1
+        }
+        #expect(points.count == 12_600)
 
-        var differences: [String] = []
+        var differences: [String] = [], takenByTheCity = 0
         for (lat, lon, origin) in points {
             let chain = try fast.resolve(GeoCoordinate(latitude: lat, longitude: lon))
             let got = ReferenceResolver.Answer(continent: chain.continent?.id.description, country: chain.country?.id.description,
@@ -110,8 +132,12 @@ import SyntheticPhotos
                                                nearestPlace: chain.nearestPlace?.id.description, waters: chain.waters.rawValue,
                                                borderMetres: chain.borderKm.map { Int(($0 * 1000).rounded()) }, timeZone: chain.timeZone)
             let want = reference.resolve(latitude: lat, longitude: lon)
+            if origin.hasPrefix("edge of"), let town = origin.split(separator: " ").last, want.city != "city:\(town)" { takenByTheCity += 1 }
             if got != want { differences.append("\(lat),\(lon) (\(origin)): fast \(got) / reference \(want)") }
         }
+        // The edge points try the edge rule both ways (the rest keep their town, or lie nearer
+        // to another place).
+        #expect(takenByTheCity >= 40, "\(takenByTheCity) edge points answered by another city than their town")
         #expect(differences.isEmpty, "\(differences.count) differences, first: \(differences.prefix(10).joined(separator: "\n"))")
     }
 }

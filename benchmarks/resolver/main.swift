@@ -55,6 +55,11 @@ func millisecondsToResolve(_ latitude: Double, _ longitude: Double) throws -> Do
 let firstAtSea = try millisecondsToResolve(37.4903, -25.0782)   // off the Azores
 let secondAtSea = try millisecondsToResolve(13.6377, 74.4127)   // off Karnataka
 let rssAtSea = residentMB()
+// The first point at the edge of a metropolis, nearest to a smaller town in its reach, reads
+// the populations; the same point again is the work without the reading.
+let firstAtEdge = try millisecondsToResolve(45.5007, 9.1103)   // Gallaratese, Milan (not Pero)
+let secondAtEdge = try millisecondsToResolve(45.5007, 9.1103)
+let rssAtEdge = residentMB()
 
 // The points: deterministic, from the gazetteer's own cities and region borders.
 func drawPoints() throws -> [(Double, Double)] {
@@ -154,6 +159,8 @@ print(String(format: "  load in this process %7.1f ms  (%@)", loadSeconds * 1000
 print(String(format: "  resident after load %7.1f MB  (%.1f MB before)", rssAfter, rssBefore))
 print(String(format: "  first point at sea (reads the land zones) %7.1f ms, the next %.3f ms; resident then %.1f MB",
              firstAtSea, secondAtSea, rssAtSea))
+print(String(format: "  first point at a city's edge (reads the populations) %7.1f ms, again %.3f ms; resident then %.1f MB",
+             firstAtEdge, secondAtEdge, rssAtEdge))
 print(String(format: "  TravelAtlas, one at a time, in input order  %9.0f points/s  (%.2f s, %d in a country)",
              Double(points.count) / single.seconds, single.seconds, single.located))
 print(String(format: "  TravelAtlas, batches of %d              %9.0f points/s  (%.2f s, %d in a country)", Resolver.batchSize,
