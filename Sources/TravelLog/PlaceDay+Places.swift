@@ -30,6 +30,12 @@ extension PlaceDay {
             self.init(continent: p.continent, country: p.country, region: p.region, city: p.city, district: p.district, airport: p.airport)
         }
 
+        /// Whether this is `p`'s snapshot.
+        func holds(_ p: VisitPhoto) -> Bool {
+            country == p.country && city == p.city && district == p.district && airport == p.airport && region == p.region
+                && continent == p.continent
+        }
+
         /// No place at any level.
         public static let none = Places()
 

@@ -94,7 +94,14 @@ public struct PlaceDay: Sendable, Equatable {
         func ground(_ d: PlaceDay) -> Ground { Ground(flight: d.status == .flight, links: Key(d).links) }
         var rows = stored
         var index = Dictionary(rows.indices.map { (ground(rows[$0]), $0) }, uniquingKeysWith: { a, _ in a })
+        var last: Int?
         for p in photos where p.country != nil {
+            // A photo is most often of the row of the one before: compared, not hashed.
+            if let last, (rows[last].status == .flight) == p.isInFlight, rows[last].date == p.localDate.flatMap({ $0.isEmpty ? nil : $0 }),
+               rows[last].places.holds(p) {
+                rows[last].add(p)
+                continue
+            }
             var new = PlaceDay(date: p.localDate.flatMap { $0.isEmpty ? nil : $0 }, status: p.isInFlight ? .flight : .visit)
             new.places = Places(p)
             let key = ground(new)
@@ -104,6 +111,7 @@ public struct PlaceDay: Sendable, Equatable {
                 rows.append(new)
             }
             rows[row].add(p)
+            last = row
         }
         var allAtAirports: [String: Bool] = [:]
         for d in rows where d.status != .flight && d.date != nil {
