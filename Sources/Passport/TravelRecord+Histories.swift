@@ -24,17 +24,25 @@ extension TravelRecord {
     /// A day a location history gives (``PlaceDay/isHistory``): a stay (`visit`) or a place
     /// passed through (`transit`), its places, its points, and the sums of their positions in
     /// units of 1e-7 degrees (null unless the record's coordinates are exact), which a restore
-    /// needs to give the same homes and maps.
-    func historyDayJSON(_ d: PlaceDay) -> JSONValue {
+    /// needs to give the same homes and maps; as a member of the `history_days` array appended to
+    /// `out`, in the fixed shape of ``append(_:to:)``'s photos: a decade of history is thousands
+    /// of days.
+    func append(historyDay d: PlaceDay, to out: inout [UInt8]) {
+        func literal(_ text: StaticString) { text.withUTF8Buffer { out.append(contentsOf: $0) } }
+        func string(_ value: String?) { if let value { JSONBytes.appendQuoted(value, to: &out) } else { literal("null") } }
+        func int(_ value: Int?) { if let value { JSONBytes.appendInt(value, to: &out) } else { literal("null") } }
         let exact = coordinates == .exact
-        return .object([
-            ("date", .optional(d.date)), ("status", .string(d.status.rawValue)),
-            ("continent", Self.link(d.continent)), ("country", Self.link(d.country)), ("region", Self.link(d.region)),
-            ("city", Self.link(d.city)), ("district", Self.link(d.district)), ("airport", Self.link(d.airport)),
-            ("points", .int(d.historyPoints)), ("positioned", .int(exact ? d.positioned : 0)),
-            ("latitude_sum_e7", exact ? .int(Int(d.latitudeSum)) : .null), ("longitude_sum_e7", exact ? .int(Int(d.longitudeSum)) : .null),
-            ("first_time", .optional(d.firstTime)), ("last_time", .optional(d.lastTime)),
-        ])
+        literal("{\n      \"date\": "); string(d.date)
+        literal(",\n      \"status\": "); string(d.status.rawValue)
+        let p = d.places
+        appendChain(p.continent, p.country, p.region, p.city, p.district, p.airport, to: &out)
+        literal(",\n      \"points\": "); int(d.historyPoints)
+        literal(",\n      \"positioned\": "); int(exact ? d.positioned : 0)
+        literal(",\n      \"latitude_sum_e7\": "); int(exact ? Int(d.latitudeSum) : nil)
+        literal(",\n      \"longitude_sum_e7\": "); int(exact ? Int(d.longitudeSum) : nil)
+        literal(",\n      \"first_time\": "); string(d.firstTime)
+        literal(",\n      \"last_time\": "); string(d.lastTime)
+        literal("\n    }")
     }
 
     /// `ms` since 1970 as `YYYY-MM-DDTHH:MM:SSZ`, to the second.

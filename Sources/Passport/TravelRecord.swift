@@ -80,8 +80,9 @@ public struct TravelRecord: Sendable {
         (self.includePhotos, self.coordinates) = (includePhotos, coordinates)
     }
 
-    public func document() -> JSONValue {
-        var pairs: [(String, JSONValue)] = [
+    /// The members of the record before `history_days`, as values.
+    private func members() -> [(String, JSONValue)] {
+        [
             ("schema_version", .int(Self.schemaVersion)),
             ("generator", .string(Self.generator)),
             ("gazetteer", .object([("version", .string(gazetteerVersion)), ("attribution", .string(Self.attribution))])),
@@ -99,19 +100,40 @@ public struct TravelRecord: Sendable {
             ("trips", .array(trips.map { Self.json($0) })),
             ("years", .array(years.map(Self.yearJSON))),
             ("histories", .array(histories.map(Self.json))),
-            ("history_days", .array(passport.days.filter(\.isHistory).map(historyDayJSON))),
-            ("days_present", Self.daysJSON(passport)),
         ]
-        if includePhotos { pairs.append(("photos", .array([]))) }
-        return .object(pairs)
+    }
+
+    /// The record up to its photos, pretty-printed: the members, then the history's days
+    /// streamed (a decade of history is thousands of days, and a tree of values for them cost
+    /// more to build and free than to print), then the days present, then an empty `photos`
+    /// array when the record has photos.
+    func head() -> [UInt8] {
+        var json = JSONStream(pretty: true)
+        json.beginObject()
+        for (key, value) in members() {
+            json.key(key)
+            json.value(value)
+        }
+        json.key(literal: "history_days")
+        json.beginArray()
+        for day in passport.days where day.isHistory { json.raw { append(historyDay: day, to: &$0) } }
+        json.endArray()
+        json.key(literal: "days_present")
+        json.value(Self.daysJSON(passport))
+        if includePhotos {
+            json.key(literal: "photos")
+            json.beginArray()
+            json.endArray()
+        }
+        json.endObject()
+        return json.bytes
     }
 
     /// The whole record, pretty-printed with a final newline, given to `emit` in pieces; the photos come from `log` day by day and are written straight to
     /// bytes, each batch in two halves at once while the next is read (rendering is most of an
     /// export's work).
     public func write(photosFrom log: TravelLog, _ emit: ([UInt8]) throws -> Void) throws {
-        var head: [UInt8] = []
-        document().render(into: &head, pretty: true)
+        var head = head()
         guard includePhotos else { return try emit(head + [UInt8(ascii: "\n")]) }
         // The document ends `"photos": []` + newline + `}`: reopen the array.
         let tail = Array("[]\n}".utf8)
@@ -396,15 +418,6 @@ public struct TravelRecord: Sendable {
         func number(_ value: Double?, digits: Int) {
             if let value, value.isFinite { JSONBytes.appendFixed(value, digits: digits, to: &out) } else { literal("null") }
         }
-        func link(_ key: StaticString, _ link: PlaceLink?) {
-            literal(key)
-            guard let link else { return literal("null") }
-            literal("{\n        \"id\": ")
-            JSONBytes.appendQuoted(link.id, to: &out)
-            literal(",\n        \"name\": ")
-            JSONBytes.appendQuoted(link.name, to: &out)
-            literal("\n      }")
-        }
         literal("{\n      \"path\": "); string(p.path)
         literal(",\n      \"local_time\": "); string(p.takenLocal)
         literal(",\n      \"utc_time\": "); string(p.utcText)
@@ -420,12 +433,29 @@ public struct TravelRecord: Sendable {
         literal(",\n      \"hand_set\": "); p.isHandSet ? literal("true") : literal("false")
         literal(",\n      \"waters\": "); string(p.waters)
         literal(",\n      \"gazetteer_version\": "); string(p.gazetteerVersion)
-        link(",\n      \"continent\": ", p.continent)
-        link(",\n      \"country\": ", p.country)
-        link(",\n      \"region\": ", p.region)
-        link(",\n      \"city\": ", p.city)
-        link(",\n      \"district\": ", p.district)
-        link(",\n      \"airport\": ", p.airport)
+        appendChain(p.continent, p.country, p.region, p.city, p.district, p.airport, to: &out)
         literal("\n    }")
+    }
+
+    /// A place snapshot's six members, `continent` to `airport`, each after a comma, as members
+    /// of an object in an array two levels deep: each link an object, or `null`.
+    func appendChain(_ continent: PlaceLink?, _ country: PlaceLink?, _ region: PlaceLink?, _ city: PlaceLink?, _ district: PlaceLink?,
+                     _ airport: PlaceLink?, to out: inout [UInt8]) {
+        func literal(_ text: StaticString) { text.withUTF8Buffer { out.append(contentsOf: $0) } }
+        func link(_ key: StaticString, _ link: PlaceLink?) {
+            literal(key)
+            guard let link else { return literal("null") }
+            literal("{\n        \"id\": ")
+            JSONBytes.appendQuoted(link.id, to: &out)
+            literal(",\n        \"name\": ")
+            JSONBytes.appendQuoted(link.name, to: &out)
+            literal("\n      }")
+        }
+        link(",\n      \"continent\": ", continent)
+        link(",\n      \"country\": ", country)
+        link(",\n      \"region\": ", region)
+        link(",\n      \"city\": ", city)
+        link(",\n      \"district\": ", district)
+        link(",\n      \"airport\": ", airport)
     }
 }
