@@ -38,6 +38,10 @@ public struct Reresolver {
     public func run() throws -> Report {
         var report = Report()
         var last: Int64 = 0
+        // As an import: the dates rewritten are refreshed once at the end, each read once, and
+        // the passport's snapshot made once, not once a page.
+        log.refreshesAggregatesOnWrite = false
+        defer { log.refreshesAggregatesOnWrite = true }
         while true {
             let page = try log.records(after: last, limit: pageSize)
             guard let end = page.last?.id else { break }
@@ -63,6 +67,7 @@ public struct Reresolver {
                 }
             }
         }
+        try log.refreshAggregates()
         return report
     }
 

@@ -38,10 +38,9 @@ public struct Passport: Sendable {
     public var namesakes: Set<String> = []
 
     public init(log: TravelLog) throws {
-        let (days, tracks) = try log.aggregates()
         // A location history's stays and passages are rows of their own beside the photos'.
-        let history = try log.historyDays()
-        self.init(days: PlaceDay.merged(days, history), tracks: tracks, marks: try log.marks(), homes: try log.homes(), tripEdits: try log.tripEdits(),
+        let rows = try log.passportAggregates()
+        self.init(days: rows.days, tracks: rows.tracks, marks: try log.marks(), homes: try log.homes(), tripEdits: try log.tripEdits(),
                   flights: try log.flights())
     }
 

@@ -87,14 +87,20 @@ extension TravelLog {
         return all
     }
 
-    /// Brings the aggregates of the dates writes left stale up to date, in the current write
-    /// transaction (or one of its own). Called by every ``write(_:)`` unless
-    /// ``refreshesAggregatesOnWrite`` is off (an import refreshes once at its end).
+    /// Brings the aggregates of the dates writes left stale up to date, and then the passport's
+    /// snapshot of them (``passportAggregates()``), in the current write transaction (or one of
+    /// its own). Called by every ``write(_:)`` unless ``refreshesAggregatesOnWrite`` is off (an
+    /// import refreshes once at its end).
     public func refreshAggregates() throws {
         // Asked outside a transaction first: a writer's open calls this, and should nothing be
         // stale it then takes no write lock.
-        if !database.isInTransaction, try staleDates().isEmpty, try staleTrackDays().isEmpty { return }
-        try write { try refreshStaleDays() }
+        if !database.isInTransaction, try staleDates().isEmpty, try staleTrackDays().isEmpty, try snapshotIsCurrent() || !hasTable("aggregate_snapshot") {
+            return
+        }
+        try write {
+            try refreshStaleDays()
+            try refreshSnapshot()
+        }
     }
 
     func refreshStaleDays() throws {

@@ -13,7 +13,7 @@ extension TravelLog {
     /// The places visited, by ``VisitRules``, from the aggregates, the days of the location
     /// histories and the marks.
     public func visits() throws -> Visits {
-        Visits(days: PlaceDay.merged(try placeDays(), try historyDays()), marks: try marks())
+        Visits(days: try passportAggregates().days, marks: try marks())
     }
 
     /// The countries, regions, cities and airports visited (``visits()``), as identifier → name.

@@ -326,7 +326,30 @@ extension TravelLog {
             points INTEGER NOT NULL
         );
         """,
+        // 13: every row a passport reads as one blob (``AggregateSnapshot``), valid while the
+        // generation it was made at is the log's: any change to the aggregate tables or to the
+        // stale dates counts one more, whoever writes it, so a snapshot can never be read stale.
+        """
+        CREATE TABLE aggregate_generation (id INTEGER PRIMARY KEY CHECK (id = 1), n INTEGER NOT NULL);
+        INSERT INTO aggregate_generation VALUES (1, 0);
+        CREATE TABLE aggregate_snapshot (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            generation INTEGER NOT NULL,
+            format INTEGER NOT NULL,
+            bytes BLOB NOT NULL
+        );
+        """ + generationTriggers,
     ]
+
+    /// Migration 13's triggers: every row written to or deleted from an aggregate table, and
+    /// every date marked stale or no longer, counts one more generation.
+    static var generationTriggers: String {
+        let tables = [("place_days", ["INSERT", "UPDATE", "DELETE"]), ("history_days", ["INSERT", "UPDATE", "DELETE"]),
+                      ("track_days", ["INSERT", "UPDATE", "DELETE"]), ("stale_days", ["INSERT", "DELETE"]), ("stale_track_days", ["INSERT", "DELETE"])]
+        return tables.flatMap { table, events in
+            events.map { "CREATE TRIGGER \(table)_\($0.lowercased())_generation AFTER \($0) ON \(table) BEGIN UPDATE aggregate_generation SET n = n + 1; END;\n" }
+        }.joined()
+    }
 
     /// `photo_places`: each photo's place with a hand-set one on top, the id and name of each
     /// of `levels`. Written out once in migration 1 (shipped, so left as it is), made here for

@@ -185,7 +185,10 @@ public final class TravelLog {
         return try database.transaction {
             let result = try body()
             try foldInserted()
-            if refreshesAggregatesOnWrite { try refreshStaleDays() }
+            if refreshesAggregatesOnWrite {
+                try refreshStaleDays()
+                try refreshSnapshot()
+            }
             return result
         }
     }

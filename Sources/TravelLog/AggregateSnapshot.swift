@@ -1,0 +1,174 @@
+/// Every row a passport reads — the place days of the photos and of the location histories, in
+/// one order, and the track days — as one compact binary value the log keeps beside the tables
+/// (``TravelLog/passportAggregates()``): a passport command then decodes one blob instead of
+/// stepping through tens of thousands of rows of twenty-two columns and hashing their names.
+///
+/// ```swift
+/// let snapshot = AggregateSnapshot(days: days, tracks: tracks)
+/// let bytes = snapshot.encoded()
+/// let again = try AggregateSnapshot(decoding: bytes)   // == snapshot
+/// ```
+///
+/// The layout: the format number; the distinct place snapshots (six optional links each); the
+/// rows, each naming its places by index; the track days. Integers little-endian, strings as a
+/// length and UTF-8 bytes. Decoding checks every length and index against the bytes it has, so
+/// a damaged blob is an error (the log then reads its tables), never a crash.
+///
+/// A value type; `Sendable`.
+public struct AggregateSnapshot: Sendable, Equatable {
+    public var days: [PlaceDay]
+    public var tracks: [TrackDay]
+
+    /// Bumped whenever the layout or the meaning of a field changes: a snapshot of another
+    /// format is not read.
+    public static let format: UInt32 = 1
+
+    public init(days: [PlaceDay], tracks: [TrackDay]) { (self.days, self.tracks) = (days, tracks) }
+
+    struct DecodingError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    public func encoded() -> [UInt8] {
+        var out = Writer()
+        out.u32(Self.format)
+        // Each distinct snapshot once, equal ones from different tables too: decoded, their
+        // rows share one object.
+        var indices: [ObjectIdentifier: UInt32] = [:]
+        var byValue: [[PlaceLink?]: UInt32] = [:]
+        var places: [PlaceDay.Places] = []
+        for d in days where indices[ObjectIdentifier(d.places)] == nil {
+            let index = byValue[d.places.links] ?? UInt32(places.count)
+            if index == places.count {
+                byValue[d.places.links] = index
+                places.append(d.places)
+            }
+            indices[ObjectIdentifier(d.places)] = index
+        }
+        out.u32(UInt32(places.count))
+        for p in places {
+            for link in p.links {
+                out.string(link?.id)
+                if let link { out.string(link.name) }
+            }
+        }
+        out.u32(UInt32(days.count))
+        for d in days {
+            out.string(d.date)
+            out.u8(Self.statusCode(d.status))
+            out.u32(indices[ObjectIdentifier(d.places)]!)
+            for n in [d.photos, d.handSet, d.positioned, d.historyPoints] { out.i64(n) }
+            out.f64(d.latitudeSum)
+            out.f64(d.longitudeSum)
+            out.string(d.firstTime)
+            out.string(d.lastTime)
+        }
+        out.u32(UInt32(tracks.count))
+        for t in tracks {
+            out.string(t.day)
+            out.i64(t.photos)
+            for p in [t.first, t.last] {
+                out.string(p.time)
+                out.string(p.path)
+                out.f64(p.latitude)
+                out.f64(p.longitude)
+            }
+            out.f64(t.km)
+        }
+        return out.bytes
+    }
+
+    public init(decoding bytes: UnsafeRawBufferPointer) throws {
+        var r = Reader(bytes: bytes)
+        let format = try r.u32()
+        guard format == Self.format else { throw DecodingError(description: "format \(format), this atlas reads \(Self.format)") }
+        let placeCount = try r.count(atLeast: 24)
+        var places: [PlaceDay.Places] = []
+        places.reserveCapacity(placeCount)
+        for _ in 0..<placeCount {
+            var links: [PlaceLink?] = []
+            for _ in 0..<6 {
+                if let id = try r.string() { links.append(PlaceLink(id: id, name: try r.string() ?? "")) } else { links.append(nil) }
+            }
+            places.append(.init(continent: links[0], country: links[1], region: links[2], city: links[3], district: links[4], airport: links[5]))
+        }
+        let dayCount = try r.count(atLeast: 65)
+        days = []
+        days.reserveCapacity(dayCount)
+        for _ in 0..<dayCount {
+            let date = try r.string()
+            var d = PlaceDay(date: date, status: try Self.status(r.u8()))
+            let place = Int(try r.u32())
+            guard place < places.count else { throw DecodingError(description: "place \(place) of \(places.count)") }
+            d.places = places[place]
+            (d.photos, d.handSet, d.positioned, d.historyPoints) = (try r.i64(), try r.i64(), try r.i64(), try r.i64())
+            (d.latitudeSum, d.longitudeSum) = (try r.f64(), try r.f64())
+            (d.firstTime, d.lastTime) = (try r.string(), try r.string())
+            days.append(d)
+        }
+        let trackCount = try r.count(atLeast: 68)
+        tracks = []
+        tracks.reserveCapacity(trackCount)
+        for _ in 0..<trackCount {
+            let day = try r.string() ?? "", photos = try r.i64()
+            func point() throws -> TrackDay.Point {
+                .init(time: try r.string() ?? "", path: try r.string() ?? "", latitude: try r.f64(), longitude: try r.f64())
+            }
+            let (first, last) = (try point(), try point())
+            tracks.append(TrackDay(day: day, photos: photos, first: first, last: last, km: try r.f64()))
+        }
+        guard r.offset == bytes.count else { throw DecodingError(description: "\(bytes.count - r.offset) bytes after the track days") }
+    }
+
+    private static func statusCode(_ s: VisitPhoto.Status) -> UInt8 { UInt8(VisitPhoto.Status.allCases.firstIndex(of: s)!) }
+
+    private static func status(_ code: UInt8) throws -> VisitPhoto.Status {
+        guard Int(code) < VisitPhoto.Status.allCases.count else { throw DecodingError(description: "status \(code)") }
+        return VisitPhoto.Status.allCases[Int(code)]
+    }
+
+    private struct Writer {
+        var bytes: [UInt8] = []
+        mutating func u8(_ v: UInt8) { bytes.append(v) }
+        mutating func u32(_ v: UInt32) { withUnsafeBytes(of: v.littleEndian) { bytes.append(contentsOf: $0) } }
+        mutating func i64(_ v: Int) { withUnsafeBytes(of: Int64(v).littleEndian) { bytes.append(contentsOf: $0) } }
+        mutating func f64(_ v: Double) { withUnsafeBytes(of: v.bitPattern.littleEndian) { bytes.append(contentsOf: $0) } }
+        /// Its length (`UInt32.max` for none), then its UTF-8 bytes.
+        mutating func string(_ s: String?) {
+            guard var s else { return u32(.max) }
+            s.withUTF8 { utf8 in
+                u32(UInt32(utf8.count))
+                bytes.append(contentsOf: utf8)
+            }
+        }
+    }
+
+    private struct Reader {
+        let bytes: UnsafeRawBufferPointer
+        var offset = 0
+
+        mutating func take(_ n: Int) throws -> UnsafeRawBufferPointer {
+            guard n <= bytes.count - offset else { throw DecodingError(description: "cut short at byte \(offset)") }
+            defer { offset += n }
+            return UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + n])
+        }
+
+        mutating func u8() throws -> UInt8 { try take(1)[0] }
+        mutating func u32() throws -> UInt32 { UInt32(littleEndian: try take(4).loadUnaligned(as: UInt32.self)) }
+        mutating func i64() throws -> Int { Int(Int64(littleEndian: try take(8).loadUnaligned(as: Int64.self))) }
+        mutating func f64() throws -> Double { Double(bitPattern: UInt64(littleEndian: try take(8).loadUnaligned(as: UInt64.self))) }
+
+        /// A count of items of at least `size` bytes each: never more than the bytes left could hold.
+        mutating func count(atLeast size: Int) throws -> Int {
+            let n = Int(try u32())
+            guard n <= (bytes.count - offset) / size else { throw DecodingError(description: "\(n) items in \(bytes.count - offset) bytes") }
+            return n
+        }
+
+        mutating func string() throws -> String? {
+            let length = try u32()
+            guard length != .max else { return nil }
+            return String(decoding: try take(Int(length)), as: UTF8.self)
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import SQLite
+
+extension TravelLog {
+    /// Every row a passport reads (``AggregateSnapshot``): the photos' place days and the
+    /// histories' in ``PlaceDay/sorted(_:)``'s order, and the track days by day. From the
+    /// stored snapshot when it is current, else read from the tables as ``aggregates()`` and
+    /// ``historyDays()`` read them; the same rows either way.
+    ///
+    /// ```swift
+    /// let rows = try TravelLog(path: path, readOnly: true).passportAggregates()
+    /// print(rows.days.count, rows.tracks.count)
+    /// ```
+    public func passportAggregates() throws -> AggregateSnapshot {
+        if let stored = try currentSnapshot() { return stored }
+        return try computedSnapshot()
+    }
+
+    /// Whether the stored snapshot was made at the log's generation, in this atlas's format.
+    public func snapshotIsCurrent() throws -> Bool {
+        guard try hasTable("aggregate_snapshot") else { return false }
+        let s = try statement(Self.currentSnapshotCount)
+        defer { s.reset() }
+        try s.bind(Int(AggregateSnapshot.format))
+        return try s.scalarInt() == 1
+    }
+
+    /// The rows read from the tables (and computed for the dates left stale).
+    func computedSnapshot() throws -> AggregateSnapshot {
+        let (days, tracks) = try aggregates()
+        return AggregateSnapshot(days: PlaceDay.merged(days, try historyDays()), tracks: tracks)
+    }
+
+    /// The stored snapshot if it is current and decodes; nil otherwise (the tables are read).
+    private func currentSnapshot() throws -> AggregateSnapshot? {
+        guard try hasTable("aggregate_snapshot") else { return nil }
+        let s = try statement(Self.currentSnapshotBytes)
+        defer { s.reset() }
+        try s.bind(Int(AggregateSnapshot.format))
+        guard try s.step() else { return nil }
+        return s.withBlob(0) { try? AggregateSnapshot(decoding: $0) }
+    }
+
+    /// Makes the snapshot again, inside the current write, when the aggregates changed since it
+    /// was made. Not while dates are stale: their rows are computed from photos, and a photo
+    /// changed again on a date already stale changes no aggregate table, so no generation.
+    func refreshSnapshot() throws {
+        guard try !snapshotIsCurrent(), try hasTable("aggregate_snapshot"), try staleDates().isEmpty, try staleTrackDays().isEmpty else { return }
+        let bytes = try computedSnapshot().encoded()
+        try statement(Self.writeSnapshot).bind(Int(AggregateSnapshot.format), bytes).run()
+    }
+
+    private static let currentSnapshotCount = Query("""
+        SELECT count(*) FROM aggregate_snapshot s JOIN aggregate_generation g ON s.generation = g.n WHERE s.format = ?
+        """)
+    private static let currentSnapshotBytes = Query("""
+        SELECT s.bytes FROM aggregate_snapshot s JOIN aggregate_generation g ON s.generation = g.n WHERE s.format = ?
+        """)
+    private static let writeSnapshot = Query("""
+        INSERT OR REPLACE INTO aggregate_snapshot (id, generation, format, bytes) SELECT 1, n, ?, ? FROM aggregate_generation
+        """)
+}

@@ -1,0 +1,113 @@
+import Foundation
+import SyntheticPhotos
+import Testing
+@testable import TravelLog
+
+/// The passport's snapshot of the aggregates: the same rows as the tables, read only while
+/// current, and bytes from a damaged file refused without a crash.
+@Suite struct AggregateSnapshotTests {
+    private static let france = PlaceLink(id: "country:FR", name: "France")
+    private static let europe = PlaceLink(id: "continent:EU", name: "Europe")
+
+    /// A photo row, a history row with a name to escape, an undated row, and a track day.
+    private static var sample: AggregateSnapshot {
+        var lyon = PlaceDay(date: "2024-05-01", status: .visit)
+        lyon.places = PlaceDay.Places(continent: europe, country: france, region: PlaceLink(id: "region:FR.84", name: "Auvergne-Rhône-Alpes"),
+                                      city: PlaceLink(id: "city:2996944", name: "Lyon"))
+        (lyon.photos, lyon.handSet, lyon.positioned, lyon.latitudeSum, lyon.longitudeSum) = (3, 1, 2, 915_100_000, 96_700_000)
+        (lyon.firstTime, lyon.lastTime) = ("2024-05-01T09:00:00", "2024-05-01T18:30:00")
+        var stay = PlaceDay(date: "2024-05-01", status: .transit)
+        stay.places = PlaceDay.Places(country: PlaceLink(id: "country:CI", name: "Côte d'Ivoire \"CI\""), airport: PlaceLink(id: "airport:ABJ", name: ""))
+        (stay.historyPoints, stay.firstTime) = (12, "2024-05-01T23:00:00")
+        var undated = PlaceDay(date: nil, status: .flight)
+        undated.photos = 1
+        let track = TrackDay(day: "2024-05-01", photos: 3, first: .init(time: "2024-05-01T07:00:00Z", path: "/p/a.jpg", latitude: 45.75, longitude: 4.85),
+                             last: .init(time: "2024-05-01T16:30:00Z", path: "/p/ü.jpg", latitude: -33.86, longitude: 151.21), km: 12.5)
+        return AggregateSnapshot(days: [lyon, stay, undated], tracks: [track])
+    }
+
+    @Test func rowsComeBackAsTheyWere() throws {
+        let bytes = Self.sample.encoded()
+        let back = try bytes.withUnsafeBytes { try AggregateSnapshot(decoding: $0) }
+        #expect(back == Self.sample)
+        // Rows of one place share one snapshot object, as the log's reader gives them.
+        let twice = AggregateSnapshot(days: [Self.sample.days[0], Self.sample.days[0]], tracks: [])
+        let shared = try twice.encoded().withUnsafeBytes { try AggregateSnapshot(decoding: $0) }
+        #expect(shared.days[0].places === shared.days[1].places)
+    }
+
+    @Test func damagedBytesAreRefusedNotTrusted() throws {
+        let bytes = Self.sample.encoded()
+        // Every cut, and every byte changed to each of a few values: an error or some rows, never a crash.
+        for cut in 0..<bytes.count {
+            #expect(throws: (any Error).self) { try Array(bytes[..<cut]).withUnsafeBytes { try AggregateSnapshot(decoding: $0) } }
+        }
+        for i in bytes.indices {
+            for value: UInt8 in [0, 1, 0x7F, 0xFF] {
+                var damaged = bytes
+                damaged[i] = value
+                _ = try? damaged.withUnsafeBytes { try AggregateSnapshot(decoding: $0) }
+            }
+        }
+        // A count no bytes could hold, and another format.
+        var huge = Array(bytes[..<4])
+        huge += [0xFF, 0xFF, 0xFF, 0x7F]
+        #expect(throws: (any Error).self) { try huge.withUnsafeBytes { try AggregateSnapshot(decoding: $0) } }
+        var other = bytes
+        other[0] &+= 1
+        #expect(throws: (any Error).self) { try other.withUnsafeBytes { try AggregateSnapshot(decoding: $0) } }
+    }
+
+    @Test func aLogKeepsItsSnapshotCurrentAndNeverReadsAStaleOne() throws {
+        let t = try TemporaryLog()
+        let log = try TravelLog(path: t.path)
+        var rng = SplitMix64(seed: 7)
+        try log.write { for i in 0..<80 { try log.insert(AggregatesTests.randomRecord("/s/\(i).jpg", &rng), run: nil) } }
+        var stay = PlaceDay(date: "2024-05-02", status: .visit)
+        (stay.country, stay.historyPoints) = (Self.france, 40)
+        try log.write { try log.replaceHistoryDays([stay]) }
+        #expect(try log.snapshotIsCurrent())
+        let tables = try log.computedSnapshot()
+        #expect(tables.days.contains(stay) && tables.days.count > 10 && !tables.tracks.isEmpty)
+        #expect(try log.passportAggregates() == tables)
+        #expect(try TravelLog(path: t.path, readOnly: true).passportAggregates() == tables)
+
+        // A change to a table by any writer, even one that bypasses the log's code, retires it.
+        try log.database.execute("UPDATE place_days SET photos = photos + 1000 WHERE rowid = (SELECT min(rowid) FROM place_days)")
+        #expect(try !log.snapshotIsCurrent())
+        let changed = try log.passportAggregates()
+        #expect(try changed != tables && changed == log.computedSnapshot())
+        #expect(changed.days.contains { $0.photos >= 1000 })
+        // The next writer's open makes it again.
+        #expect(try TravelLog(path: t.path).snapshotIsCurrent())
+
+        // A damaged blob is not read: the tables are.
+        try log.database.execute("UPDATE aggregate_snapshot SET bytes = x'0100000005'")
+        #expect(try log.snapshotIsCurrent())
+        #expect(try log.passportAggregates() == log.computedSnapshot())
+    }
+
+    @Test func noSnapshotIsMadeWhileDatesAreStale() throws {
+        let t = try TemporaryLog()
+        let log = try TravelLog(path: t.path)
+        var rng = SplitMix64(seed: 8)
+        var records = (0..<40).map { AggregatesTests.randomRecord("/k/\($0).jpg", &rng) }
+        records = records.filter { $0.error == nil && $0.latitude != nil && $0.takenLocal != nil }
+        try log.write { for r in records { try log.insert(r, run: nil) } }
+        #expect(try log.snapshotIsCurrent())
+        // An import killed between batches: a rewritten photo leaves its date stale.
+        log.refreshesAggregatesOnWrite = false
+        let id = try #require(try log.photoID(records[0].path))
+        var moved = records[0]
+        moved.latitude = (moved.latitude ?? 0) > 0 ? -10 : 10
+        try log.write { try log.update(id: id, with: moved, run: nil) }
+        #expect(try !log.staleDates().isEmpty)
+        try log.write { try log.refreshSnapshot() }
+        #expect(try !log.snapshotIsCurrent())
+        let reader = try TravelLog(path: t.path, readOnly: true)
+        #expect(try reader.passportAggregates() == reader.computedSnapshot())
+        try log.refreshAggregates()
+        #expect(try log.snapshotIsCurrent() && log.staleDates().isEmpty)
+        #expect(try log.passportAggregates() == log.computedSnapshot())
+    }
+}
