@@ -17,19 +17,32 @@ public struct CalendarDay: Sendable, Hashable, Comparable, Strideable {
     /// Nil unless `text` is exactly a valid `YYYY-MM-DD` (also the first ten characters of a
     /// longer text are not taken).
     public init?(_ text: some StringProtocol) {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
-        func number(_ range: Range<Int>) -> Int? {
-            var n = 0
-            for b in bytes[range] {
-                guard b >= UInt8(ascii: "0"), b <= UInt8(ascii: "9") else { return nil }
-                n = n * 10 + Int(b - UInt8(ascii: "0"))
+        // Read in place: passports parse dates by the ten thousand, and a copy of each into an
+        // array was most of the work.
+        guard let number = text.utf8.withContiguousStorageIfAvailable(Self.number(of:)) ?? Self.number(of: Array(text.utf8)) else { return nil }
+        self.number = number
+    }
+
+    /// The day number of exactly `YYYY-MM-DD`, else nil.
+    private static func number(of bytes: some RandomAccessCollection<UInt8>) -> Int? {
+        guard bytes.count == 10 else { return nil }
+        var digits = (0, 0, 0)
+        for (i, b) in bytes.enumerated() {
+            if i == 4 || i == 7 {
+                guard b == UInt8(ascii: "-") else { return nil }
+                continue
             }
-            return n
+            guard b >= UInt8(ascii: "0"), b <= UInt8(ascii: "9") else { return nil }
+            let digit = Int(b - UInt8(ascii: "0"))
+            switch i {
+            case 0..<4: digits.0 = digits.0 * 10 + digit
+            case 5..<7: digits.1 = digits.1 * 10 + digit
+            default: digits.2 = digits.2 * 10 + digit
+            }
         }
-        guard let y = number(0..<4), let m = number(5..<7), let d = number(8..<10), y >= 1, (1...12).contains(m),
-              (1...CaptureTime.daysIn(month: m, year: y)).contains(d) else { return nil }
-        self.number = CaptureTime.daysFromCivil(y, m, d)
+        let (y, m, d) = digits
+        guard y >= 1, (1...12).contains(m), (1...CaptureTime.daysIn(month: m, year: y)).contains(d) else { return nil }
+        return CaptureTime.daysFromCivil(y, m, d)
     }
 
     /// The date of a valid year, month and day (not checked).
@@ -37,7 +50,27 @@ public struct CalendarDay: Sendable, Hashable, Comparable, Strideable {
 
     public var components: (year: Int, month: Int, day: Int) { CaptureTime.civil(fromDays: number) }
 
-    public var text: String { String(VisitPhoto.text(number * 86_400).prefix(10)) }
+    /// `YYYY-MM-DD` (years 1–9999; others as ``VisitPhoto/text(_:)`` writes them).
+    public var text: String {
+        let (y, m, d) = components
+        guard (1...9999).contains(y) else { return String(VisitPhoto.text(number * 86_400).prefix(10)) }
+        // Ten ASCII bytes: a small string, made without an allocation.
+        return String(unsafeUninitializedCapacity: 10) { out in
+            func put(_ value: Int, at start: Int, width: Int) {
+                var v = value
+                for i in stride(from: start + width - 1, through: start, by: -1) {
+                    out[i] = UInt8(ascii: "0") + UInt8(v % 10)
+                    v /= 10
+                }
+            }
+            put(y, at: 0, width: 4)
+            out[4] = UInt8(ascii: "-")
+            put(m, at: 5, width: 2)
+            out[7] = UInt8(ascii: "-")
+            put(d, at: 8, width: 2)
+            return 10
+        }
+    }
 
     public static func < (a: Self, b: Self) -> Bool { a.number < b.number }
     public func distance(to other: Self) -> Int { other.number - number }

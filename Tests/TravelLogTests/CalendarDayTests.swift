@@ -23,5 +23,7 @@ import Testing
             #expect(CalendarDay(text) == nil, "\(text)")
         }
         #expect(CalendarDay("2024-02-29") != nil && (CalendarDay("2024-12-31")! + 1).text == "2025-01-01")
+        // A slice of a longer text is read as it is, in place.
+        #expect(CalendarDay("on 2024-02-29".dropFirst(3))?.text == "2024-02-29" && CalendarDay("2024-02-29 ".dropLast(0)) == nil)
     }
 }

@@ -182,6 +182,8 @@ if !FileManager.default.fileExists(atPath: database + ".complete") {
     }
     _ = FileManager.default.createFile(atPath: database + ".complete", contents: nil)
 }
+// A writer's open brings a log made by an older atlas up to date, its passport snapshot too.
+_ = try TravelLog(path: database)
 let log = try TravelLog(path: database, readOnly: true)
 let photos = try log.photoCount()
 let aggregateRows = try log.placeDays().count
