@@ -80,9 +80,15 @@ public struct HomeTimeline: Sendable, Equatable {
     }
 
     /// The home on `date` (`YYYY-MM-DD`); for an undated photo, the latest home.
-    public func home(on date: String?) -> Period? {
-        guard let date else { return periods.last }
-        return periods.last { $0.holds(date) } ?? periods.first
+    public func home(on date: String?) -> Period? { index(on: date).map { periods[$0] } }
+
+    /// Where ``home(on:)``'s period is in ``periods``: what a caller looking a home up for every
+    /// row uses, reading the fields it needs in place rather than copying a period (a dozen
+    /// references) a row.
+    public func index(on date: String?) -> Int? {
+        guard !periods.isEmpty else { return nil }
+        guard let date else { return periods.count - 1 }
+        return periods.lastIndex { $0.holds(date) } ?? 0
     }
 
     /// The inferred periods, one per run of years with the same home region.
@@ -91,16 +97,31 @@ public struct HomeTimeline: Sendable, Equatable {
         // by comparing with the last one, months are bits.
         struct Key: Hashable { let year: Int, region: String }
         struct Tally { var months: UInt16 = 0, days = 0, lastDate = "", link: PlaceLink, country: PlaceLink? }
-        var byYear: [Key: Tally] = [:]
+        // A date is parsed and a key looked up once per run of rows that share them.
+        var index: [Key: Int] = [:]
+        var tallies: [(key: Key, tally: Tally)] = []
+        var (parsedDate, parsed): (String, (year: Int, month: Int, day: Int)?) = ("", nil)
+        var last: Int?
         for i in visits {
-            guard let date = days[i].date, let region = days[i].region, let day = CalendarDay(date) else { continue }
-            let (year, month, _) = day.components
-            let key = Key(year: year, region: region.id)
-            var tally = byYear.removeValue(forKey: key) ?? Tally(link: region, country: days[i].country)
-            tally.months |= 1 << month
-            if tally.lastDate != date { (tally.days, tally.lastDate) = (tally.days + 1, date) }
-            byYear[key] = tally
+            guard let date = days[i].date, let region = days[i].region else { continue }
+            if date != parsedDate { (parsedDate, parsed) = (date, CalendarDay(date)?.components) }
+            guard let (year, month, _) = parsed else { continue }
+            let t: Int
+            if let last, tallies[last].key.year == year, tallies[last].key.region == region.id {
+                t = last
+            } else {
+                let key = Key(year: year, region: region.id)
+                t = index[key] ?? tallies.count
+                if t == tallies.count {
+                    index[key] = t
+                    tallies.append((key, Tally(link: region, country: days[i].country)))
+                }
+            }
+            last = t
+            tallies[t].tally.months |= 1 << month
+            if tallies[t].tally.lastDate != date { (tallies[t].tally.days, tallies[t].tally.lastDate) = (tallies[t].tally.days + 1, date) }
         }
+        let byYear = Dictionary(uniqueKeysWithValues: tallies.map { ($0.key, $0.tally) })
         typealias Score = (months: Int, days: Int, link: PlaceLink, country: PlaceLink?)
         func best(_ scores: [Score]) -> Score? {
             scores.max { a, b in (a.months, a.days, b.link.id) < (b.months, b.days, a.link.id) }
@@ -139,17 +160,32 @@ public struct HomeTimeline: Sendable, Equatable {
         let id = p.place.id
         let inside = visits.filter { days[$0].country?.id == id || days[$0].region?.id == id || days[$0].city?.id == id }
         for rows in [inside.filter { p.holds(days[$0].date!) }, inside] {
-            struct City { var days = Set<String>(), positioned = 0, lat = 0.0, lon = 0.0 }
-            var cities: [PlaceLink: City] = [:]
-            for d in rows.lazy.map({ days[$0] }) where d.positioned > 0 {
-                let key = d.city ?? d.region ?? d.country!
-                cities[key, default: City()].days.insert(d.date!)
-                cities[key]!.positioned += d.positioned
-                cities[key]!.lat += d.latitudeSum
-                cities[key]!.lon += d.longitudeSum
+            // Rows come by date, so a city's distinct days are counted against its last one; a
+            // city is looked up once per run of its rows, not hashed four times a row.
+            struct City { let link: PlaceLink; var days = 0, lastDate = "", positioned = 0, lat = 0.0, lon = 0.0 }
+            var index: [PlaceLink: Int] = [:]
+            var cities: [City] = []
+            var last: Int?
+            for i in rows where days[i].positioned > 0 {
+                let key = days[i].city ?? days[i].region ?? days[i].country!
+                let c: Int
+                if let last, cities[last].link == key {
+                    c = last
+                } else if let known = index[key] {
+                    c = known
+                } else {
+                    c = cities.count
+                    index[key] = c
+                    cities.append(City(link: key))
+                }
+                last = c
+                if cities[c].lastDate != days[i].date! { (cities[c].days, cities[c].lastDate) = (cities[c].days + 1, days[i].date!) }
+                cities[c].positioned += days[i].positioned
+                cities[c].lat += days[i].latitudeSum
+                cities[c].lon += days[i].longitudeSum
             }
-            guard let top = cities.max(by: { a, b in (a.value.days.count, b.key.id) < (b.value.days.count, a.key.id) }) else { continue }
-            (p.latitude, p.longitude, p.pointCity) = (PlaceDay.mean(top.value.lat, of: top.value.positioned), PlaceDay.mean(top.value.lon, of: top.value.positioned), top.key)
+            guard let top = cities.max(by: { a, b in (a.days, b.link.id) < (b.days, a.link.id) }) else { continue }
+            (p.latitude, p.longitude, p.pointCity) = (PlaceDay.mean(top.lat, of: top.positioned), PlaceDay.mean(top.lon, of: top.positioned), top.link)
             return p
         }
         return p

@@ -58,12 +58,13 @@ extension Passport {
             (s.home, s.homeCountry, s.homeInferred) = (home.place, home.country?.id, home.inferred)
         }
 
+        func homeCountry(_ date: String) -> String? { homes.index(on: date).flatMap { homes.periods[$0].country?.id } }
         var abroad: Set<String> = []
         for d in scope.days where d.status == .visit {
-            if let date = d.date, let c = d.country?.id, c != homes.home(on: date)?.country?.id { abroad.insert(date) }
+            if let date = d.date, let c = d.country?.id, c != homeCountry(date) { abroad.insert(date) }
         }
         for m in scope.marks {
-            if let date = m.date, let c = m.country?.id, c != homes.home(on: date)?.country?.id { abroad.insert(date) }
+            if let date = m.date, let c = m.country?.id, c != homeCountry(date) { abroad.insert(date) }
         }
         s.daysAbroad = abroad.count
 
@@ -93,7 +94,8 @@ extension Passport {
         // Farthest: from the point of each day's home to the mean position of each place and
         // day visited (the aggregates keep sums, not every photo).
         for d in scope.days where d.status == .visit {
-            guard let mean = d.meanPosition, let home = homes.home(on: d.date), let lat = home.latitude, let lon = home.longitude else { continue }
+            guard let mean = d.meanPosition, let home = homes.index(on: d.date), let lat = homes.periods[home].latitude,
+                  let lon = homes.periods[home].longitude else { continue }
             let km = GreatCircle.km(lat, lon, mean.latitude, mean.longitude)
             if km > (s.farthest?.km ?? -1) { s.farthest = (km, d.city ?? d.region ?? d.country) }
         }

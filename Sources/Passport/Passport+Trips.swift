@@ -211,12 +211,13 @@ struct AwayJudge {
     let homes: HomeTimeline
     let rules: TripRules
 
-    func hasHome(_ date: String) -> Bool { homes.home(on: date) != nil }
+    func hasHome(_ date: String) -> Bool { homes.index(on: date) != nil }
 
+    // Read in place: a trip detection asks for every row.
     func isAway(_ row: PlaceDay) -> Bool {
-        guard let home = homes.home(on: row.date), let country = row.country?.id else { return false }
-        if let homeCountry = home.country?.id, country != homeCountry { return true }
-        guard let mean = row.meanPosition, let lat = home.latitude, let lon = home.longitude else { return false }
+        guard let i = homes.index(on: row.date), let country = row.country?.id else { return false }
+        if let homeCountry = homes.periods[i].country?.id, country != homeCountry { return true }
+        guard let mean = row.meanPosition, let lat = homes.periods[i].latitude, let lon = homes.periods[i].longitude else { return false }
         return GreatCircle.km(lat, lon, mean.latitude, mean.longitude) > rules.awayKm
     }
 
@@ -236,9 +237,9 @@ private struct Tally {
 
     mutating func add(_ link: PlaceLink?, _ date: String) {
         guard let link else { return }
-        let isNewDay = dates[link]?.last != date
-        dates[link, default: (date, date, 0)].days += isNewDay ? 1 : 0
-        dates[link]!.last = date
+        // One hash of the link: a trip's every row adds four.
+        guard let i = dates.index(forKey: link) else { return dates[link] = (date, date, 1) }
+        if dates.values[i].last != date { (dates.values[i].days, dates.values[i].last) = (dates.values[i].days + 1, date) }
     }
 
     var places: [Trip.Place] {
