@@ -135,64 +135,75 @@ private struct LedgerBuilder {
     let through: CalendarDay
 
     init(_ passport: Passport, through: CalendarDay?) {
+        // Rows come by date: a date is parsed once per run of rows that share it.
+        var parsed: (text: String, day: CalendarDay?) = ("", nil)
+        func day(_ text: String?) -> CalendarDay? {
+            guard let text else { return nil }
+            if text != parsed.text { parsed = (text, CalendarDay(text)) }
+            return parsed.day
+        }
+        self.through = through ?? [passport.days.lazy.filter { $0.status != .unplaced }.compactMap { day($0.date) }.max(), passport.marks.lazy.compactMap { day($0.date) }.max(),
+                                   passport.flights.lazy.compactMap { day($0.date) }.max()].compactMap { $0 }.max() ?? CalendarDay(number: 0)
         // Each thing seen: its date, the country whose evidence it adds to (if any), the item
         // that orders it within the day (none for a flight's airports: the flight is one item).
         enum Add { case photos(Int), history(Int), layover(Int), mark, flight(String), nothing }
-        var all: [(day: CalendarDay, country: String?, item: Item?, add: Add)] = []
         var names: [String: PlaceLink] = [:]
         func note(_ link: PlaceLink?) {
             if let link, names[link.id] == nil { names[link.id] = link }
         }
+        func add(_ day: CalendarDay, _ country: String?, _ item: Item?, _ add: Add) {
+            guard day <= self.through else { return }
+            if let item { items[day, default: []].append(item) }
+            guard let country else { return }
+            switch add {
+            case .photos(let n): evidence[country, default: [:]][day, default: DayEvidence()].photos += n
+            case .history(let n): evidence[country, default: [:]][day, default: DayEvidence()].historyPoints += n
+            case .layover(let n): evidence[country, default: [:]][day, default: DayEvidence()].layover += n
+            case .mark: evidence[country, default: [:]][day, default: DayEvidence()].marks += 1
+            case .flight(let leg): evidence[country, default: [:]][day, default: DayEvidence()].flights.append(leg)
+            case .nothing: break
+            }
+        }
+        var lastNoted: PlaceLink?
         for d in passport.days {
-            guard let text = d.date, let day = CalendarDay(text) else { continue }
-            note(d.country)
+            guard let day = day(d.date) else { continue }
+            if d.country != lastNoted {
+                note(d.country)
+                lastNoted = d.country
+            }
             let country = d.country?.id
             let count = d.isHistory ? d.historyPoints : d.photos
             let ground: Item.Kind = country == nil ? .nowhere : .present
             switch d.status {
             case .visit:
-                all.append((day, country, Item(kind: ground, country: country, first: d.firstTime, last: d.lastTime),
-                            d.isHistory ? .history(count) : .photos(count)))
+                add(day, country, Item(kind: ground, country: country, first: d.firstTime, last: d.lastTime), d.isHistory ? .history(count) : .photos(count))
             case .transit where d.isHistory && d.airport == nil:
                 // A passage on the ground: presence, though not a visit.
-                all.append((day, country, Item(kind: ground, country: country, first: d.firstTime, last: d.lastTime), .history(count)))
+                add(day, country, Item(kind: ground, country: country, first: d.firstTime, last: d.lastTime), .history(count))
             case .transit:
-                all.append((day, country, Item(kind: .airside, country: country, first: d.firstTime, last: d.lastTime), .layover(count)))
+                add(day, country, Item(kind: .airside, country: country, first: d.firstTime, last: d.lastTime), .layover(count))
             case .flight:
-                all.append((day, nil, Item(kind: .airside, country: nil, first: d.firstTime, last: d.lastTime), .nothing))
+                add(day, nil, Item(kind: .airside, country: nil, first: d.firstTime, last: d.lastTime), .nothing)
             case .unplaced:
                 continue
             }
         }
         for m in passport.marks {
-            guard let text = m.date, let day = CalendarDay(text) else { continue }
+            guard let day = day(m.date) else { continue }
             let link = PlaceLink(m.country)
             note(link)
-            all.append((day, link?.id, Item(kind: link == nil ? .nowhere : .present, country: link?.id, first: nil, last: nil), .mark))
+            add(day, link?.id, Item(kind: link == nil ? .nowhere : .present, country: link?.id, first: nil, last: nil), .mark)
         }
         for f in passport.flights {
-            guard let day = CalendarDay(f.date) else { continue }
+            guard let day = day(f.date) else { continue }
             let leg = "\(f.from.code)–\(f.to.code)" + (f.flightNumber.isEmpty ? "" : " " + f.flightNumber)
             let (from, to) = (f.from.country?.id, f.to.country?.id)
-            all.append((day, nil, Item(kind: .flightLog(from: from, to: to), country: nil, first: nil, last: nil), .nothing))
+            add(day, nil, Item(kind: .flightLog(from: from, to: to), country: nil, first: nil, last: nil), .nothing)
             note(f.from.country)
             note(f.to.country)
-            for c in Set([from, to].compactMap { $0 }).sorted() { all.append((day, c, nil, .flight(leg))) }
+            for c in Set([from, to].compactMap { $0 }).sorted() { add(day, c, nil, .flight(leg)) }
         }
         countries = names
-        self.through = through ?? all.map(\.day).max() ?? CalendarDay(number: 0)
-        for thing in all where thing.day <= self.through {
-            if let item = thing.item { items[thing.day, default: []].append(item) }
-            guard let country = thing.country else { continue }
-            switch thing.add {
-            case .photos(let n): evidence[country, default: [:]][thing.day, default: DayEvidence()].photos += n
-            case .history(let n): evidence[country, default: [:]][thing.day, default: DayEvidence()].historyPoints += n
-            case .layover(let n): evidence[country, default: [:]][thing.day, default: DayEvidence()].layover += n
-            case .mark: evidence[country, default: [:]][thing.day, default: DayEvidence()].marks += 1
-            case .flight(let leg): evidence[country, default: [:]][thing.day, default: DayEvidence()].flights.append(leg)
-            case .nothing: break
-            }
-        }
     }
 
     func ledger(_ counting: DayCounting) -> DayLedger {
