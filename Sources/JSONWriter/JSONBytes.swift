@@ -147,6 +147,9 @@ public enum JSONBytes {
     /// `text` in double quotes: `"` and `\` escaped, newline, return and tab as `\n`, `\r`,
     /// `\t`, every other C0 control and DEL as `\u00xx` (lowercase); every other byte as it is.
     public static func appendQuoted(_ text: String, to out: inout [UInt8]) {
+        // A native string's bytes are read in place, without the copy (a retain and a
+        // release) that `withUTF8` needs: an export quotes millions of strings.
+        if text.utf8.withContiguousStorageIfAvailable({ appendQuoted(utf8: $0, to: &out) }) != nil { return }
         var text = text
         text.withUTF8 { appendQuoted(utf8: $0, to: &out) }
     }
@@ -184,6 +187,7 @@ public enum JSONBytes {
 
     /// ``appendEscaped(_:to:)`` of a string.
     public static func appendEscaped(_ text: String, to out: inout [UInt8]) {
+        if text.utf8.withContiguousStorageIfAvailable({ appendEscaped($0, to: &out) }) != nil { return }
         var text = text
         text.withUTF8 { appendEscaped($0, to: &out) }
     }

@@ -82,10 +82,13 @@ extension Passport {
             s.busiestMonth = (busiest.key, busiest.value.count)
         }
 
-        var daysByYear: [String: Set<String>] = [:]
-        for c in countries { for d in c.days { daysByYear[String(d.prefix(4)), default: []].insert(d) } }
-        if let busiest = daysByYear.max(by: { ($0.value.count, $1.key) < ($1.value.count, $0.key) }) {
-            s.busiestYear = (Int(busiest.key) ?? 0, busiest.value.count)
+        // Each date once, then counted by its year: a decade of days, not a set per year.
+        var dates = Set<String>()
+        for c in countries { dates.formUnion(c.days) }
+        var daysByYear: [String: Int] = [:]
+        for d in dates { daysByYear[String(d.prefix(4)), default: 0] += 1 }
+        if let busiest = daysByYear.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }) {
+            s.busiestYear = (Int(busiest.key) ?? 0, busiest.value)
         }
         if let most = countries.max(by: { ($0.days.count, $1.id) < ($1.days.count, $0.id) }), !most.days.isEmpty {
             s.mostVisitedCountry = (most.id, most.name, most.days.count)
@@ -116,9 +119,16 @@ extension Passport {
     /// The year in review of every year with a visit, oldest first; `trips` are this passport's
     /// under `homes`, found once for all the years.
     public func years(scheme: CountingScheme, homes: HomeTimeline, trips: [Trip]) -> [PassportStats] {
-        // Each row read once, not once a year.
-        func year(_ date: String?) -> Int? { date.flatMap { Int($0.prefix(4)) } }
-        let days = Dictionary(grouping: days.filter { year($0.date) != nil }, by: { year($0.date)! })
+        // Each row read once, not once a year; rows come by date, so a year's text is read once
+        // per run of rows that share a date.
+        var parsed: (date: String, year: Int?) = ("", nil)
+        func year(_ date: String?) -> Int? {
+            guard let date else { return nil }
+            if date != parsed.date { parsed = (date, Int(date.prefix(4))) }
+            return parsed.year
+        }
+        var days: [Int: [PlaceDay]] = [:]
+        for d in self.days { if let y = year(d.date) { days[y, default: []].append(d) } }
         let tracks = Dictionary(grouping: tracks, by: { year($0.day) ?? 0 })
         let marks = Dictionary(grouping: marks.filter { year($0.date) != nil }, by: { year($0.date)! })
         let flights = Dictionary(grouping: flights, by: { year($0.date) ?? 0 })

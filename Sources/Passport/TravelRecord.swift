@@ -109,6 +109,10 @@ public struct TravelRecord: Sendable {
     /// array when the record has photos.
     func head() -> [UInt8] {
         var json = JSONStream(pretty: true)
+        // Room for all of it at once (a history day is about 600 bytes, a visit's date 20): the
+        // buffer is not copied as it grows, and pages never written are never touched.
+        let dates = Passport.Level.allCases.reduce(0) { sum, level in passport.visits(level).reduce(sum) { $0 + $1.days.count } }
+        json.bytes.reserveCapacity(1 << 20 + 1_024 * passport.days.count + 32 * dates)
         json.beginObject()
         for (key, value) in members() {
             json.key(key)
@@ -134,7 +138,10 @@ public struct TravelRecord: Sendable {
     /// export's work).
     public func write(photosFrom log: TravelLog, _ emit: ([UInt8]) throws -> Void) throws {
         var head = head()
-        guard includePhotos else { return try emit(head + [UInt8(ascii: "\n")]) }
+        guard includePhotos else {
+            head.append(UInt8(ascii: "\n"))
+            return try emit(head)
+        }
         // The document ends `"photos": []` + newline + `}`: reopen the array.
         let tail = Array("[]\n}".utf8)
         precondition(head.suffix(tail.count).elementsEqual(tail), "the photos are the record's last member")
