@@ -26,8 +26,9 @@ extension TravelRecord {
     /// units of 1e-7 degrees (null unless the record's coordinates are exact), which a restore
     /// needs to give the same homes and maps; as a member of the `history_days` array appended to
     /// `out`, in the fixed shape of ``append(_:to:)``'s photos: a decade of history is thousands
-    /// of days.
-    func append(historyDay d: PlaceDay, to out: inout [UInt8]) {
+    /// of days. `chains` keeps the bytes of each place snapshot's six members, written once: a
+    /// decade of days has a few hundred snapshots.
+    func append(historyDay d: PlaceDay, chains: inout [ObjectIdentifier: [UInt8]], to out: inout [UInt8]) {
         func literal(_ text: StaticString) { text.withUTF8Buffer { out.append(contentsOf: $0) } }
         func string(_ value: String?) { if let value { JSONBytes.appendQuoted(value, to: &out) } else { literal("null") } }
         func int(_ value: Int?) { if let value { JSONBytes.appendInt(value, to: &out) } else { literal("null") } }
@@ -35,7 +36,14 @@ extension TravelRecord {
         literal("{\n      \"date\": "); string(d.date)
         literal(",\n      \"status\": "); string(d.status.rawValue)
         let p = d.places
-        appendChain(p.continent, p.country, p.region, p.city, p.district, p.airport, to: &out)
+        if let chain = chains[ObjectIdentifier(p)] {
+            out.append(contentsOf: chain)
+        } else {
+            var chain: [UInt8] = []
+            appendChain(p.continent, p.country, p.region, p.city, p.district, p.airport, to: &chain)
+            chains[ObjectIdentifier(p)] = chain
+            out.append(contentsOf: chain)
+        }
         literal(",\n      \"points\": "); int(d.historyPoints)
         literal(",\n      \"positioned\": "); int(exact ? d.positioned : 0)
         literal(",\n      \"latitude_sum_e7\": "); int(exact ? Int(d.latitudeSum) : nil)

@@ -120,7 +120,8 @@ public struct TravelRecord: Sendable {
         }
         json.key(literal: "history_days")
         json.beginArray()
-        for day in passport.days where day.isHistory { json.raw { append(historyDay: day, to: &$0) } }
+        var chains: [ObjectIdentifier: [UInt8]] = [:]
+        for day in passport.days where day.isHistory { json.raw { append(historyDay: day, chains: &chains, to: &$0) } }
         json.endArray()
         json.key(literal: "days_present")
         json.value(Self.daysJSON(passport))
