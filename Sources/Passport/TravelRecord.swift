@@ -108,23 +108,27 @@ public struct TravelRecord: Sendable {
     /// more to build and free than to print), then the days present, then an empty `photos`
     /// array when the record has photos.
     func head() -> [UInt8] {
-        var json = JSONStream(pretty: true)
-        // Room for all of it at once (a history day is about 600 bytes, a visit's date 20): the
-        // buffer is not copied as it grows, and pages never written are never touched.
-        let dates = Passport.Level.allCases.reduce(0) { sum, level in passport.visits(level).reduce(sum) { $0 + $1.days.count } }
-        json.bytes.reserveCapacity(1 << 20 + 1_024 * passport.days.count + 32 * dates)
-        json.beginObject()
-        for (key, value) in members() {
-            json.key(key)
-            json.value(value)
-        }
-        json.key(literal: "history_days")
-        json.beginArray()
-        var chains: [ObjectIdentifier: [UInt8]] = [:]
-        for day in passport.days where day.isHistory { json.raw { append(historyDay: day, chains: &chains, to: &$0) } }
-        json.endArray()
+        // The days present are counted on a second core while the rest is written.
+        var (json, daysPresent) = concurrently({ () -> JSONStream in
+            var json = JSONStream(pretty: true)
+            // Room for all of it at once (a history day is about 600 bytes, a visit's date 20):
+            // the buffer is not copied as it grows, and pages never written are never touched.
+            let dates = Passport.Level.allCases.reduce(0) { sum, level in passport.visits(level).reduce(sum) { $0 + $1.days.count } }
+            json.bytes.reserveCapacity(1 << 20 + 1_024 * passport.days.count + 32 * dates)
+            json.beginObject()
+            for (key, value) in members() {
+                json.key(key)
+                json.value(value)
+            }
+            json.key(literal: "history_days")
+            json.beginArray()
+            var chains: [ObjectIdentifier: [UInt8]] = [:]
+            for day in passport.days where day.isHistory { json.raw { append(historyDay: day, chains: &chains, to: &$0) } }
+            json.endArray()
+            return json
+        }, { Self.daysJSON(passport) })
         json.key(literal: "days_present")
-        json.value(Self.daysJSON(passport))
+        json.value(daysPresent)
         if includePhotos {
             json.key(literal: "photos")
             json.beginArray()

@@ -1,0 +1,26 @@
+import Dispatch
+
+/// The results of `first` and `second`, run at once on two threads: two independent parts of
+/// one answer (the export's day ledger beside the rest of its record) then take the time
+/// of the longer on a two-core machine. Both must only read what they share.
+///
+/// ```swift
+/// let (json, daysPresent) = concurrently({ writeTheRest() }, { TravelRecord.daysJSON(passport) })
+/// ```
+func concurrently<A, B>(_ first: () -> A, _ second: () -> B) -> (A, B) {
+    let (a, b) = (Slot<A>(), Slot<B>())
+    withoutActuallyEscaping(first) { first in
+        withoutActuallyEscaping(second) { second in
+            nonisolated(unsafe) let (first, second) = (first, second)
+            DispatchQueue.concurrentPerform(iterations: 2) { i in
+                if i == 0 { a.value = first() } else { b.value = second() }
+            }
+        }
+    }
+    return (a.value!, b.value!)
+}
+
+/// A result written by one thread and read after it is done.
+private final class Slot<T>: @unchecked Sendable {
+    var value: T?
+}
