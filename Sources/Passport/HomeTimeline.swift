@@ -158,8 +158,28 @@ public struct HomeTimeline: Sendable, Equatable {
         guard period.latitude == nil || period.longitude == nil else { return period }
         var p = period
         let id = p.place.id
-        let inside = visits.filter { days[$0].country?.id == id || days[$0].region?.id == id || days[$0].city?.id == id }
-        for rows in [inside.filter { p.holds(days[$0].date!) }, inside] {
+        func isInside(_ i: Int) -> Bool { days[i].country?.id == id || days[i].region?.id == id || days[i].city?.id == id }
+        // Rows by date (as a passport has them): the period's rows are one range, found by
+        // halving, not every row tested for every period; all rows only when none there will do.
+        let during: [Int]
+        if zip(visits, visits.dropFirst()).allSatisfy({ days[$0.0].date! <= days[$0.1].date! }) {
+            func firstIndex(after date: String, orEqual: Bool) -> Int {
+                var (low, high) = (0, visits.count)
+                while low < high {
+                    let mid = (low + high) / 2
+                    let d = days[visits[mid]].date!
+                    if orEqual ? d < date : d <= date { low = mid + 1 } else { high = mid }
+                }
+                return low
+            }
+            let lower = p.since.map { firstIndex(after: $0, orEqual: true) } ?? 0
+            let upper = p.until.map { firstIndex(after: $0, orEqual: false) } ?? visits.count
+            during = lower < upper ? visits[lower..<upper].filter(isInside) : []
+        } else {
+            during = visits.filter { isInside($0) && p.holds(days[$0].date!) }
+        }
+        for rows in [during, nil] {
+            let rows = rows ?? visits.filter(isInside)
             // Rows come by date, so a city's distinct days are counted against its last one; a
             // city is looked up once per run of its rows, not hashed four times a row.
             struct City { let link: PlaceLink; var days = 0, lastDate = "", positioned = 0, lat = 0.0, lon = 0.0 }

@@ -10,6 +10,11 @@ public struct PlaceLink: Sendable, Hashable {
     public let id: String
     public let name: String
     public init(id: String, name: String) { (self.id, self.name) = (id, name) }
+
+    /// The identifier alone: equal links have equal identifiers, and tallies of places hash a
+    /// link for every row of a log (the name, as long again, doubled the work). Equality still
+    /// compares both.
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 }
 
 extension PlaceLink {
