@@ -34,6 +34,26 @@ enum XMPPacket {
     /// A C0 control XML never holds (all but tab, line feed and carriage return).
     static func isControl(_ b: UInt8) -> Bool { b < 0x20 && !isSpace(b) }
 
+    /// Whether an attribute value of `count` bytes at `p` holds a `<`, an `&` or a byte below
+    /// a space (a tab, line feed or carriage return: the packet holds no other control), which
+    /// it must then be decoded for; sixteen bytes at a time, as darktable's values are
+    /// kilobytes of base64.
+    static func needsDecoding(_ p: UnsafePointer<UInt8>, count: Int) -> Bool {
+        let (less, ampersand, space) = (SIMD16<UInt8>(repeating: UInt8(ascii: "<")), SIMD16<UInt8>(repeating: UInt8(ascii: "&")),
+                                        SIMD16<UInt8>(repeating: 0x20))
+        var i = 0
+        while i + 16 <= count {
+            let v = UnsafeRawPointer(p + i).loadUnaligned(as: SIMD16<UInt8>.self)
+            if any((v .== less) .| (v .== ampersand) .| (v .< space)) { return true }
+            i += 16
+        }
+        while i < count {
+            if p[i] == UInt8(ascii: "<") || p[i] == UInt8(ascii: "&") || p[i] < 0x20 { return true }
+            i += 1
+        }
+        return false
+    }
+
     static func properties(_ bytes: [UInt8], in namespaces: Set<String>) throws(Fault) -> [String: String] {
         // XML is UTF-8 here (XMP allows nothing else in a sidecar), and never holds the C0
         // controls but tab, line feed and carriage return.
@@ -97,6 +117,8 @@ enum XMPPacket {
         var scopes: [(prefix: Bytes, uri: String, wanted: Bool)] = []
         var text: [UInt8] = []
         var sawRoot = false
+        /// The attributes of the tag being read: one buffer for every tag.
+        var attributes: [(name: Bytes, value: Value)] = []
 
         init(bytes: UnsafeBufferPointer<UInt8>, wanted: Set<String>) {
             (self.bytes, self.wanted) = (bytes, wanted)
@@ -163,7 +185,7 @@ enum XMPPacket {
         mutating func startTag() throws(Fault) {
             at += 1
             let name = try self.name()
-            var attributes: [(name: Bytes, value: Value)] = []
+            attributes.removeAll(keepingCapacity: true)
             var declared = 0, empty = false
             while true {
                 skipSpace()
@@ -267,12 +289,7 @@ enum XMPPacket {
                 throw fault()
             }
             let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            var special: UInt8 = 0
-            for i in start..<end {
-                let b = bytes[i]
-                special |= (b == UInt8(ascii: "<") || b == UInt8(ascii: "&") || (b != 0x20 && XMPPacket.isSpace(b))) ? 1 : 0
-            }
-            if special != 0 { return try decoded(quote) }
+            if XMPPacket.needsDecoding(base + start, count: end - start) { return try decoded(quote) }
             at = end + 1
             return .raw(bytes[start..<end])
         }

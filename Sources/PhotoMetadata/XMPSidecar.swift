@@ -43,10 +43,12 @@ public enum XMPSidecar {
     /// a plain signed decimal is accepted too.
     static func coordinate(_ text: String) -> Double? {
         var body = trimmed(text)
-        guard let last = body.last else { return nil }
+        guard let last = body.utf8.last else { return nil }
         var sign = 1.0
-        if "NSEW".contains(last.uppercased()) {
-            if "SW".contains(last.uppercased()) { sign = -1 }
+        // The hemisphere, in either case (compared as bytes: a string made for `uppercased()`
+        // and searched was a tenth of a sidecar's read).
+        if let hemisphere = Optional(last | 0x20), [UInt8(ascii: "n"), UInt8(ascii: "s"), UInt8(ascii: "e"), UInt8(ascii: "w")].contains(hemisphere) {
+            if hemisphere == UInt8(ascii: "s") || hemisphere == UInt8(ascii: "w") { sign = -1 }
             body.removeLast()
             let parts = body.split(separator: ",", omittingEmptySubsequences: false).map { Double(trimmed($0)) }
             guard (2...3).contains(parts.count), parts.allSatisfy({ $0 != nil && $0! >= 0 && $0!.isFinite }) else { return nil }

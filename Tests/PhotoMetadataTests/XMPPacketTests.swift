@@ -118,6 +118,14 @@ import Testing
          <plain xmlns="">no namespace</plain><e:E/><e:F></e:F>
         </root>
         """,
+        // Long attribute values, read sixteen bytes at a time: an entity, a line break and a tab
+        // past the first sixteen, in the tail after the last sixteen, and none at all.
+        """
+        <root xmlns:e="urn:one" e:Entity="0123456789abcdef0123456789 and &amp; after twenty-six bytes"
+         e:Break="0123456789abcdef0123456789abcdef
+        a line break after thirty-two bytes" e:Tail="0123456789abcdef0123456789abcdef0	x"
+         e:Plain="0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"/>
+        """,
     ]
 
     @Test(arguments: Array(documents.indices))
