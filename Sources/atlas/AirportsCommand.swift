@@ -4,11 +4,9 @@ import JSONWriter
 import Passport
 
 /// `atlas airports`: the airports visited.
-enum AirportsCommand: Command {
-    static let name = "airports"
-    static let summary = "List the airports visited (layovers included), with dates"
-    static let help = PassportOption.listHelp(
-        usage: "atlas airports [--sort KEY] [--evidence KINDS] [--db PATH] [--json]",
+enum AirportsCommand: DeclaredCommand {
+    static let declaration = CommandDeclaration.listing(
+        name: "airports", summary: "List the airports visited (layovers included), with dates",
         about: """
             Lists every airport with a photo taken on the ground within its radius, layovers
             included (photos in flight do not count), a location history's stop there, or a
@@ -17,11 +15,11 @@ enum AirportsCommand: Command {
             """)
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
-        let json = arguments.flag("--json")
+        let json = arguments.flag(SharedOptions.json)
         let order = try PassportOption.order(&arguments)
         let evidence = try PassportOption.evidence(&arguments)
         let dbPath = try DatabaseOption.path(&arguments)
-        _ = try arguments.option("--gazetteer")
+        _ = try arguments.value(SharedOptions.gazetteer)
         guard try arguments.finish().isEmpty else { throw UsageError("airports takes no arguments") }
         PassportOption.list(try PassportOption.passport(dbPath, evidence: evidence).visits(.airport), json: json, order: order,
                             empty: PassportOption.nothing("airports"), columns: [

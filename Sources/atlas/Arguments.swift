@@ -57,9 +57,26 @@ struct Arguments {
     private var known: [String] = []
     private var problem: UsageError?
 
+    /// The options the command declares (``CommandDeclaration/options``); nil for a command
+    /// still read with the shared ``valueOptions``.
+    private let declared: [OptionDeclaration]?
+    /// Options the command read that its declaration lacks: a test failure, said by ``finish()``.
+    private var undeclared: [String] = []
+
+    /// The words of a declared command: its options alone take values, and no other option is known.
+    init(_ words: [String], declaration: CommandDeclaration) {
+        self.init(words, declared: declaration.options, values: Set(declaration.options.filter(\.takesValue).map(\.name)),
+                  positions: Set(declaration.options.filter(\.takesPosition).map(\.name)))
+    }
+
     /// `flags`: value options that are flags in this command (``reading(asFlag:)``).
     init(_ words: [String], flags: Set<String> = []) {
+        self.init(words, declared: nil, values: Self.valueOptions.subtracting(flags), positions: Self.positionOptions)
+    }
+
+    private init(_ words: [String], declared: [OptionDeclaration]?, values: Set<String>, positions: Set<String>) {
         self.words = words
+        self.declared = declared
         var i = 0
         while i < words.count {
             let word = words[i]
@@ -78,11 +95,11 @@ struct Arguments {
             }
             if word.hasPrefix("--"), let equals = word.firstIndex(of: "=") {
                 given.append(Given(name: String(word[..<equals]), value: String(word[word.index(after: equals)...]), inline: true, position: i))
-            } else if Self.valueOptions.contains(word), !flags.contains(word) {
+            } else if values.contains(word) {
                 let position = i
                 var value = i < words.count ? words[i] : nil
                 i += 1
-                if Self.positionOptions.contains(word), let lat = value, i < words.count,
+                if positions.contains(word), let lat = value, i < words.count,
                    GeoCoordinate.number(lat) != nil, GeoCoordinate.number(words[i]) != nil {
                     value = lat + " " + words[i]
                     i += 1
@@ -109,6 +126,7 @@ struct Arguments {
     /// True when the flag `name` was given (once or more); takes it.
     mutating func flag(_ name: String) -> Bool {
         known.append(name)
+        if let declared, !declared.contains(where: { $0.name == name && !$0.takesValue }) { undeclared.append(name) }
         let found = given.filter { $0.name == name }
         if let inline = found.first(where: \.inline), problem == nil {
             problem = UsageError("\(name) takes no value, not '\(inline.value ?? "")'")
@@ -132,7 +150,11 @@ struct Arguments {
 
     /// Every value of a repeatable option, in order.
     mutating func options(_ name: String) throws(UsageError) -> [String] {
-        precondition(Self.valueOptions.contains(name), "\(name) is not in Arguments.valueOptions")
+        if let declared {
+            if !declared.contains(where: { $0.name == name && $0.takesValue }) { undeclared.append(name) }
+        } else {
+            precondition(Self.valueOptions.contains(name), "\(name) is not in Arguments.valueOptions")
+        }
         known.append(name)
         let found = given.filter { $0.name == name }
         given.removeAll { $0.name == name }
@@ -141,6 +163,22 @@ struct Arguments {
             return value
         }
     }
+
+    /// The value of a declared option, parsed (the last one when repeated), nil when not given.
+    mutating func value<Value>(_ wanted: Option<Value>) throws(UsageError) -> Value? {
+        guard let text = try option(wanted.declaration.name) else { return nil }
+        return try wanted.parse(text)
+    }
+
+    /// Every value of a repeatable declared option, parsed, in order.
+    mutating func values<Value>(_ wanted: Option<Value>) throws(UsageError) -> [Value] {
+        var out: [Value] = []
+        for text in try options(wanted.declaration.name) { out.append(try wanted.parse(text)) }
+        return out
+    }
+
+    /// True when the declared flag was given.
+    mutating func flag(_ flag: Flag) -> Bool { self.flag(flag.declaration.name) }
 
     /// An integer option within `range`.
     mutating func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
@@ -152,9 +190,11 @@ struct Arguments {
     /// The arguments (every word that is no option or option value); an option the command did
     /// not ask for is a usage error that names the nearest known one.
     func finish() throws(UsageError) -> [String] {
+        if !undeclared.isEmpty { throw UsageError("the command reads \(undeclared.joined(separator: ", ")) but does not declare it") }
         if let problem { throw problem }
         if let unknown = given.first {
-            throw UsageError("unknown option '\(unknown.name.shown)'" + Suggestion.didYouMean(unknown.name, among: known + ["--help"]))
+            let names = declared?.map(\.name) ?? known
+            throw UsageError("unknown option '\(unknown.name.shown)'" + Suggestion.didYouMean(unknown.name, among: names + ["--help"]))
         }
         return arguments
     }

@@ -5,29 +5,25 @@ import JSONWriter
 import Passport
 
 /// `atlas cities`: the cities visited, or with `--districts` the districts inside them.
-enum CitiesCommand: Command {
-    static let name = "cities"
-    static let summary = "List the cities (or districts) visited, with dates, days and photos"
-    static let help = PassportOption.listHelp(
-        usage: "atlas cities [--districts] [--country PLACE] [--region PLACE] [--sort KEY] [--evidence KINDS] [--db PATH] [--json]",
+enum CitiesCommand: DeclaredCommand {
+    static let districts = Flag("--districts", "List the districts visited instead, each with its city.")
+    static let country = SharedOptions.place("--country", "Only cities of that country (Japan, JP, country:JP).")
+    static let region = SharedOptions.place("--region", "Only cities of that region (Kyoto, JP-26, region:JP.22); with --country, a region of that country.")
+    static let declaration = CommandDeclaration.listing(
+        name: "cities", summary: "List the cities (or districts) visited, with dates, days and photos",
         about: """
             Lists every city visited: name, region, country, first and last visit, days, photos,
             evidence, and the identifier. A visit to a district (Lyon 05, Shibuya) counts for its city:
             Lyon is listed once.
             """,
-        options: """
-              --districts       List the districts visited instead, each with its city.
-              --country PLACE   Only cities of that country (Japan, JP, country:JP).
-              --region PLACE    Only cities of that region (Kyoto, JP-26, region:JP.22); with
-                                --country, a region of that country.
-            """)
+        options: [districts.declaration, country.declaration, region.declaration])
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
-        let json = arguments.flag("--json")
-        let districts = arguments.flag("--districts")
+        let json = arguments.flag(SharedOptions.json)
+        let districts = arguments.flag(Self.districts)
         let order = try PassportOption.order(&arguments)
-        let countryText = try arguments.option("--country")
-        let regionText = try arguments.option("--region")
+        let countryText = try arguments.value(Self.country)
+        let regionText = try arguments.value(Self.region)
         let evidence = try PassportOption.evidence(&arguments)
         let dbPath = try DatabaseOption.path(&arguments)
         let gazetteer = try GazetteerOption.open(&arguments)

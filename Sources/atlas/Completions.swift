@@ -14,7 +14,7 @@ enum Completions {
 
     /// The script for `shell`, or nil for a shell it does not know.
     static func script(shell: String, commands: [any Command.Type]) -> String? {
-        let entries = commands.map { Entry(name: $0.name, summary: $0.summary, help: HelpText($0.help)) }
+        let entries = commands.map { Entry(name: $0.name, summary: $0.summary, help: HelpText.of($0)) }
         switch shell {
         case "bash": return bash(entries)
         case "zsh": return zsh(entries)
@@ -127,7 +127,7 @@ enum Completions {
         for entry in entries {
             var specs: [String] = []
             for option in entry.help.options {
-                let repeatable = option.description.contains("repeatable") ? "*" : ""
+                let repeatable = option.isRepeatable ? "*" : ""
                 var value = ""
                 if let argument = option.argument {
                     let action = !option.choices.isEmpty ? "(\(option.choices.joined(separator: " ")))"

@@ -4,22 +4,20 @@ import JSONWriter
 import Passport
 
 /// `atlas continents`: the continents visited.
-enum ContinentsCommand: Command {
-    static let name = "continents"
-    static let summary = "List the continents visited, with dates and countries"
-    static let help = PassportOption.listHelp(
-        usage: "atlas continents [--sort KEY] [--evidence KINDS] [--db PATH] [--json]",
+enum ContinentsCommand: DeclaredCommand {
+    static let declaration = CommandDeclaration.listing(
+        name: "continents", summary: "List the continents visited, with dates and countries",
         about: """
             Lists every continent visited: name, first and last visit, days, photos, evidence,
             countries visited, and the identifier.
             """)
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
-        let json = arguments.flag("--json")
+        let json = arguments.flag(SharedOptions.json)
         let order = try PassportOption.order(&arguments)
         let evidence = try PassportOption.evidence(&arguments)
         let dbPath = try DatabaseOption.path(&arguments)
-        _ = try arguments.option("--gazetteer")
+        _ = try arguments.value(SharedOptions.gazetteer)
         guard try arguments.finish().isEmpty else { throw UsageError("continents takes no arguments") }
         let passport = try PassportOption.passport(dbPath, evidence: evidence)
         let countries = Dictionary(grouping: passport.visits(.country), by: { $0.continent?.id ?? "" }).mapValues(\.count)

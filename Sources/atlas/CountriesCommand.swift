@@ -5,11 +5,11 @@ import JSONWriter
 import Passport
 
 /// `atlas countries [--year Y] [--continent C] [--json]`: the countries visited.
-enum CountriesCommand: Command {
-    static let name = "countries"
-    static let summary = "List the countries visited, with dates, days, photos and regions"
-    static let help = PassportOption.listHelp(
-        usage: "atlas countries [--year YYYY] [--continent PLACE] [--sort KEY] [--evidence KINDS] [--db PATH] [--json]",
+enum CountriesCommand: DeclaredCommand {
+    static let year = SharedOptions.year("Only countries visited that year (days and photos of that year).")
+    static let continent = SharedOptions.place("--continent", "Only countries of that continent (Europe, EU, continent:EU).")
+    static let declaration = CommandDeclaration.listing(
+        name: "countries", summary: "List the countries visited, with dates, days, photos and regions",
         about: """
             Lists every country visited (a qualifying photo, a stay in a location history, or a
             mark): name, continent, first and last visit (local dates; "no date" when known only
@@ -18,16 +18,13 @@ enum CountriesCommand: Command {
             identifier. Photos taken in flight or in transit, and places only passed through, do
             not count.
             """,
-        options: """
-              --year YYYY       Only countries visited that year (days and photos of that year).
-              --continent PLACE Only countries of that continent (Europe, EU, continent:EU).
-            """)
+        options: [year.declaration, continent.declaration])
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
-        let json = arguments.flag("--json")
+        let json = arguments.flag(SharedOptions.json)
         let order = try PassportOption.order(&arguments)
-        let year = try arguments.integer("--year", in: 1800...9999)
-        let continentText = try arguments.option("--continent")
+        let year = try arguments.value(Self.year)
+        let continentText = try arguments.value(Self.continent)
         let evidence = try PassportOption.evidence(&arguments)
         let dbPath = try DatabaseOption.path(&arguments)
         let gazetteer = try GazetteerOption.open(&arguments)

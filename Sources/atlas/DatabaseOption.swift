@@ -3,9 +3,10 @@ import TravelLog
 /// `--db PATH` (or `ATLAS_DB`, else `$XDG_DATA_HOME/travel-atlas/atlas.sqlite`): which travel
 /// log a command opens.
 enum DatabaseOption {
-    static let help = "  --db PATH         The travel log (also ATLAS_DB; default $XDG_DATA_HOME/travel-atlas/atlas.sqlite)."
+    /// The Options line of ``SharedOptions/db``, for the commands whose help is still written by hand.
+    static let help = CommandDeclaration.optionLines(SharedOptions.db.declaration).joined(separator: "\n")
 
     static func path(_ arguments: inout Arguments) throws(UsageError) -> String {
-        try arguments.option("--db") ?? TravelLog.defaultPath()
+        try arguments.value(SharedOptions.db) ?? TravelLog.defaultPath()
     }
 }

@@ -32,12 +32,18 @@ struct HelpText {
         var description: String
         /// The fixed values it takes, from its argument or the usage (`--progress auto|always|never`).
         var choices: [String]
+        /// Declared: whether its value is a path, and whether it may be given several times.
+        var path: Bool? = nil
+        var repeatable: Bool? = nil
 
         /// True when its value names a file or folder, for the shells to complete paths.
         var takesPath: Bool {
+            if let path { return path }
             guard let argument else { return false }
             return ["PATH", "FILE", "DIR"].contains { argument.contains($0) }
         }
+        /// True when the option may be given several times.
+        var isRepeatable: Bool { repeatable ?? description.contains("repeatable") }
         var takesValue: Bool { argument != nil }
     }
 
@@ -75,6 +81,29 @@ struct HelpText {
             guard !values.isEmpty, let k = options.firstIndex(where: { $0.names.contains(word) }), options[k].choices.isEmpty else { continue }
             options[k].choices = values
         }
+    }
+
+    /// The help of a declared command, from its declaration: nothing read back from prose.
+    init(_ declaration: CommandDeclaration) {
+        usage = declaration.usageLines.map { line in
+            line.hasPrefix("Usage:") ? String(line.dropFirst("Usage:".count)).trimmingSpaces : line.trimmingSpaces
+        }
+        // A wrapped usage line continues the line before it.
+        usage = usage.reduce(into: []) { lines, line in
+            if line.hasPrefix("atlas") || lines.isEmpty { lines.append(line) } else { lines[lines.count - 1] += " " + line }
+        }
+        paragraphs = Self.blocks(declaration.about).map { $0.map(\.trimmingSpaces).joined(separator: " ") }
+        options = (declaration.options + [CommandDeclaration.helpOption]).map { option in
+            Option(names: [option.name], argument: option.placeholder, description: option.help, choices: option.choices,
+                   path: option.completion == .path, repeatable: option.repeatable)
+        }
+        exitStatus = declaration.exitStatus
+    }
+
+    /// What to build the man page and the completions of `command` from: its declaration when
+    /// it has one, else its help text read back.
+    static func of(_ command: any Command.Type) -> HelpText {
+        (command as? any DeclaredCommand.Type).map { HelpText($0.declaration) } ?? HelpText(command.help)
     }
 
     /// Every option name, in the order the help gives them.

@@ -41,7 +41,7 @@ enum ManPage {
             out += [".TP", "\\fB\(text(command.name))\\fR", text(command.summary)]
         }
         for command in commands {
-            let help = HelpText(command.help)
+            let help = HelpText.of(command)
             out.append(".SS \(text(command.name))")
             for (i, line) in help.usage.enumerated() {
                 out.append(i == 0 ? ".PP" : ".br")

@@ -7,45 +7,16 @@ import TravelLog
 /// What the passport commands share: the travel log opened read-only, the visit model, the
 /// counting scheme (`--count un|iso|all`), `--home`, `--sort`, and aligned text tables.
 enum PassportOption {
-    static let countHelp = "  --count SCHEME    Which countries count: un (195, default), iso (ISO 3166-1), all (every country-level entry)."
-    static let homeHelp = """
-          --home PLACE      Home for every date: a city, region or country, by identifier, code or
-                            name, or LAT,LON as for 'atlas home set' (default: the homes saved
-                            by 'atlas home set', else inferred).
-        """
-    static let tripRulesHelp = """
-          --away-km KM      A day is away beyond this distance from home (default 100).
-          --gap DAYS        Days without photos a trip may hold (default 2).
-        """
-    static let jsonHelp = "  --json            One JSON object per line."
-    static let evidenceHelp = """
-          --evidence KINDS  Count only these kinds of evidence, comma-separated: photos, history
-                            (location histories), flights (flight logs), marks (default: all;
-                            photos,flights,marks: the answers before location histories).
-        """
-    static let sortHelp = """
-          --sort KEY        name (default), days (most first), first (oldest first visit first),
-                            last (latest visit first) or photos (most first); ties by name.
-                            JSON lines follow --sort when it is given, by identifier otherwise.
-        """
+    /// The Options lines of shared options, for the commands whose help is still written by hand.
+    static let countHelp = lines(SharedOptions.count.declaration)
+    static let homeHelp = lines(SharedOptions.home.declaration)
+    static let tripRulesHelp = lines(SharedOptions.awayKm.declaration) + "\n" + lines(SharedOptions.gap.declaration)
+    static let jsonHelp = lines(SharedOptions.json.declaration)
+    static let evidenceHelp = lines(SharedOptions.evidence.declaration)
+    static let sortHelp = lines(SharedOptions.sort.declaration)
 
-    /// The help of a listing command: usage, what it lists, its own options, then the shared ones.
-    static func listHelp(usage: String, about: String, options: String = "") -> String {
-        """
-        Usage: \(usage)
-
-        \(about)
-
-        Options:
-        \(options.isEmpty ? "" : options + "\n")\(sortHelp)
-        \(evidenceHelp)
-        \(DatabaseOption.help)
-        \(GazetteerOption.help)
-        \(jsonHelp)
-          --help            Show this help.
-
-        Exit status: 0 listed (even when empty), 1 usage error, 2 no travel log or unreadable.
-        """
+    private static func lines(_ option: OptionDeclaration) -> String {
+        CommandDeclaration.optionLines(option).joined(separator: "\n")
     }
 
     /// This year, by the calendar: what "new this year" means in the passport.
@@ -58,34 +29,17 @@ enum PassportOption {
 
     /// `--evidence KINDS`: the kinds of evidence to count, all when not given.
     static func evidence(_ arguments: inout Arguments) throws -> Set<Visit.Evidence> {
-        guard let text = try arguments.option("--evidence") else { return Set(Visit.Evidence.allCases) }
-        let names = Visit.Evidence.allCases.map(\.rawValue)
-        return Set(try text.split(separator: ",", omittingEmptySubsequences: false).map { word in
-            let name = word.trimmingCharacters(in: .whitespaces).lowercased()
-            guard let kind = Visit.Evidence(rawValue: name) else {
-                throw UsageError("--evidence takes \(names.joined(separator: ", ")) (comma-separated), not '\(String(word).shown)'"
-                                 + Suggestion.didYouMean(name, among: names))
-            }
-            return kind
-        })
+        try arguments.value(SharedOptions.evidence) ?? Set(Visit.Evidence.allCases)
     }
 
+    /// `--count SCHEME`, un when not given.
     static func scheme(_ arguments: inout Arguments) throws -> CountingScheme.Name {
-        let text = try arguments.option("--count") ?? "un"
-        guard let name = CountingScheme.Name(rawValue: text) else {
-            throw UsageError("--count takes un, iso or all, not '\(text.shown)'" + Suggestion.didYouMean(text, among: ["un", "iso", "all"]))
-        }
-        return name
+        try arguments.value(SharedOptions.count) ?? .un
     }
 
     /// `--sort KEY`, nil when not given.
     static func order(_ arguments: inout Arguments) throws -> VisitOrder? {
-        guard let text = try arguments.option("--sort") else { return nil }
-        guard let order = VisitOrder(rawValue: text.lowercased()) else {
-            let keys = VisitOrder.allCases.map(\.rawValue)
-            throw UsageError("--sort takes \(keys.joined(separator: ", ")), not '\(text.shown)'" + Suggestion.didYouMean(text, among: keys))
-        }
-        return order
+        try arguments.value(SharedOptions.sort)
     }
 
     /// The homes: `--home` (one home for every date, resolved through the gazetteer) or else
@@ -112,8 +66,8 @@ enum PassportOption {
     /// `--away-km` and `--gap`.
     static func tripRules(_ arguments: inout Arguments) throws -> TripRules {
         var rules = TripRules()
-        if let km = try arguments.integer("--away-km", in: 1...20_000) { rules.awayKm = Double(km) }
-        if let gap = try arguments.integer("--gap", in: 0...365) { rules.maximumGap = gap }
+        if let km = try arguments.value(SharedOptions.awayKm) { rules.awayKm = Double(km) }
+        if let gap = try arguments.value(SharedOptions.gap) { rules.maximumGap = gap }
         return rules
     }
 

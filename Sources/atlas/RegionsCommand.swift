@@ -4,23 +4,20 @@ import JSONWriter
 import Passport
 
 /// `atlas regions`: the regions visited.
-enum RegionsCommand: Command {
-    static let name = "regions"
-    static let summary = "List the regions visited, with dates, days and photos"
-    static let help = PassportOption.listHelp(
-        usage: "atlas regions [--country PLACE] [--sort KEY] [--evidence KINDS] [--db PATH] [--json]",
+enum RegionsCommand: DeclaredCommand {
+    static let country = SharedOptions.place("--country", "Only regions of that country (Japan, JP, country:JP).")
+    static let declaration = CommandDeclaration.listing(
+        name: "regions", summary: "List the regions visited, with dates, days and photos",
         about: """
             Lists every first-level region visited: name, country, first and last visit, days,
             photos, evidence, and the identifier.
             """,
-        options: """
-              --country PLACE   Only regions of that country (Japan, JP, country:JP).
-            """)
+        options: [country.declaration])
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
-        let json = arguments.flag("--json")
+        let json = arguments.flag(SharedOptions.json)
         let order = try PassportOption.order(&arguments)
-        let countryText = try arguments.option("--country")
+        let countryText = try arguments.value(Self.country)
         let evidence = try PassportOption.evidence(&arguments)
         let dbPath = try DatabaseOption.path(&arguments)
         let gazetteer = try GazetteerOption.open(&arguments)

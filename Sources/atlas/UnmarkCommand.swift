@@ -4,27 +4,20 @@ import Passport
 import TravelLog
 
 /// `atlas unmark PLACE`: removes the marks of a place.
-enum UnmarkCommand: Command {
-    static let name = "unmark"
-    static let summary = "Remove the marks of a place"
-    static let help = """
-        Usage: atlas unmark PLACE [--db PATH]
-
-        Removes every mark of the place (all dates). Photos are not affected. PLACE is an
-        identifier as 'atlas marks' lists it, a code the gazetteer knows, or a name (as for
-        'atlas mark').
-
-        Options:
-        \(DatabaseOption.help)
-        \(GazetteerOption.help)
-          --help            Show this help.
-
-        Exit status: 0 removed, 1 usage error (no such mark), 2 travel log problem.
-        """
+enum UnmarkCommand: DeclaredCommand {
+    static let declaration = CommandDeclaration(
+        name: "unmark", summary: "Remove the marks of a place", forms: ["PLACE"],
+        about: """
+            Removes every mark of the place (all dates). Photos are not affected. PLACE is an
+            identifier as 'atlas marks' lists it, a code the gazetteer knows, or a name (as for
+            'atlas mark').
+            """,
+        options: [SharedOptions.db.declaration, SharedOptions.gazetteer.declaration],
+        exitStatus: "0 removed, 1 usage error (no such mark), 2 travel log problem.")
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
         let dbPath = try DatabaseOption.path(&arguments)
-        let gazetteerPath = try arguments.option("--gazetteer")
+        let gazetteerPath = try arguments.value(SharedOptions.gazetteer)
         let words = try arguments.finish()
         guard words.count == 1 else { throw UsageError("expected one PLACE (quote a name of several words)") }
         let log = try TravelLog(path: dbPath)

@@ -77,7 +77,8 @@ if name == "--version" {
 }
 guard let command = command(named: name) else { unknownCommand(name) }
 Console.commandName = "atlas \(name)"
-var arguments = Arguments(Array(words.dropFirst()))
+var arguments = (command as? any DeclaredCommand.Type).map { Arguments(Array(words.dropFirst()), declaration: $0.declaration) }
+    ?? Arguments(Array(words.dropFirst()))
 if arguments.wantsHelp {
     Console.out(command.help)
     exit(ExitStatus.success.rawValue)
