@@ -1,5 +1,6 @@
 import Foundation
 import Gazetteer
+import JSONWriter
 import PhotoMetadata
 #if canImport(Glibc)
 import Glibc
@@ -69,6 +70,11 @@ if name == "--man" || name == "--completions" {
         exit(ExitStatus.usage.rawValue)
     }
     Console.outBytes(Data(text.utf8))
+    exit(ExitStatus.success.rawValue)
+}
+// Hidden: the declarations, one JSON object per declared command, for the tests.
+if name == "--declarations" {
+    for case let declared as any DeclaredCommand.Type in commands { Console.out(declared.declaration.json.rendered()) }
     exit(ExitStatus.success.rawValue)
 }
 if name == "--version" {

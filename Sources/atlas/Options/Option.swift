@@ -15,7 +15,7 @@ struct Option<Value>: Sendable {
         self.parser = parser
         declaration = OptionDeclaration(name: name, placeholder: parser.placeholder, help: help, choices: parser.choices,
                                         completion: parser.completion, repeatable: repeatable, takesPosition: takesPosition,
-                                        inUsage: inUsage)
+                                        inUsage: inUsage, valid: parser.valid, invalid: parser.invalid)
     }
 
     /// The value of `text` given to this option, or the usage error that says what it takes.

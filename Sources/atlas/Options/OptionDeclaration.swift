@@ -31,6 +31,9 @@ struct OptionDeclaration: Sendable {
     var takesPosition = false
     /// Shown in the usage line (expert options such as `--gazetteer` are in the Options block only).
     var inUsage = true
+    /// A value it takes and one it refuses, from its parser (``ValueParser/valid``).
+    var valid: String? = nil
+    var invalid: String? = nil
 
     var takesValue: Bool { placeholder != nil }
 

@@ -29,7 +29,7 @@ enum SharedOptions {
                              "name (default), days (most first), first (oldest first visit first), last (latest visit first) or "
                              + "photos (most first); ties by name. JSON lines follow --sort when it is given, by identifier otherwise.")
 
-    static let evidence = Option("--evidence", ValueParser<Set<Visit.Evidence>>(placeholder: "KINDS", choices: Visit.Evidence.names) { name, text throws(UsageError) in
+    static let evidence = Option("--evidence", ValueParser<Set<Visit.Evidence>>(placeholder: "KINDS", choices: Visit.Evidence.names, valid: "photos,marks", invalid: "zzz") { name, text throws(UsageError) in
         var kinds: Set<Visit.Evidence> = []
         for word in text.split(separator: ",", omittingEmptySubsequences: false) {
             let lower = word.trimmingCharacters(in: .whitespaces).lowercased()
