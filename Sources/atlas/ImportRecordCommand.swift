@@ -3,26 +3,19 @@ import Passport
 import TravelLog
 
 /// `atlas import-record FILE`: loads a travel record into an empty travel log.
-enum ImportRecordCommand: Command {
-    static let name = "import-record"
-    static let summary = "Load a travel record (atlas export) into an empty travel log"
-    static let help = """
-        Usage: atlas import-record FILE [--db PATH]
-
-        Loads a travel record written by 'atlas export' (with photos and exact coordinates,
-        the defaults) into an empty travel log: photos with their capture times, positions and
-        place snapshots, hand-set places, marks, saved homes, trip edits and flights. For a backup, or a
-        move to a new machine:
-        exporting the restored log gives the same bytes. The whole record is one transaction;
-        a record that cannot be loaded leaves no new log behind, and the reason is said.
-
-        Options:
-        \(DatabaseOption.help)
-          --help            Show this help.
-
-        Exit status: 0 loaded, 1 usage error (unreadable or unsuitable record, log not empty), 2
-        travel log problem.
-        """
+enum ImportRecordCommand: DeclaredCommand {
+    static let declaration = CommandDeclaration(
+        name: "import-record", summary: "Load a travel record (atlas export) into an empty travel log", forms: ["FILE"],
+        about: """
+            Loads a travel record written by 'atlas export' (with photos and exact coordinates,
+            the defaults) into an empty travel log: photos with their capture times, positions and
+            place snapshots, hand-set places, marks, saved homes, trip edits and flights. For a backup, or a
+            move to a new machine:
+            exporting the restored log gives the same bytes. The whole record is one transaction;
+            a record that cannot be loaded leaves no new log behind, and the reason is said.
+            """,
+        options: [SharedOptions.db.declaration],
+        exitStatus: "0 loaded, 1 usage error (unreadable or unsuitable record, log not empty), 2 travel log problem.")
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
         let dbPath = try DatabaseOption.path(&arguments)

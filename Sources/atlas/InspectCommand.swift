@@ -5,37 +5,27 @@ import JSONWriter
 import PhotoMetadata
 
 /// `atlas inspect FILE... [--json]`: what the metadata reader sees in each file.
-enum InspectCommand: Command {
-    static let name = "inspect"
-    static let summary = "Show the position, time and camera that photos and videos record"
-    static let help = """
-        Usage: atlas inspect FILE... [--json] [--gazetteer PATH]
-
-        Reads each file's GPS position, altitude, capture time and camera without decoding
-        pixels (JPEG, TIFF and TIFF-based raws, HEIC/HEIF/AVIF, PNG, WebP) or reading media
-        data (MOV, MP4, M4V, 3GP: the metadata in their moov box), merged with the XMP and
-        Google Takeout sidecars beside it as an import merges them (position_source says which
-        gave the position). The capture time is shown as the travel log records it: a
-        camera clock without an offset of its own gets one from the GPS clock when the time
-        zone at the position had that offset that day, else the zone's (daylight saving
-        included); a video's UTC time is the wall clock there. A GPX file shows its points and
-        the time they span.
-
-        Options:
-          --json            One JSON object per line per file: path, format, latitude,
-                            longitude, altitude, position_source, taken_at, offset,
-                            offset_source (exif, gps, timezone, timezone-over-gps),
-                            gps_time_utc, make, model, error, ...
-        \(GazetteerOption.help)
-          --help            Show this help.
-
-        Exit status: 0 every file read, 1 usage error, 2 the gazetteer could not be read,
-        3 some files could not be read.
-        """
+enum InspectCommand: DeclaredCommand {
+    static let declaration = CommandDeclaration(
+        name: "inspect", summary: "Show the position, time and camera that photos and videos record", forms: ["FILE..."],
+        about: """
+            Reads each file's GPS position, altitude, capture time and camera without decoding
+            pixels (JPEG, TIFF and TIFF-based raws, HEIC/HEIF/AVIF, PNG, WebP) or reading media
+            data (MOV, MP4, M4V, 3GP: the metadata in their moov box), merged with the XMP and
+            Google Takeout sidecars beside it as an import merges them (position_source says which
+            gave the position). The capture time is shown as the travel log records it: a
+            camera clock without an offset of its own gets one from the GPS clock when the time
+            zone at the position had that offset that day, else the zone's (daylight saving
+            included); a video's UTC time is the wall clock there. A GPX file shows its points and
+            the time they span.
+            """,
+        options: [SharedOptions.json("One JSON object per line per file: path, format, latitude, longitude, altitude, position_source, taken_at, offset, offset_source (exif, gps, timezone, timezone-over-gps), gps_time_utc, make, model, error, ...").declaration,
+                  Option("--gazetteer", .path(), SharedOptions.gazetteer.declaration.help).declaration],
+        exitStatus: "0 every file read, 1 usage error, 2 the gazetteer could not be read, 3 some files could not be read.")
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
-        let json = arguments.flag("--json")
-        let gazetteerPath = try arguments.option("--gazetteer")
+        let json = arguments.flag(SharedOptions.json)
+        let gazetteerPath = try arguments.value(SharedOptions.gazetteer)
         let paths = try arguments.finish()
         guard !paths.isEmpty else { throw UsageError("no files given") }
         // Opened on the first file whose time depends on its place: files with an offset of

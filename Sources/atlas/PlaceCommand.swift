@@ -4,27 +4,21 @@ import JSONWriter
 import Passport
 
 /// `atlas place ID`: one place's record, lineage and how much lies below it.
-enum PlaceCommand: Command {
-    static let name = "place"
-    static let summary = "Show one place: codes, lineage and counts of what lies below it"
-    static let help = """
-        Usage: atlas place PLACE [--json]
-
-        PLACE is an identifier (country:JP, region:JP.22, city:1857910, airport:KIX,
-        continent:EU), a bare code (JP, JPN, US-MT, KIX, RJBB, EU, a GeoNames id) or a name
-        ("new york", Kyoto): the best match, shown on stderr; several that fit as well are
-        listed to choose from.
-
-        Options:
-          --json            One JSON object: the place, with "children" counts by kind.
-        \(GazetteerOption.help)
-          --help            Show this help.
-
-        Exit status: 0 done, 1 usage error, unknown or ambiguous place, 2 gazetteer problem.
-        """
+enum PlaceCommand: DeclaredCommand {
+    static let declaration = CommandDeclaration(
+        name: "place", summary: "Show one place: codes, lineage and counts of what lies below it", forms: ["PLACE"],
+        about: """
+            PLACE is an identifier (country:JP, region:JP.22, city:1857910, airport:KIX,
+            continent:EU), a bare code (JP, JPN, US-MT, KIX, RJBB, EU, a GeoNames id) or a name
+            ("new york", Kyoto): the best match, shown on stderr; several that fit as well are
+            listed to choose from.
+            """,
+        options: [SharedOptions.json("One JSON object: the place, with \"children\" counts by kind.").declaration,
+                  SharedOptions.gazetteer.declaration],
+        exitStatus: "0 done, 1 usage error, unknown or ambiguous place, 2 gazetteer problem.")
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
-        let json = arguments.flag("--json")
+        let json = arguments.flag(SharedOptions.json)
         let gazetteer = try GazetteerOption.open(&arguments)
         let words = try arguments.finish()
         guard words.count == 1 else { throw UsageError("expected one PLACE (quote a name of several words)") }

@@ -6,29 +6,23 @@ import Passport
 import TravelLog
 
 /// `atlas reresolve`: re-derives every place snapshot with the current gazetteer.
-enum ReresolveCommand: Command {
-    static let name = "reresolve"
-    static let summary = "Re-derive every photo's place with the current gazetteer and report changes"
-    static let help = """
-        Usage: atlas reresolve [--db PATH] [--json]
-
-        Resolves the position of every photo in the travel log again with the current gazetteer
-        and rewrites the snapshots that differ (never automatically: a new gazetteer changes
-        nothing until you run this). Places set by hand ('atlas set-place') are kept. A photo
-        whose UTC offset came from the time zone of its position gets it again from the zone
-        there now. Every change is listed: "old → new" per place level, and "UTC offset".
-
-        Options:
-        \(DatabaseOption.help)
-          --json            Print the report as one JSON object.
-        \(GazetteerOption.help)
-          --help            Show this help.
-
-        Exit status: 0 done, 1 usage error, 2 travel log or gazetteer problem, or in use.
-        """
+enum ReresolveCommand: DeclaredCommand {
+    static let declaration = CommandDeclaration(
+        name: "reresolve", summary: "Re-derive every photo's place with the current gazetteer and report changes",
+        about: """
+            Resolves the position of every photo in the travel log again with the current gazetteer
+            and rewrites the snapshots that differ (never automatically: a new gazetteer changes
+            nothing until you run this). Places set by hand ('atlas set-place') are kept. A photo
+            whose UTC offset came from the time zone of its position gets it again from the zone
+            there now. Every change is listed: "old → new" per place level, and "UTC offset".
+            """,
+        options: [SharedOptions.db.declaration,
+                  SharedOptions.json("Print the report as one JSON object.").declaration,
+                  SharedOptions.gazetteer.declaration],
+        exitStatus: "0 done, 1 usage error, 2 travel log or gazetteer problem, or in use.")
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
-        let json = arguments.flag("--json")
+        let json = arguments.flag(SharedOptions.json)
         let dbPath = try DatabaseOption.path(&arguments)
         let gazetteer = try GazetteerOption.open(&arguments)
         guard try arguments.finish().isEmpty else { throw UsageError("reresolve takes no file arguments") }

@@ -4,49 +4,33 @@ import JSONWriter
 import Passport
 
 /// `atlas stats`: the passport page.
-enum StatsCommand: Command {
-    static let name = "stats"
-    static let summary = "The passport: countries, share of the world, continents, days abroad, distance"
-    static let help = """
-        Usage: atlas stats [--year YYYY] [--threshold N] [--count un|iso|all] [--home PLACE]
-                           [--db PATH] [--json]
+enum StatsCommand: DeclaredCommand {
+    static let year = SharedOptions.year("The year in review (default: the whole log; \"new\" is this year's).")
+    static let threshold = Option("--threshold", .integer(in: 1...366), "With --year, mark the countries with at least N days present (default 183).")
+    static let declaration = CommandDeclaration(
+        name: "stats", summary: "The passport: countries, share of the world, continents, days abroad, distance",
+        about: """
+            The passport: countries visited and their share of the world under the counting scheme,
+            continents (of 7), regions, cities, airports, home (saved with 'atlas home set', else
+            inferred, and said so), days abroad (outside that day's home country), trips and the
+            first of them, busiest year and month, most-visited country by days, the farthest point
+            from home, the great-circle distance along the photos in time order, and the places
+            new this year.
 
-        The passport: countries visited and their share of the world under the counting scheme,
-        continents (of 7), regions, cities, airports, home (saved with 'atlas home set', else
-        inferred, and said so), days abroad (outside that day's home country), trips and the
-        first of them, busiest year and month, most-visited country by days, the farthest point
-        from home, the great-circle distance along the photos in time order, and the places
-        new this year.
-
-        With --year, the year in review: the whole page covers that year only (places visited
-        in it, its days abroad, trips, distance, busiest month, farthest point) and says which
-        places were new in it, and the days present in each country that year (as 'atlas days'
-        counts them: any presence, by local date), those with at least --threshold days marked.
-
-        Options:
-          --year YYYY       The year in review (default: the whole log; "new" is this year's).
-          --threshold N     With --year, mark the countries with at least N days present
-                            (default 183).
-        \(PassportOption.countHelp)
-        \(PassportOption.homeHelp)
-        \(PassportOption.tripRulesHelp)
-        \(DatabaseOption.help)
-        \(GazetteerOption.help)
-          --json            One JSON object (the export's passport), and "disk": the bytes
-                            the log (with its -wal and -shm files) and the gazetteer take
-                            (log_bytes, gazetteer_bytes); counts, years and distances are
-                            numbers. With --year also "days_present": year, threshold,
-                            count, note, and countries (id, name, days, threshold_reached).
-          --help            Show this help.
-
-        Exit status: 0 shown, 1 usage error, 2 no travel log, gazetteer problem.
-        """
+            With --year, the year in review: the whole page covers that year only (places visited
+            in it, its days abroad, trips, distance, busiest month, farthest point) and says which
+            places were new in it, and the days present in each country that year (as 'atlas days'
+            counts them: any presence, by local date), those with at least --threshold days marked.
+            """,
+        options: [year.declaration, threshold.declaration, SharedOptions.count.declaration] + SharedOptions.tripRules
+            + [SharedOptions.json("One JSON object (the export's passport), and \"disk\": the bytes the log (with its -wal and -shm files) and the gazetteer take (log_bytes, gazetteer_bytes); counts, years and distances are numbers. With --year also \"days_present\": year, threshold, count, note, and countries (id, name, days, threshold_reached).").declaration],
+        exitStatus: "0 shown, 1 usage error, 2 no travel log, gazetteer problem.")
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
-        let json = arguments.flag("--json")
+        let json = arguments.flag(SharedOptions.json)
         let scheme = try PassportOption.scheme(&arguments)
-        let year = try arguments.integer("--year", in: 1800...9999)
-        let threshold = try arguments.integer("--threshold", in: 1...366)
+        let year = try arguments.value(Self.year)
+        let threshold = try arguments.value(Self.threshold)
         let settings = try TripSettings(&arguments)
         guard try arguments.finish().isEmpty else { throw UsageError("stats takes no arguments") }
         guard threshold == nil || year != nil else { throw UsageError("--threshold goes with --year") }

@@ -4,36 +4,27 @@ import JSONWriter
 import Passport
 
 /// `atlas timeline [--by year|month]`: the places first visited in each period.
-enum TimelineCommand: Command {
-    static let name = "timeline"
-    static let summary = "New countries, regions and cities per year or month"
-    static let help = """
-        Usage: atlas timeline [--by year|month] [--evidence KINDS] [--db PATH] [--json]
-
-        For each year (or month) with a first visit: the countries, regions and cities visited
-        for the first time then, oldest period first.
-
-        Options:
-          --by year|month   The period (default year).
-        \(PassportOption.evidenceHelp)
-        \(DatabaseOption.help)
-        \(PassportOption.jsonHelp) period (text: 2024 or 2024-07), countries, regions,
-                            cities ([{id, name}]).
-          --help            Show this help.
-
-        Exit status: 0 listed (even when empty), 1 usage error, 2 no travel log or unreadable.
-        """
+enum TimelineCommand: DeclaredCommand {
+    static let by = Option("--by", .choice("year|month") as ValueParser<TimelinePeriod>, "The period (default year).")
+    static let declaration = CommandDeclaration(
+        name: "timeline", summary: "New countries, regions and cities per year or month",
+        about: """
+            For each year (or month) with a first visit: the countries, regions and cities visited
+            for the first time then, oldest period first.
+            """,
+        options: [by.declaration,
+                  SharedOptions.evidence.declaration,
+                  SharedOptions.db.declaration,
+                  SharedOptions.json("One JSON object per line: period (text: 2024 or 2024-07), countries, regions, cities ([{id, name}]).").declaration],
+        exitStatus: "0 listed (even when empty), 1 usage error, 2 no travel log or unreadable.")
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
-        let json = arguments.flag("--json")
-        let by = try arguments.option("--by") ?? "year"
-        guard by == "year" || by == "month" else {
-            throw UsageError("--by takes year or month, not '\(by.shown)'" + Suggestion.didYouMean(by, among: ["year", "month"]))
-        }
+        let json = arguments.flag(SharedOptions.json)
+        let by = try arguments.value(Self.by) ?? .year
         let evidence = try PassportOption.evidence(&arguments)
         let dbPath = try DatabaseOption.path(&arguments)
         guard try arguments.finish().isEmpty else { throw UsageError("timeline takes no arguments") }
-        let periods = try PassportOption.passport(dbPath, evidence: evidence).timeline(monthly: by == "month")
+        let periods = try PassportOption.passport(dbPath, evidence: evidence).timeline(monthly: by == .month)
         for p in periods {
             if json {
                 func list(_ links: [PlaceLink]) -> JSONValue { .array(links.map(TravelRecord.link)) }

@@ -4,48 +4,32 @@ import Passport
 import TravelLog
 
 /// `atlas trip ID`, and its edits: `rename`, `split`, `merge`, `exclude`, `reset`.
-enum TripCommand: Command {
-    static let name = "trip"
-    static let summary = "Show one trip day by day; rename, split, merge or exclude trips"
-    static let help = """
-        Usage: atlas trip ID [--db PATH] [--json]
-               atlas trip rename ID TITLE
-               atlas trip split ID DATE
-               atlas trip merge ID ID
-               atlas trip exclude ID
-               atlas trip reset ID
+enum TripCommand: DeclaredCommand {
+    static let declaration = CommandDeclaration(
+        name: "trip", summary: "Show one trip day by day; rename, split, merge or exclude trips", forms: ["ID", "rename ID TITLE", "split ID DATE", "merge ID ID", "exclude ID", "reset ID"],
+        about: """
+            Shows one trip ('atlas trips' lists them) day by day: each date, the places visited
+            away from home (city, else region or country), layover airports, flights, photos in
+            flight, and whether the day began or ended at home. ID is the trip's identifier or any
+            date inside it.
 
-        Shows one trip ('atlas trips' lists them) day by day: each date, the places visited
-        away from home (city, else region or country), layover airports, flights, photos in
-        flight, and whether the day began or ended at home. ID is the trip's identifier or any
-        date inside it.
-
-        Edits are kept in the travel log and apply each time trips are detected, so they
-        survive imports, reresolve and new photos, and are exported:
-          rename ID TITLE   Give the trip a title of your own.
-          split ID DATE     Make two trips, the second from DATE (a day of the trip after its
-                            first, with photos on both sides).
-          merge ID ID       Make one trip of two, with the days between.
-          exclude ID        Not a trip (a commute, a move): left out of trips and stats.
-          reset ID          Forget every edit made to the trip (its title, exclusion, splits
-                            and merges): the trip as detected.
-
-        Options:
-        \(PassportOption.homeHelp)
-        \(PassportOption.tripRulesHelp)
-        \(DatabaseOption.help)
-        \(GazetteerOption.help)
-          --json            The trip as 'atlas trips --json' has it, with day_by_day.
-          --help            Show this help.
-
-        Exit status: 0 shown or edited, 1 usage error (no such trip, a date outside it, an edit
-        that changes nothing), 2 travel log or gazetteer problem.
-        """
+            Edits are kept in the travel log and apply each time trips are detected, so they
+            survive imports, reresolve and new photos, and are exported:
+              rename ID TITLE   Give the trip a title of your own.
+              split ID DATE     Make two trips, the second from DATE (a day of the trip after its
+                                first, with photos on both sides).
+              merge ID ID       Make one trip of two, with the days between.
+              exclude ID        Not a trip (a commute, a move): left out of trips and stats.
+              reset ID          Forget every edit made to the trip (its title, exclusion, splits
+                                and merges): the trip as detected.
+            """,
+        options: SharedOptions.tripRules + [SharedOptions.json("The trip as 'atlas trips --json' has it, with day_by_day.").declaration],
+        exitStatus: "0 shown or edited, 1 usage error (no such trip, a date outside it, an edit that changes nothing), 2 travel log or gazetteer problem.")
 
     static let actions = ["rename", "split", "merge", "exclude", "reset"]
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
-        let json = arguments.flag("--json")
+        let json = arguments.flag(SharedOptions.json)
         let settings = try TripSettings(&arguments)
         let words = try arguments.finish()
         guard let first = words.first else { throw UsageError("expected a trip ID ('atlas trips' lists them) or an action") }

@@ -17,7 +17,7 @@ struct TripSettings {
     let gazetteer: Gazetteer
 
     init(_ arguments: inout Arguments) throws {
-        homeText = try arguments.option("--home")
+        homeText = try arguments.value(SharedOptions.home)
         rules = try PassportOption.tripRules(&arguments)
         dbPath = try DatabaseOption.path(&arguments)
         gazetteer = try GazetteerOption.open(&arguments)

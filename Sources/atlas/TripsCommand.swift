@@ -3,45 +3,31 @@ import Gazetteer
 import Passport
 
 /// `atlas trips [--year Y] [--country C] [--json]`: the trips, detected from the photos.
-enum TripsCommand: Command {
-    static let name = "trips"
-    static let summary = "List the trips: runs of days away from home, with title, dates and places"
-    static let help = """
-        Usage: atlas trips [--year YYYY] [--country PLACE] [--all] [--home PLACE] [--away-km KM]
-                           [--gap DAYS] [--db PATH] [--json]
-
-        Lists the trips, oldest first: identifier (the start date), start and end (local dates),
-        days, photos, distance and title. A day is away when it has a qualifying photo more
-        than 100 km from home or in another country (or a dated mark in another country or
-        region); days with only photos in flight or in transit belong to the trip around them;
-        a trip may hold 2 days without photos and ends at a day at home. Titles are made from
-        the main places and the month ("Italy, Portugal & Switzerland, July 2024") unless
-        renamed. 'atlas trip ID' shows one trip day by day and edits it; 'atlas home' shows the
-        home trips are measured from.
-
-        Options:
-          --year YYYY       Only trips with days in that year.
-          --country PLACE   Only trips that visited that country.
-          --all             Also the trips excluded with 'atlas trip exclude' (without it,
-                            stderr says how many are not shown).
-        \(PassportOption.homeHelp)
-        \(PassportOption.tripRulesHelp)
-        \(DatabaseOption.help)
-        \(GazetteerOption.help)
-          --json            One JSON object per trip: id, title, start, end, days, countries,
-                            regions, cities, transit and airports ([{id, name, days}]),
-                            distance_km, photos, flight_photos, marks, flights (their ids),
-                            title_edited, excluded.
-          --help            Show this help.
-
-        Exit status: 0 listed (even when empty), 1 usage error, 2 no travel log or unreadable.
-        """
+enum TripsCommand: DeclaredCommand {
+    static let year = SharedOptions.year("Only trips with days in that year.")
+    static let country = SharedOptions.place("--country", "Only trips that visited that country.")
+    static let all = Flag("--all", "Also the trips excluded with 'atlas trip exclude' (without it, stderr says how many are not shown).")
+    static let declaration = CommandDeclaration(
+        name: "trips", summary: "List the trips: runs of days away from home, with title, dates and places",
+        about: """
+            Lists the trips, oldest first: identifier (the start date), start and end (local dates),
+            days, photos, distance and title. A day is away when it has a qualifying photo more
+            than 100 km from home or in another country (or a dated mark in another country or
+            region); days with only photos in flight or in transit belong to the trip around them;
+            a trip may hold 2 days without photos and ends at a day at home. Titles are made from
+            the main places and the month ("Italy, Portugal & Switzerland, July 2024") unless
+            renamed. 'atlas trip ID' shows one trip day by day and edits it; 'atlas home' shows the
+            home trips are measured from.
+            """,
+        options: [year.declaration, country.declaration, all.declaration] + SharedOptions.tripRules
+            + [SharedOptions.json("One JSON object per trip: id, title, start, end, days, countries, regions, cities, transit and airports ([{id, name, days}]), distance_km, photos, flight_photos, marks, flights (their ids), title_edited, excluded.").declaration],
+        exitStatus: "0 listed (even when empty), 1 usage error, 2 no travel log or unreadable.")
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
-        let json = arguments.flag("--json")
-        let all = arguments.flag("--all")
-        let year = try arguments.integer("--year", in: 1800...9999)
-        let countryText = try arguments.option("--country")
+        let json = arguments.flag(SharedOptions.json)
+        let all = arguments.flag(Self.all)
+        let year = try arguments.value(Self.year)
+        let countryText = try arguments.value(Self.country)
         let settings = try TripSettings(&arguments)
         guard try arguments.finish().isEmpty else { throw UsageError("trips takes no arguments ('atlas trip ID' shows one)") }
         let country = try PassportOption.place(countryText, kind: .country, option: "--country", gazetteer: settings.gazetteer)

@@ -95,7 +95,8 @@ import Testing
         for command in Self.declared {
             for option in command.options {
                 let value = option.placeholder == nil ? [] : [option.valid ?? "x"]
-                let result = try AtlasBinary.run([command.name, option.name] + value + (option.name == "--db" ? [] : Self.noLog))
+                let noLog = option.name != "--db" && command.options.contains { $0.name == "--db" } ? Self.noLog : []
+                let result = try AtlasBinary.run([command.name, option.name] + value + noLog)
                 for refusal in ["unknown option", "needs a value", "takes no value", "\(option.name) takes", "does not declare"] {
                     #expect(!result.stderr.contains(refusal), "\(command.name) \(option.name): \(result.stderr)")
                 }
@@ -107,7 +108,7 @@ import Testing
         for command in Self.declared {
             for option in command.options {
                 guard let choice = option.choices.first(where: { $0.count >= 3 }) ?? option.choices.first else { continue }
-                let typo = String(choice.dropLast())
+                let typo = String(choice.dropLast()) + "z"
                 let result = try AtlasBinary.run([command.name, option.name, typo] + Self.noLog)
                 #expect(result.status == 1 && result.stderr.contains("not '\(typo)'; did you mean '\(choice)'"),
                         "\(command.name) \(option.name): \(result.stderr)")
