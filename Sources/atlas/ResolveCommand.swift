@@ -9,48 +9,33 @@ import Darwin
 #endif
 
 /// `atlas resolve LAT LON` and `atlas resolve --batch [FILE|-]`: coordinates to place chains.
-enum ResolveCommand: Command {
-    static let name = "resolve"
-    static let summary = "Resolve coordinates to continent, country, region, city, district and airport"
-    static let help = """
-        Usage: atlas resolve LAT LON [--json]
-               atlas resolve --batch [FILE|-]
+enum ResolveCommand: DeclaredCommand {
+    static let batch = Flag("--batch", "Read coordinates from FILE or stdin, one a line: 'lat,lon[,id]' separated by ',', ';', a tab or spaces (the character after the first field decides; quote an id with \"…\"), or a JSON object {\"lat\":…,\"lon\":…,\"id\":…} (also latitude, lng, longitude). A first line naming the columns (lat, lon, id in any order) is a header. Write one JSON object per line, in input order, echoing id. A line that does not parse gives {\"id\":…,\"error\":\"line N: …\"} and the batch goes on; blank lines are skipped. Lines are resolved and written 65,536 at a time; a line over 1 MiB is an error.", inUsage: false)
+    static let declaration = CommandDeclaration(
+        name: "resolve", summary: "Resolve coordinates to continent, country, region, city, district and airport", forms: ["LAT LON", "--batch [FILE|-]"],
+        about: """
+            Resolves a coordinate offline: polygon containment gives the country and region, the
+            nearest city is searched inside them (with its district: neighbourhood, arrondissement,
+            ward, when the gazetteer has one there), an airport is added within its radius, a point
+            at sea is placed in a country's territorial waters (its time zone's territorial sea, else
+            12 nmi from its coast) or in international waters, and the time zone is the IANA zone
+            of the point (America/Denver in the Navajo Nation; Etc/GMT+3 in mid-Atlantic).
 
-        Resolves a coordinate offline: polygon containment gives the country and region, the
-        nearest city is searched inside them (with its district: neighbourhood, arrondissement,
-        ward, when the gazetteer has one there), an airport is added within its radius, a point
-        at sea is placed in a country's territorial waters (its time zone's territorial sea, else
-        12 nmi from its coast) or in international waters, and the time zone is the IANA zone
-        of the point (America/Denver in the Navajo Nation; Etc/GMT+3 in mid-Atlantic).
-
-        The coordinate is written as map apps copy it, in one argument or several: 48.8584 2.2945,
-        "48.8584, 2.2945", -33.86,151.21, 1e-5 1e-5, or degrees, minutes and seconds with
-        hemisphere letters (48°51'30.2"N 2°17'40.2"E, "48.8584° N, 2.2945° E"). Latitude first
-        unless letters say otherwise; a southern latitude or western longitude is negative
-        (-33.86, -73.98): a word that starts with - and a digit is never an option. Numbers are
-        read as in --batch.
-
-        Options:
-          --json            One JSON object instead of aligned text.
-          --batch [FILE|-]  Read coordinates from FILE or stdin, one a line: 'lat,lon[,id]'
-                            separated by ',', ';', a tab or spaces (the character after the
-                            first field decides; quote an id with "…"), or a JSON object
-                            {"lat":…,"lon":…,"id":…} (also latitude, lng, longitude). A first
-                            line naming the columns (lat, lon, id in any order) is a header.
-                            Write one JSON object per line, in input order, echoing id. A line
-                            that does not parse gives {"id":…,"error":"line N: …"} and the
-                            batch goes on; blank lines are skipped. Lines are resolved and
-                            written 65,536 at a time; a line over 1 MiB is an error.
-        \(GazetteerOption.help)
-          --help            Show this help.
-
-        Exit status: 0 done, 1 usage error, 2 gazetteer problem or batch input that cannot be
-        opened or read (a directory, a NUL byte), 3 some batch lines were bad, 4 output error.
-        """
+            The coordinate is written as map apps copy it, in one argument or several: 48.8584 2.2945,
+            "48.8584, 2.2945", -33.86,151.21, 1e-5 1e-5, or degrees, minutes and seconds with
+            hemisphere letters (48°51'30.2"N 2°17'40.2"E, "48.8584° N, 2.2945° E"). Latitude first
+            unless letters say otherwise; a southern latitude or western longitude is negative
+            (-33.86, -73.98): a word that starts with - and a digit is never an option. Numbers are
+            read as in --batch.
+            """,
+        options: [SharedOptions.json("One JSON object instead of aligned text.").declaration,
+                  batch.declaration,
+                  SharedOptions.gazetteer.declaration],
+        exitStatus: "0 done, 1 usage error, 2 gazetteer problem or batch input that cannot be opened or read (a directory, a NUL byte), 3 some batch lines were bad, 4 output error.")
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
-        let json = arguments.flag("--json")
-        let batch = arguments.flag("--batch")
+        let json = arguments.flag(SharedOptions.json)
+        let batch = arguments.flag(Self.batch)
         let gazetteer = try GazetteerOption.open(&arguments)
         let words = try arguments.finish()
         if batch {

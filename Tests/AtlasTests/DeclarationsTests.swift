@@ -110,7 +110,7 @@ import Testing
                 guard let choice = option.choices.first(where: { $0.count >= 3 }) ?? option.choices.first else { continue }
                 let typo = String(choice.dropLast()) + "z"
                 let result = try AtlasBinary.run([command.name, option.name, typo] + Self.noLog)
-                #expect(result.status == 1 && result.stderr.contains("not '\(typo)'; did you mean '\(choice)'"),
+                #expect(result.status == 1 && result.stderr.contains("not '\(typo)'; did you mean ") && result.stderr.contains("'\(choice)'?"),
                         "\(command.name) \(option.name): \(result.stderr)")
                 let upper = try AtlasBinary.run([command.name, option.name, choice.uppercased()] + Self.noLog)
                 #expect(!upper.stderr.contains("\(option.name) takes"), "\(command.name) \(option.name): \(upper.stderr)")

@@ -1,4 +1,5 @@
 import Foundation
+import Gazetteer
 import Passport
 import TravelLog
 
@@ -24,6 +25,13 @@ enum SharedOptions {
 
     /// An option naming a place (`--country Japan`), resolved by the command through the gazetteer.
     static func place(_ name: String, _ help: String) -> Option<String> { Option(name, .text("PLACE"), help) }
+
+    /// `--kind KIND`: a kind of place, by its plural or singular name.
+    static let kind = Option("--kind", ValueParser<PlaceKind>(placeholder: "KIND", choices: PlaceKind.allCases.map(\.pluralName),
+                                                              valid: "countries", invalid: "towns") { _, text throws(UsageError) in
+        guard let kind = try PlaceArgument.kind(text) else { throw UsageError("--kind needs a value") }
+        return kind
+    }, "Only this kind: continents, countries, regions, cities, districts or airports (or the singular: city).")
 
     static let sort = Option("--sort", .choice("KEY") as ValueParser<VisitOrder>,
                              "name (default), days (most first), first (oldest first visit first), last (latest visit first) or "

@@ -36,8 +36,9 @@ extension ValueParser where Value == Int {
 
 extension ValueParser where Value == String {
     /// Any word, checked by the command that reads it (a title, a note, a place to resolve).
-    static func text(_ placeholder: String) -> Self {
-        Self(placeholder: placeholder) { _, text in text }
+    /// `example`: a word the command takes (a coordinate for `LAT,LON`).
+    static func text(_ placeholder: String, example: String = "x") -> Self {
+        Self(placeholder: placeholder, valid: example) { _, text in text }
     }
 
     /// A file or folder: the shells complete file names.
