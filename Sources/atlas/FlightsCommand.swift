@@ -5,44 +5,35 @@ import Passport
 import TravelLog
 
 /// `atlas flights`, `atlas flights import FILE...`, `atlas flights remove ID`.
-enum FlightsCommand: Command {
-    static let name = "flights"
-    static let summary = "Import flight logs (CSV) and list or remove their flights"
-    static let help = """
-        Usage: atlas flights [--year YYYY] [--db PATH] [--json]
-               atlas flights import FILE... [--db PATH]
-               atlas flights remove ID... [--db PATH]
+enum FlightsCommand: DeclaredCommand {
+    static let year = SharedOptions.year("Only that year's flights.")
+    static let declaration = CommandDeclaration(
+        name: "flights", summary: "Import flight logs (CSV) and list or remove their flights", forms: ["", "import FILE... [--db PATH]", "remove ID... [--db PATH]"],
+        about: """
+            Flights count even when no photo was taken at the gate: their airports are used
+            (departure and arrival), their countries are passed through (transit) unless photos or
+            marks that day make them visits, and 'stats' counts the flights and the great-circle
+            distance flown; trips list the flights dated within them.
 
-        Flights count even when no photo was taken at the gate: their airports are used
-        (departure and arrival), their countries are passed through (transit) unless photos or
-        marks that day make them visits, and 'stats' counts the flights and the great-circle
-        distance flown; trips list the flights dated within them.
+            'import' reads CSV flight logs, recognised by their header: a plain one with the
+            columns date,from,to[,flight][,airline] (airports as IATA or ICAO codes, dates
+            YYYY-MM-DD), the export of OpenFlights (Date,From,To,Flight_Number,...) or of
+            myFlightradar24 (Date,Flight number,From,To,... with airports written like
+            'Frankfurt / Frankfurt International (FRA/EDDF)'). A flight is its date, airports and
+            flight number: importing a log again adds nothing. Lines with an unknown airport or a
+            bad date are named on stderr; the others are imported.
 
-        'import' reads CSV flight logs, recognised by their header: a plain one with the
-        columns date,from,to[,flight][,airline] (airports as IATA or ICAO codes, dates
-        YYYY-MM-DD), the export of OpenFlights (Date,From,To,Flight_Number,...) or of
-        myFlightradar24 (Date,Flight number,From,To,... with airports written like
-        'Frankfurt / Frankfurt International (FRA/EDDF)'). A flight is its date, airports and
-        flight number: importing a log again adds nothing. Lines with an unknown airport or a
-        bad date are named on stderr; the others are imported.
-
-        The listing shows each flight's identifier (DATE-FROM-TO[-FLIGHT]), which 'remove' takes.
-
-        Options:
-          --year YYYY       Only that year's flights.
-        \(DatabaseOption.help)
-        \(GazetteerOption.help)
-          --json            One JSON object per flight: id, date, from and to (id, name, code,
-                            position, places), flight, airline, km, source, line.
-          --help            Show this help.
-
-        Exit status: 0 done, 1 usage error (no such flight), 2 travel log or gazetteer problem,
-        3 some lines or files could not be read (listed on stderr).
-        """
+            The listing shows each flight's identifier (DATE-FROM-TO[-FLIGHT]), which 'remove' takes.
+            """,
+        options: [year.declaration,
+                  SharedOptions.db.declaration,
+                  SharedOptions.gazetteer.declaration,
+                  SharedOptions.json("One JSON object per flight: id, date, from and to (id, name, code, position, places), flight, airline, km, source, line.").declaration],
+        exitStatus: "0 done, 1 usage error (no such flight), 2 travel log or gazetteer problem, 3 some lines or files could not be read (listed on stderr).")
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
-        let json = arguments.flag("--json")
-        let year = try arguments.integer("--year", in: 1800...9999)
+        let json = arguments.flag(SharedOptions.json)
+        let year = try arguments.value(Self.year)
         let dbPath = try DatabaseOption.path(&arguments)
         let gazetteer = try GazetteerOption.open(&arguments)
         let words = try arguments.finish()

@@ -6,53 +6,43 @@ import Resolver
 import TravelLog
 
 /// `atlas home`, `atlas home set PLACE|LAT,LON [--since DATE]`, `atlas home remove [--since DATE]`.
-enum HomeCommand: Command {
-    static let name = "home"
-    static let summary = "Show, save or remove where you live (trips are measured from it)"
-    static let help = """
-        Usage: atlas home [--db PATH] [--json]
-               atlas home set PLACE|LAT,LON [--since YYYY-MM-DD] [--db PATH]
-               atlas home remove [--since YYYY-MM-DD | --all] [--db PATH]
+enum HomeCommand: DeclaredCommand {
+    static let since = Option("--since", .day, "The first day of that home.", inUsage: false)
+    static let all = Flag("--all", "remove: every saved home.", inUsage: false)
+    static let declaration = CommandDeclaration(
+        name: "home", summary: "Show, save or remove where you live (trips are measured from it)", forms: ["", "set PLACE|LAT,LON [--since YYYY-MM-DD] [--db PATH]", "remove [--since YYYY-MM-DD | --all] [--db PATH]"],
+        about: """
+            Home decides what is a trip, what is abroad and how far is far. Without a saved home it
+            is inferred, per calendar year: the region photographed in the most distinct months of
+            the year (at least 3; ties: more days), a thinner year keeping the home of the year
+            before; 'atlas home' says "inferred". Trips are measured from a point: the coordinate
+            given, the city's, or for a region or country the city photographed on the most days
+            inside it.
 
-        Home decides what is a trip, what is abroad and how far is far. Without a saved home it
-        is inferred, per calendar year: the region photographed in the most distinct months of
-        the year (at least 3; ties: more days), a thinner year keeping the home of the year
-        before; 'atlas home' says "inferred". Trips are measured from a point: the coordinate
-        given, the city's, or for a region or country the city photographed on the most days
-        inside it.
+            'set' saves a home from --since on (default: from the start); homes can change over
+            the years: save one per move. Before the first saved date, the inferred home holds.
+            PLACE is a city, region or country (identifier, code or name); LAT,LON saves that
+            exact point, in the city it resolves to, written as for 'atlas resolve' (-33.86,151.21,
+            "-33.8568, 151.2153", -33.86 151.21, 33°51'S 151°12'E). 'remove' forgets the home saved for --since
+            (default: the one from the start), or every one with --all.
 
-        'set' saves a home from --since on (default: from the start); homes can change over
-        the years: save one per move. Before the first saved date, the inferred home holds.
-        PLACE is a city, region or country (identifier, code or name); LAT,LON saves that
-        exact point, in the city it resolves to, written as for 'atlas resolve' (-33.86,151.21,
-        "-33.8568, 151.2153", -33.86 151.21, 33°51'S 151°12'E). 'remove' forgets the home saved for --since
-        (default: the one from the start), or every one with --all.
-
-        A phone's Timeline.json may label a place HOME: 'atlas home' shows it below the homes,
-        as evidence only; it is never saved without 'home set'.
-
-        Options:
-          --since YYYY-MM-DD The first day of that home.
-          --all             remove: every saved home.
-        \(DatabaseOption.help)
-        \(GazetteerOption.help)
-          --json            One JSON object per home (since, until, place, inferred, point),
-                            then one per place a location history labels HOME (label, file,
-                            as_of, latitude, longitude, place, saved).
-          --help            Show this help.
-
-        Exit status: 0 done, 1 usage error (unknown place, bad date, no such saved home),
-        2 travel log or gazetteer problem.
-        """
+            A phone's Timeline.json may label a place HOME: 'atlas home' shows it below the homes,
+            as evidence only; it is never saved without 'home set'.
+            """,
+        options: [since.declaration,
+                  all.declaration,
+                  SharedOptions.db.declaration,
+                  SharedOptions.gazetteer.declaration,
+                  SharedOptions.json("One JSON object per home (since, until, place, inferred, point), then one per place a location history labels HOME (label, file, as_of, latitude, longitude, place, saved).").declaration],
+        exitStatus: "0 done, 1 usage error (unknown place, bad date, no such saved home), 2 travel log or gazetteer problem.")
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
-        let json = arguments.flag("--json")
-        let all = arguments.flag("--all")
-        let since = try arguments.option("--since")
+        let json = arguments.flag(SharedOptions.json)
+        let all = arguments.flag(Self.all)
+        let since = try arguments.value(Self.since)?.text
         let dbPath = try DatabaseOption.path(&arguments)
         let gazetteer = try GazetteerOption.open(&arguments)
         let words = try arguments.finish()
-        if let since, !Mark.isValidDate(since) { throw UsageError("--since takes YYYY-MM-DD, not '\(since.shown)'") }
         switch words.first {
         case nil:
             return try show(TravelLog(path: dbPath, readOnly: true), gazetteer: gazetteer, json: json)
