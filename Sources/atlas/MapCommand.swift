@@ -5,69 +5,52 @@ import Passport
 import Report
 
 /// `atlas map`: the world with the places visited filled in, as one self-contained HTML or SVG file.
-enum MapCommand: Command {
-    static let name = "map"
-    static let summary = "Draw the world map of the places visited (HTML or SVG, offline)"
-    static let help = """
-        Usage: atlas map [--level country|region] [--year YYYY] [--trip ID] [--view world|visited]
-                         [--output FILE.html|FILE.svg] [--format html|svg] [--width PX] [--db PATH]
+enum MapCommand: DeclaredCommand {
+    static let level = Option("--level", .choice("country|region") as ValueParser<MapShape.Kind>, "country (the default, but for --trip) or region (regions drawn over the countries; the default for --trip).")
+    static let year = SharedOptions.year("Only what was visited in that year.")
+    static let trip = Option("--trip", .text("ID"), "One trip ('atlas trips' lists them): its ID or any date in it, zoomed to its places.")
+    static let view = Option("--view", .choice("world|visited") as ValueParser<MapView>, "world or visited (the area of the cities and airports visited); default world, visited for --level region and --trip.")
+    static let output = SharedOptions.output("Write there instead of stdout ('-' is stdout), whole or not at all; the format follows the extension (.svg is SVG, else HTML). Needed when stdout is a terminal.")
+    static let format = Option("--format", .choice("html|svg") as ValueParser<PageFormat>, "html or svg; a FILE with an extension must end in it (.html, .htm or .svg: map.png is refused).")
+    static let width = Option("--width", .integer("PX", in: 400...4000), "The picture's width in pixels (400 to 4000, default 1200).")
+    static let declaration = CommandDeclaration(
+        name: "map", summary: "Draw the world map of the places visited (HTML or SVG, offline)",
+        about: """
+            Draws the Equal Earth world with the countries (or, with --level region, the regions)
+            visited filled by the days spent there (a legend of five classes), the others in a
+            neutral tone; the cities visited as dots sized by days, the airports used as small
+            diamonds; a title, the counts and the data's credit line. One file that needs no
+            network and no server: inline SVG, and for HTML inline CSS and a small script for
+            labels under the pointer and zooming (every shape also carries its name as a <title>,
+            and its place identifier as data-id).
 
-        Draws the Equal Earth world with the countries (or, with --level region, the regions)
-        visited filled by the days spent there (a legend of five classes), the others in a
-        neutral tone; the cities visited as dots sized by days, the airports used as small
-        diamonds; a title, the counts and the data's credit line. One file that needs no
-        network and no server: inline SVG, and for HTML inline CSS and a small script for
-        labels under the pointer and zooming (every shape also carries its name as a <title>,
-        and its place identifier as data-id).
+            The HTML map pans and zooms (the wheel, two fingers, dragging, its + and - buttons, or
+            + - 0 and the arrows on the focused map); the world's country names show as the zoom
+            makes room, and a switch shows countries or regions. The SVG is a still picture.
 
-        The HTML map pans and zooms (the wheel, two fingers, dragging, its + and - buttons, or
-        + - 0 and the arrows on the focused map); the world's country names show as the zoom
-        makes room, and a switch shows countries or regions. The SVG is a still picture.
-
-        Cities and airports are drawn at the gazetteer's point of them, never at a photo's
-        position. The same log gives the same bytes.
-
-        Options:
-          --level L         country (the default, but for --trip) or region (regions drawn
-                            over the countries; the default for --trip).
-          --year YYYY       Only what was visited in that year.
-          --trip ID         One trip ('atlas trips' lists them): its ID or any date in it,
-                            zoomed to its places.
-          --view V          world or visited (the area of the cities and airports visited);
-                            default world, visited for --level region and --trip.
-          --output FILE     Write there instead of stdout ('-' is stdout), whole or not at all;
-                            the format follows the extension (.svg is SVG, else HTML). Needed
-                            when stdout is a terminal.
-          --format F        html or svg; a FILE with an extension must end in it (.html, .htm
-                            or .svg: map.png is refused).
-          --width PX        The picture's width in pixels (400 to 4000, default 1200).
-        \(PassportOption.countHelp)
-        \(PassportOption.homeHelp)
-        \(PassportOption.tripRulesHelp)
-        \(DatabaseOption.help)
-        \(GazetteerOption.help)
-          --help            Show this help.
-
-        Exit status: 0 drawn, 1 usage error (an --output that is not a regular file or whose
-        extension is not the format's, no --output to a terminal, a trip that does not exist), 2 no travel log or gazetteer problem, 4 output could not be written.
-        """
+            Cities and airports are drawn at the gazetteer's point of them, never at a photo's
+            position. The same log gives the same bytes.
+            """,
+        options: [level.declaration,
+                  year.declaration,
+                  trip.declaration,
+                  view.declaration,
+                  output.declaration,
+                  format.declaration,
+                  width.declaration,
+                  SharedOptions.count.declaration] + SharedOptions.tripRules,
+        exitStatus: "0 drawn, 1 usage error (an --output that is not a regular file or whose extension is not the format's, no --output to a terminal, a trip that does not exist), 2 no travel log or gazetteer problem, 4 output could not be written.")
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
-        let levelOption = try arguments.option("--level")
-        let year = try arguments.integer("--year", in: 1800...9999)
-        let tripText = try arguments.option("--trip")
+        let levelOption = try arguments.value(Self.level)
+        let year = try arguments.value(Self.year)
+        let tripText = try arguments.value(Self.trip)
         // A trip's map fills its regions over neutral neighbours; the world its countries.
-        let levelText = levelOption ?? (tripText != nil ? "region" : "country")
-        guard let level = MapShape.Kind(rawValue: levelText) else {
-            throw UsageError("--level takes country or region, not '\(levelText.shown)'" + Suggestion.didYouMean(levelText, among: ["country", "region"]))
-        }
-        let viewText = try arguments.option("--view")
-        guard viewText == nil || ["world", "visited"].contains(viewText!) else {
-            throw UsageError("--view takes world or visited, not '\(viewText!.shown)'" + Suggestion.didYouMean(viewText!, among: ["world", "visited"]))
-        }
-        let output = try arguments.option("--output")
-        let format = try pageFormat(arguments.option("--format"), output: output)
-        let width = try arguments.integer("--width", in: 400...4000) ?? 1200
+        let level = levelOption ?? (tripText != nil ? .region : .country)
+        let viewText = try arguments.value(Self.view)?.rawValue
+        let output = try arguments.value(Self.output)
+        let format = try pageFormat(arguments.value(Self.format)?.rawValue, output: output)
+        let width = try arguments.value(Self.width) ?? 1200
         let scheme = try PassportOption.scheme(&arguments)
         let settings = try TripSettings(&arguments)
         guard try arguments.finish().isEmpty else { throw UsageError("map takes no arguments (use --output FILE)") }

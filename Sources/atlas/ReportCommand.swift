@@ -6,44 +6,33 @@ import Report
 import TravelLog
 
 /// `atlas report`: the passport as one page to print or share.
-enum ReportCommand: Command {
-    static let name = "report"
-    static let summary = "Write the travel report: map, figures, countries, timeline, trips (HTML)"
-    static let help = """
-        Usage: atlas report [--year YYYY] [--output FILE.html] [--private] [--db PATH]
+enum ReportCommand: DeclaredCommand {
+    static let year = SharedOptions.year("The year in review: only that year's places, trips and figures.")
+    static let output = SharedOptions.output("Write there instead of stdout ('-' is stdout), whole or not at all; needed when stdout is a terminal. A FILE with an extension must end in .html or .htm (report.svg is refused).")
+    static let isPrivate = Flag("--private", "Also the photo folders of each trip and the homes' points.")
+    static let declaration = CommandDeclaration(
+        name: "report", summary: "Write the travel report: map, figures, countries, timeline, trips (HTML)",
+        about: """
+            Writes the passport as one self-contained web page to print or share: the world map of
+            the countries visited, the figures of 'atlas stats', the countries by continent with
+            their days, new places per year as a bar chart, the trips (newest first) with a small
+            map each, and the top cities. It needs no network and no server, reads on a phone and
+            prints on paper.
 
-        Writes the passport as one self-contained web page to print or share: the world map of
-        the countries visited, the figures of 'atlas stats', the countries by continent with
-        their days, new places per year as a bar chart, the trips (newest first) with a small
-        map each, and the top cities. It needs no network and no server, reads on a phone and
-        prints on paper.
-
-        Share-safe by default: no file paths, and no position finer than a city (cities are
-        drawn at the gazetteer's point of them). --private adds each trip's photo folders and
-        the homes with their points. The same log gives the same bytes.
-
-        Options:
-          --year YYYY       The year in review: only that year's places, trips and figures.
-          --output FILE     Write there instead of stdout ('-' is stdout), whole or not at all;
-                            needed when stdout is a terminal. A FILE with an extension must end
-                            in .html or .htm (report.svg is refused).
-          --private         Also the photo folders of each trip and the homes' points.
-        \(PassportOption.countHelp)
-        \(PassportOption.homeHelp)
-        \(PassportOption.tripRulesHelp)
-        \(DatabaseOption.help)
-        \(GazetteerOption.help)
-          --help            Show this help.
-
-        Exit status: 0 written, 1 usage error (an --output that is not a regular file or whose
-        extension is not .html, no --output to a terminal), 2 no travel log or gazetteer
-        problem, 4 output could not be written.
-        """
+            Share-safe by default: no file paths, and no position finer than a city (cities are
+            drawn at the gazetteer's point of them). --private adds each trip's photo folders and
+            the homes with their points. The same log gives the same bytes.
+            """,
+        options: [year.declaration,
+                  output.declaration,
+                  isPrivate.declaration,
+                  SharedOptions.count.declaration] + SharedOptions.tripRules,
+        exitStatus: "0 written, 1 usage error (an --output that is not a regular file or whose extension is not .html, no --output to a terminal), 2 no travel log or gazetteer problem, 4 output could not be written.")
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
-        let year = try arguments.integer("--year", in: 1800...9999)
-        let output = try arguments.option("--output")
-        let isPrivate = arguments.flag("--private")
+        let year = try arguments.value(Self.year)
+        let output = try arguments.value(Self.output)
+        let isPrivate = arguments.flag(Self.isPrivate)
         let scheme = try PassportOption.scheme(&arguments)
         let settings = try TripSettings(&arguments)
         guard try arguments.finish().isEmpty else { throw UsageError("report takes no arguments (use --output FILE)") }

@@ -60,6 +60,9 @@ enum SharedOptions {
     static let awayKm = Option("--away-km", .integer("KM", in: 1...20_000), "A day is away beyond this distance from home (default 100).")
     static let gap = Option("--gap", .integer("DAYS", in: 0...365), "Days without photos a trip may hold (default 2).")
 
+    /// `--output FILE`, said for the command (which formats its extension may name).
+    static func output(_ help: String) -> Option<String> { Option("--output", .path("FILE"), help) }
+
     /// `--sort`, `--evidence`, `--db`, `--gazetteer`, `--json`: what every listing of visits takes.
     static let listing: [OptionDeclaration] = [sort.declaration, evidence.declaration, db.declaration, gazetteer.declaration, json.declaration]
     /// `--home`, `--away-km`, `--gap`, `--db`, `--gazetteer`: what finds trips (``TripSettings``).
