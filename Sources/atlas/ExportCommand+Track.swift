@@ -13,12 +13,12 @@ extension ExportCommand {
         let tripText = try arguments.option("--trip")
         let year = try arguments.integer("--year", in: 1800...9999)
         let formatText = try arguments.option("--format") ?? TrackExport.Format.gpx.rawValue
-        guard let format = TrackExport.Format(rawValue: formatText) else {
+        guard let format = TrackExport.Format(rawValue: formatText.lowercased()) else {
             throw UsageError("--format takes gpx or geojson, not '\(formatText.shown)'"
                              + Suggestion.didYouMean(formatText, among: TrackExport.Format.allCases.map(\.rawValue)))
         }
         let precisionText = try arguments.option("--coordinates") ?? TrackExport.Precision.exact.rawValue
-        guard let precision = TrackExport.Precision(rawValue: precisionText) else {
+        guard let precision = TrackExport.Precision(rawValue: precisionText.lowercased()) else {
             guard precisionText != TravelRecord.Coordinates.none.rawValue else {
                 throw UsageError("--coordinates none leaves a track without positions: give exact or city with --track")
             }

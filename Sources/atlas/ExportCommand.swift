@@ -5,66 +5,54 @@ import Passport
 import TravelLog
 
 /// `atlas export`: the JSON travel record.
-enum ExportCommand: Command {
-    static let name = "export"
-    static let summary = "Write the travel record, or a trip's or year's track (GPX, GeoJSON)"
-    static let help = """
-        Usage: atlas export [--output FILE] [--photos|--no-photos] [--coordinates exact|city|none]
-                            [--count un|iso|all] [--home PLACE] [--away-km KM] [--gap DAYS]
-                            [--db PATH]
-               atlas export --track (--trip ID | --year YYYY) [--format gpx|geojson]
-                            [--coordinates exact|city] [--output FILE] [--db PATH]
+enum ExportCommand: DeclaredCommand {
+    static let output = SharedOptions.output("Write there instead of stdout ('-' is stdout): a new file or a regular file, replaced whole through a temporary file beside it; a device, FIFO, directory or symbolic link is refused.")
+    static let photos = Flag("--photos", "Include the photos (default).")
+    static let noPhotos = Flag("--no-photos", "Leave the photos out (of --photos and --no-photos, the last given wins).")
+    static let coordinates = Option("--coordinates", .choice("exact|city|none") as ValueParser<TravelRecord.Coordinates>, "exact (default), city (0.1°) or none; with --track, exact or city (city also drops the elevation).")
+    static let track = Flag("--track", "Write the track of --trip or --year as GPX or GeoJSON.", inUsage: false)
+    static let trip = Option("--trip", .text("ID"), "With --track: the trip ('atlas trips' lists them): its ID or any date in it.", inUsage: false, requires: "--track")
+    static let year = Option("--year", .year, "With --track: every day of that year.", inUsage: false, requires: "--track")
+    static let format = Option("--format", ValueParser(placeholder: "F", choices: ["gpx", "geojson"], valid: "gpx", invalid: "zzz") { _, text in text }, "With --track: gpx (GPX 1.1, default) or geojson.", inUsage: false, requires: "--track")
+    static let declaration = CommandDeclaration(
+        name: "export", summary: "Write the travel record, or a trip's or year's track (GPX, GeoJSON)", forms: ["", "--track (--trip ID | --year YYYY) [--format gpx|geojson] [--coordinates exact|city] [--output FILE] [--db PATH]"],
+        about: """
+            Writes one JSON document (Resources/travel-record.schema.json): schema version,
+            generator, gazetteer version and attribution, counting scheme, the passport,
+            continents > countries > regions > cities with visit dates, days and counts, airports,
+            marks, the saved homes and the home of every date, the trips with their edits, the year
+            in review of every year and, unless --no-photos, every photo with its path, local and
+            UTC capture time, position at the chosen precision and place snapshot. Home positions
+            follow --coordinates too. The same log gives the same bytes: "this year" in the
+            passport is the year of the latest visit.
 
-        Writes one JSON document (Resources/travel-record.schema.json): schema version,
-        generator, gazetteer version and attribution, counting scheme, the passport,
-        continents > countries > regions > cities with visit dates, days and counts, airports,
-        marks, the saved homes and the home of every date, the trips with their edits, the year
-        in review of every year and, unless --no-photos, every photo with its path, local and
-        UTC capture time, position at the chosen precision and place snapshot. Home positions
-        follow --coordinates too. The same log gives the same bytes: "this year" in the
-        passport is the year of the latest visit.
-
-        With --track, writes instead the track of one trip or one year: every positioned photo
-        and every location history point whose local date lies in it, one segment per local
-        date, in time order (UTC where the offset is known, else the camera's clock; ties by
-        path). GPX 1.1 has a point per photo or history point with its elevation and UTC time
-        when known; GeoJSON (RFC 7946) a LineString per day (a Point for a day of one point)
-        and a Point per city visited, at the mean position of its photos and stays. A range
-        without any position gives an empty track, said on stderr.
-
-        Options:
-          --output FILE     Write there instead of stdout ('-' is stdout): a new file or a
-                            regular file, replaced whole through a temporary file beside it;
-                            a device, FIFO, directory or symbolic link is refused.
-          --photos          Include the photos (default).
-          --no-photos       Leave the photos out (of --photos and --no-photos, the last given wins).
-          --coordinates P   exact (default), city (0.1°) or none; with --track, exact or city
-                            (city also drops the elevation).
-          --track           Write the track of --trip or --year as GPX or GeoJSON.
-          --trip ID         With --track: the trip ('atlas trips' lists them): its ID or any date in it.
-          --year YYYY       With --track: every day of that year.
-          --format F        With --track: gpx (GPX 1.1, default) or geojson.
-        \(PassportOption.countHelp)
-        \(PassportOption.homeHelp)
-        \(PassportOption.tripRulesHelp)
-        \(DatabaseOption.help)
-        \(GazetteerOption.help)
-          --help            Show this help.
-
-        Exit status: 0 written, 1 usage error (an --output that is not a regular file, a trip
-        that does not exist), 2 no travel log or gazetteer problem, 4 output could not be written.
-        """
+            With --track, writes instead the track of one trip or one year: every positioned photo
+            and every location history point whose local date lies in it, one segment per local
+            date, in time order (UTC where the offset is known, else the camera's clock; ties by
+            path). GPX 1.1 has a point per photo or history point with its elevation and UTC time
+            when known; GeoJSON (RFC 7946) a LineString per day (a Point for a day of one point)
+            and a Point per city visited, at the mean position of its photos and stays. A range
+            without any position gives an empty track, said on stderr.
+            """,
+        options: [output.declaration,
+                  photos.declaration,
+                  noPhotos.declaration,
+                  coordinates.declaration,
+                  track.declaration,
+                  trip.declaration,
+                  year.declaration,
+                  format.declaration,
+                  SharedOptions.count.declaration] + SharedOptions.tripRules,
+        exitStatus: "0 written, 1 usage error (an --output that is not a regular file, a trip that does not exist), 2 no travel log or gazetteer problem, 4 output could not be written.")
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
-        // Here --track is a flag; `atlas import --track FILE` gives it a value.
-        arguments = arguments.reading(asFlag: "--track")
         if arguments.flag("--track") { return try track(&arguments) }
         for option in ["--trip", "--year", "--format"] where try arguments.option(option) != nil {
             throw UsageError("\(option) goes with --track: atlas export --track (--trip ID | --year YYYY)")
         }
         let output = try arguments.option("--output")
         let noPhotos = arguments.lastFlag("--photos", "--no-photos") == "--no-photos"
-        let coordinatesText = try arguments.option("--coordinates") ?? "exact"
+        let coordinatesText = try arguments.value(Self.coordinates)?.rawValue ?? "exact"
         guard let coordinates = TravelRecord.Coordinates(rawValue: coordinatesText) else {
             throw UsageError("--coordinates takes exact, city or none, not '\(coordinatesText.shown)'"
                              + Suggestion.didYouMean(coordinatesText, among: TravelRecord.Coordinates.allCases.map(\.rawValue)))

@@ -14,6 +14,9 @@ import Testing
             let choices: [String]
             let valid: String?
             let invalid: String?
+            /// The flag it goes with, given with it.
+            let requires: String?
+            var with: [String] { requires.map { [$0] } ?? [] }
         }
         let name: String
         let usage: String
@@ -84,7 +87,7 @@ import Testing
                     try Self.expectUsageError([command.name, option.name + "=x"] + Self.noLog, startingWith: "\(option.name) takes no value, not 'x'\n")
                 }
                 if let invalid = option.invalid {
-                    try Self.expectUsageError([command.name, option.name, invalid] + Self.noLog, startingWith: "\(option.name) takes ")
+                    try Self.expectUsageError([command.name, option.name, invalid] + option.with + Self.noLog, startingWith: "\(option.name) takes ")
                 }
             }
         }
@@ -96,7 +99,7 @@ import Testing
             for option in command.options {
                 let value = option.placeholder == nil ? [] : [option.valid ?? "x"]
                 let noLog = option.name != "--db" && command.options.contains { $0.name == "--db" } ? Self.noLog : []
-                let result = try AtlasBinary.run([command.name, option.name] + value + noLog)
+                let result = try AtlasBinary.run([command.name, option.name] + value + option.with + noLog)
                 for refusal in ["unknown option", "needs a value", "takes no value", "\(option.name) takes", "does not declare"] {
                     #expect(!result.stderr.contains(refusal), "\(command.name) \(option.name): \(result.stderr)")
                 }
@@ -109,10 +112,10 @@ import Testing
             for option in command.options {
                 guard let choice = option.choices.first(where: { $0.count >= 3 }) ?? option.choices.first else { continue }
                 let typo = String(choice.dropLast()) + "z"
-                let result = try AtlasBinary.run([command.name, option.name, typo] + Self.noLog)
+                let result = try AtlasBinary.run([command.name, option.name, typo] + option.with + Self.noLog)
                 #expect(result.status == 1 && result.stderr.contains("not '\(typo)'; did you mean ") && result.stderr.contains("'\(choice)'?"),
                         "\(command.name) \(option.name): \(result.stderr)")
-                let upper = try AtlasBinary.run([command.name, option.name, choice.uppercased()] + Self.noLog)
+                let upper = try AtlasBinary.run([command.name, option.name, choice.uppercased()] + option.with + Self.noLog)
                 #expect(!upper.stderr.contains("\(option.name) takes"), "\(command.name) \(option.name): \(upper.stderr)")
             }
         }

@@ -20,6 +20,7 @@ extension CommandDeclaration {
                     ("repeatable", .bool(option.repeatable)),
                     ("valid", option.valid.map(JSONValue.string) ?? .null),
                     ("invalid", option.invalid.map(JSONValue.string) ?? .null),
+                    ("requires", option.requires.map(JSONValue.string) ?? .null),
                 ])
             })),
         ])

@@ -11,11 +11,11 @@ struct Option<Value>: Sendable {
     let parser: ValueParser<Value>
 
     init(_ name: String, _ parser: ValueParser<Value>, _ help: String, repeatable: Bool = false, takesPosition: Bool = false,
-         inUsage: Bool = true) {
+         inUsage: Bool = true, requires: String? = nil) {
         self.parser = parser
         declaration = OptionDeclaration(name: name, placeholder: parser.placeholder, help: help, choices: parser.choices,
                                         completion: parser.completion, repeatable: repeatable, takesPosition: takesPosition,
-                                        inUsage: inUsage, valid: parser.valid, invalid: parser.invalid)
+                                        inUsage: inUsage, requires: requires, valid: parser.valid, invalid: parser.invalid)
     }
 
     /// The value of `text` given to this option, or the usage error that says what it takes.

@@ -31,6 +31,8 @@ struct OptionDeclaration: Sendable {
     var takesPosition = false
     /// Shown in the usage line (expert options such as `--gazetteer` are in the Options block only).
     var inUsage = true
+    /// The flag it goes with (`--format` with `--track` in `atlas export`): given alone it is refused.
+    var requires: String? = nil
     /// A value it takes and one it refuses, from its parser (``ValueParser/valid``).
     var valid: String? = nil
     var invalid: String? = nil
