@@ -9,71 +9,43 @@ import TravelLog
 /// `--rule us-presence`: the US substantial presence test (``USPresence``). `--count` and
 /// `--fill` choose how a day counts (``DayCounting``), `--dates` lists the evidence of each
 /// date. Every answer says its policy, the days without evidence and that it is no legal advice.
-enum DaysCommand: Command {
-    static let name = "days"
-    static let summary = "Count the days present in each country per year or tax year, the Schengen 90/180 window, the US presence test"
-    static let help = """
-        Usage: atlas days [--year YYYY] [--year-start MM-DD] [--threshold N] [--country PLACE]
-                          [--rule schengen|us-presence] [--on DATE] [--stay N]
-                          [--count any|midnight] [--fill N] [--dates] [--db PATH] [--json]
-
-        Days present in each country, per year, by local date: a day counts for a country
-        when a qualifying photo, a location history's point on the ground or a mark puts you
-        there, and a travel day counts for every country it touches, as residence and visa
-        day counters count. Layovers at an airport and flights are not presence; they are
-        listed as transit days. Photos are evidence of presence, not proof: a day without any
-        is not counted unless --fill or --count midnight infers it, and inferred days are
-        listed apart. Every answer says how days were counted, how many days of the period
-        have no evidence at all, and that it is evidence from the log, not legal advice.
-
-        Options:
-          --year YYYY       Only that year (with --rule us-presence: the year tested,
-                            default this year).
-          --year-start MM-DD
-                            Tax years starting that day (04-06 in the UK, 07-01 in
-                            Australia, 04-01 in India; default 01-01, the calendar year). A
-                            tax year is named by the year it starts in: with 04-06, 2025 is
-                            2025-04-06 to 2026-04-05.
-          --threshold N     Mark the countries with at least N days counted in a year
-                            (default 183).
-          --country PLACE   Only that country.
-          --rule schengen|us-presence
-                            A rule instead of the years. schengen: the days present in the
-                            area in the 180 days ending --on (entry and exit days count),
-                            the days left of 90, the most any date of that window had used
-                            and when. us-presence: the US substantial presence test, the
-                            days of --year, a third of the year before and a sixth of the
-                            one before that; met at 183 weighted days with at least 31 in
-                            the year.
-          --on DATE         The last day of the Schengen window (YYYY-MM-DD; default today).
-          --stay N          Also the first date from --on from which a Schengen stay of N
-                            more days (1 to 90) fits.
-          --count any|midnight
-                            How a day counts: any (default), every country with evidence
-                            that day; midnight, only the country of the day's last evidence,
-                            carried over the days without evidence.
-          --fill N          With --count any, the days between two days in one country at
-                            most N days apart count there too, inferred, unless another
-                            country or a flight comes between.
-          --dates           List every date with what proves it: photos, history points,
-                            marks, flights, or filled or carried.
-        \(DatabaseOption.help)
-        \(GazetteerOption.help)
-          --json            One JSON object per year and country: year, id, name, days,
-                            transit_days, dates, transit_dates, inferred_days,
-                            inferred_dates, period_start, period_end, threshold,
-                            threshold_reached, count, fill, days_without_evidence, note, and
-                            with --dates evidence. With --rule schengen one object: rule, on,
-                            days_used, days_left, max_in_window, max_on, stay and
-                            earliest_stay_start (with --stay), count, note,
-                            days_without_evidence, dates. With --rule us-presence one
-                            object: rule, year, days_this_year, days_last_year,
-                            days_year_before_last, days_weighted, meets_test, count, fill,
-                            days_without_evidence, note, dates, inferred_dates.
-          --help            Show this help.
-
-        Exit status: 0 listed (even when empty), 1 usage error, 2 no travel log or unreadable.
-        """
+enum DaysCommand: DeclaredCommand {
+    static let year = Option("--year", .integer("YYYY", in: 1800...9998), "Only that year (with --rule us-presence: the year tested, default this year).")
+    static let yearStart = Option("--year-start", .text("MM-DD", example: "04-06"), "Tax years starting that day (04-06 in the UK, 07-01 in Australia, 04-01 in India; default 01-01, the calendar year). A tax year is named by the year it starts in: with 04-06, 2025 is 2025-04-06 to 2026-04-05.")
+    static let threshold = Option("--threshold", .integer(in: 1...366), "Mark the countries with at least N days counted in a year (default 183).")
+    static let country = SharedOptions.place("--country", "Only that country.")
+    static let rule = Option("--rule", .choice("schengen|us-presence") as ValueParser<DayRule>, "A rule instead of the years. schengen: the days present in the area in the 180 days ending --on (entry and exit days count), the days left of 90, the most any date of that window had used and when. us-presence: the US substantial presence test, the days of --year, a third of the year before and a sixth of the one before that; met at 183 weighted days with at least 31 in the year.")
+    static let on = Option("--on", .day, "The last day of the Schengen window (YYYY-MM-DD; default today).")
+    static let stay = Option("--stay", .integer(in: 1...SchengenWindow.limit), "Also the first date from --on from which a Schengen stay of N more days (1 to 90) fits.")
+    static let count = Option("--count", .choice("any|midnight") as ValueParser<DayCounting.Policy>, "How a day counts: any (default), every country with evidence that day; midnight, only the country of the day's last evidence, carried over the days without evidence.")
+    static let fill = Option("--fill", .integer(in: 2...366), "With --count any, the days between two days in one country at most N days apart count there too, inferred, unless another country or a flight comes between.")
+    static let dates = Flag("--dates", "List every date with what proves it: photos, history points, marks, flights, or filled or carried.")
+    static let declaration = CommandDeclaration(
+        name: "days", summary: "Count the days present in each country per year or tax year, the Schengen 90/180 window, the US presence test",
+        about: """
+            Days present in each country, per year, by local date: a day counts for a country
+            when a qualifying photo, a location history's point on the ground or a mark puts you
+            there, and a travel day counts for every country it touches, as residence and visa
+            day counters count. Layovers at an airport and flights are not presence; they are
+            listed as transit days. Photos are evidence of presence, not proof: a day without any
+            is not counted unless --fill or --count midnight infers it, and inferred days are
+            listed apart. Every answer says how days were counted, how many days of the period
+            have no evidence at all, and that it is evidence from the log, not legal advice.
+            """,
+        options: [year.declaration,
+                  yearStart.declaration,
+                  threshold.declaration,
+                  country.declaration,
+                  rule.declaration,
+                  on.declaration,
+                  stay.declaration,
+                  count.declaration,
+                  fill.declaration,
+                  dates.declaration,
+                  SharedOptions.db.declaration,
+                  SharedOptions.gazetteer.declaration,
+                  SharedOptions.json("One JSON object per year and country: year, id, name, days, transit_days, dates, transit_dates, inferred_days, inferred_dates, period_start, period_end, threshold, threshold_reached, count, fill, days_without_evidence, note, and with --dates evidence. With --rule schengen one object: rule, on, days_used, days_left, max_in_window, max_on, stay and earliest_stay_start (with --stay), count, note, days_without_evidence, dates. With --rule us-presence one object: rule, year, days_this_year, days_last_year, days_year_before_last, days_weighted, meets_test, count, fill, days_without_evidence, note, dates, inferred_dates.").declaration],
+        exitStatus: "0 listed (even when empty), 1 usage error, 2 no travel log or unreadable.")
 
     static let note = DayLedger.note
 
@@ -83,17 +55,17 @@ enum DaysCommand: Command {
     }
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
-        let json = arguments.flag("--json")
-        let listDates = arguments.flag("--dates")
-        let year = try arguments.integer("--year", in: 1800...9998)
-        let yearStartText = try arguments.option("--year-start")
-        let threshold = try arguments.integer("--threshold", in: 1...366)
-        let countryText = try arguments.option("--country")
-        let rule = try arguments.option("--rule")
-        let onText = try arguments.option("--on")
-        let stay = try arguments.integer("--stay", in: 1...SchengenWindow.limit)
-        let countText = try arguments.option("--count")
-        let fill = try arguments.integer("--fill", in: 2...366)
+        let json = arguments.flag(SharedOptions.json)
+        let listDates = arguments.flag(Self.dates)
+        let year = try arguments.value(Self.year)
+        let yearStartText = try arguments.value(Self.yearStart)
+        let threshold = try arguments.value(Self.threshold)
+        let countryText = try arguments.value(Self.country)
+        let rule = try arguments.value(Self.rule)?.rawValue
+        let onText = try arguments.value(Self.on)?.text
+        let stay = try arguments.value(Self.stay)
+        let countText = try arguments.value(Self.count)?.rawValue
+        let fill = try arguments.value(Self.fill)
         let dbPath = try DatabaseOption.path(&arguments)
         let gazetteer = try GazetteerOption.open(&arguments)
         guard try arguments.finish().isEmpty else { throw UsageError("days takes no arguments") }
