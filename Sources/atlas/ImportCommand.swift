@@ -7,74 +7,64 @@ import PhotoMetadata
 import TravelLog
 
 /// `atlas import DIR...`: photo folders into the travel log, in parallel and incrementally.
-enum ImportCommand: Command {
-    static let name = "import"
-    static let summary = "Import photo folders and location histories into the travel log (incremental, resumable)"
-    static let help = """
-        Usage: atlas import DIR... [--db PATH] [--jobs N] [--exclude GLOB] [--follow-symlinks]
-                                   [--track FILE] [--track-gap SECONDS] [--track-nearest SECONDS]
-                                   [--min-stay MINUTES] [--dry-run] [--progress auto|always|never] [--batch-size N] [--json]
-
-        Walks the folders, reads the position and capture time of every photo and video
-        (recognised by its first bytes), resolves each position to its place chain and records
-        it in the travel log. A position comes from, first that has one: a place set by hand,
-        an XMP sidecar (NAME.xmp, NAME.EXT.xmp), the file's own metadata, a Google Takeout JSON
-        (NAME.EXT.json, NAME.EXT.supplemental-metadata.json), a GPX track recording at the
-        capture time (.gpx files under the folders, and --track), a location history (Google
-        Takeout's Records.json and Semantic Location History, the phones' Timeline.json and
-        location-history.json, OwnTracks .rec, GeoJSON: found under the folders by their
-        content, whatever their names, and --track). A history's stays count as visits, the
-        places it only passed through as transit, and its points place photos as a track does.
-        A file whose path, size and modification time are unchanged is not opened
-        again; a changed one is re-read; a moved one keeps its history; a vanished one is
-        marked missing, never deleted. Killing an import loses nothing committed: run the same
-        command again to finish. Ctrl-C stops cleanly after the current batch.
-
-        Options:
-        \(DatabaseOption.help)
-          --jobs N          Files read in parallel (default: the number of cores).
-          --exclude GLOB    Skip files and folders whose name or relative path matches (repeatable).
-          --follow-symlinks Follow symbolic links (each folder is entered once; loops are safe).
-          --track FILE      A GPX track or location history from elsewhere (repeatable); kept
-                            in the log like those found under the folders.
-          --track-gap SECONDS
-                            Interpolate between track points at most this far apart (default \(Int(GPXTrack.maximumGap))).
-          --track-nearest SECONDS
-                            Otherwise take the nearer point within this time (default \(Int(GPXTrack.nearestWithin))).
-          --min-stay MINUTES
-                            A history's points at one place for this long make a stay there
-                            (default \(HistoryDays.Rules().minimumStay / 60_000)); shorter is passing through.
-          --dry-run         Read and resolve, report what would change, write nothing (not
-                            even the files that cannot be read, for 'atlas errors').
-          --progress WHEN   auto (a line on a terminal), always, never. Progress goes to stderr.
-          --batch-size N    Files written per transaction, at most (default \(Importer.Options.defaultBatchSize));
-                            a batch is also committed after one second. Smaller batches lose
-                            less to a kill and write more.
-          --json            Print the summary as one JSON object.
-        \(GazetteerOption.help)
-          --help            Show this help.
-
-        Exit status: 0 done (files unreadable since an earlier run are counted on stderr), 1 usage
-        error, 2 fatal (travel log, gazetteer, in use), 3 done but this run met files or folders it
-        could not read for the first time (see 'atlas errors') or sidecars it could not read (on
-        stderr), 4 output error, 130 interrupted.
-        """
+enum ImportCommand: DeclaredCommand {
+    static let jobs = Option("--jobs", .integer(in: 1...256), "Files read in parallel (default: the number of cores).")
+    static let exclude = Option("--exclude", .text("GLOB"), "Skip files and folders whose name or relative path matches (repeatable).", repeatable: true)
+    static let followSymlinks = Flag("--follow-symlinks", "Follow symbolic links (each folder is entered once; loops are safe).")
+    static let track = Option("--track", .path("FILE"), "A GPX track or location history from elsewhere (repeatable); kept in the log like those found under the folders.", repeatable: true)
+    static let trackGap = Option("--track-gap", .integer("SECONDS", in: 0...86_400), "Interpolate between track points at most this far apart (default \(Int(GPXTrack.maximumGap))).")
+    static let trackNearest = Option("--track-nearest", .integer("SECONDS", in: 0...86_400), "Otherwise take the nearer point within this time (default \(Int(GPXTrack.nearestWithin))).")
+    static let minStay = Option("--min-stay", .integer("MINUTES", in: 1...10_080), "A history's points at one place for this long make a stay there (default \(HistoryDays.Rules().minimumStay / 60_000)); shorter is passing through.")
+    static let dryRun = Flag("--dry-run", "Read and resolve, report what would change, write nothing (not even the files that cannot be read, for 'atlas errors').")
+    static let progress = Option("--progress", .choice("auto|always|never") as ValueParser<ProgressReporter.Style>, "auto (a line on a terminal), always, never. Progress goes to stderr.")
+    static let batchSize = Option("--batch-size", .integer(in: 1...1_000_000), "Files written per transaction, at most (default \(Importer.Options.defaultBatchSize)); a batch is also committed after one second. Smaller batches lose less to a kill and write more.")
+    static let declaration = CommandDeclaration(
+        name: "import", summary: "Import photo folders and location histories into the travel log (incremental, resumable)", forms: ["DIR..."],
+        about: """
+            Walks the folders, reads the position and capture time of every photo and video
+            (recognised by its first bytes), resolves each position to its place chain and records
+            it in the travel log. A position comes from, first that has one: a place set by hand,
+            an XMP sidecar (NAME.xmp, NAME.EXT.xmp), the file's own metadata, a Google Takeout JSON
+            (NAME.EXT.json, NAME.EXT.supplemental-metadata.json), a GPX track recording at the
+            capture time (.gpx files under the folders, and --track), a location history (Google
+            Takeout's Records.json and Semantic Location History, the phones' Timeline.json and
+            location-history.json, OwnTracks .rec, GeoJSON: found under the folders by their
+            content, whatever their names, and --track). A history's stays count as visits, the
+            places it only passed through as transit, and its points place photos as a track does.
+            A file whose path, size and modification time are unchanged is not opened
+            again; a changed one is re-read; a moved one keeps its history; a vanished one is
+            marked missing, never deleted. Killing an import loses nothing committed: run the same
+            command again to finish. Ctrl-C stops cleanly after the current batch.
+            """,
+        options: [SharedOptions.db.declaration,
+                  jobs.declaration,
+                  exclude.declaration,
+                  followSymlinks.declaration,
+                  track.declaration,
+                  trackGap.declaration,
+                  trackNearest.declaration,
+                  minStay.declaration,
+                  dryRun.declaration,
+                  progress.declaration,
+                  batchSize.declaration,
+                  SharedOptions.json("Print the summary as one JSON object.").declaration,
+                  SharedOptions.gazetteer.declaration],
+        exitStatus: "0 done (files unreadable since an earlier run are counted on stderr), 1 usage error, 2 fatal (travel log, gazetteer, in use), 3 done but this run met files or folders it could not read for the first time (see 'atlas errors') or sidecars it could not read (on stderr), 4 output error, 130 interrupted.")
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
-        let json = arguments.flag("--json")
-        let dryRun = arguments.flag("--dry-run")
-        let follow = arguments.flag("--follow-symlinks")
-        let jobs = try arguments.integer("--jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
-        let excludes = try arguments.options("--exclude")
-        let batchSize = try arguments.integer("--batch-size", in: 1...1_000_000) ?? Importer.Options.defaultBatchSize
-        let trackFiles = try arguments.options("--track")
-        let gap = try arguments.integer("--track-gap", in: 0...86_400) ?? Int(GPXTrack.maximumGap)
-        let nearest = try arguments.integer("--track-nearest", in: 0...86_400) ?? Int(GPXTrack.nearestWithin)
-        let minStay = try arguments.integer("--min-stay", in: 1...10_080)
-        let progressText = try arguments.option("--progress") ?? "auto"
-        guard let style = ProgressReporter.Style(rawValue: progressText) else { throw UsageError("--progress takes auto, always or never, not '\(progressText)'") }
+        let json = arguments.flag(SharedOptions.json)
+        let dryRun = arguments.flag(Self.dryRun)
+        let follow = arguments.flag(Self.followSymlinks)
+        let jobs = try arguments.value(Self.jobs) ?? ProcessInfo.processInfo.activeProcessorCount
+        let excludes = try arguments.values(Self.exclude)
+        let batchSize = try arguments.value(Self.batchSize) ?? Importer.Options.defaultBatchSize
+        let trackFiles = try arguments.values(Self.track)
+        let gap = try arguments.value(Self.trackGap) ?? Int(GPXTrack.maximumGap)
+        let nearest = try arguments.value(Self.trackNearest) ?? Int(GPXTrack.nearestWithin)
+        let minStay = try arguments.value(Self.minStay)
+        let style: ProgressReporter.Style = try arguments.value(Self.progress) ?? .automatic
         let dbPath = try DatabaseOption.path(&arguments)
-        let gazetteerPath = try arguments.option("--gazetteer")
+        let gazetteerPath = try arguments.value(SharedOptions.gazetteer)
         let folders = try arguments.finish()
         guard !folders.isEmpty else { throw UsageError("no folders given") }
         var roots: [String] = []
