@@ -4,7 +4,7 @@ import JSONWriter
 import Passport
 
 /// `atlas airports`: the airports visited.
-enum AirportsCommand: DeclaredCommand {
+enum AirportsCommand: Command {
     static let declaration = CommandDeclaration.listing(
         name: "airports", summary: "List the airports visited (layovers included), with dates",
         about: """

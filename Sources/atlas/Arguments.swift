@@ -5,18 +5,17 @@ import Gazetteer
 /// which rejects any option left (with the nearest known one as a suggestion).
 ///
 /// ```swift
-/// var args = Arguments(["--note", "-h", "--json", "a.jpg", "--", "--odd-name.jpg"])
-/// let json = args.flag("--json")          // true
-/// let note = try args.option("--note")    // "-h": a value, not a request for help
-/// let files = try args.finish()           // ["a.jpg", "--odd-name.jpg"]
+/// var args = Arguments(["--note", "-h", "a.jpg", "--", "--odd-name.jpg"], declaration: MarkCommand.declaration)
+/// let note = try args.value(MarkCommand.note)   // "-h": a value, not a request for help
+/// let files = try args.finish()                  // ["a.jpg", "--odd-name.jpg"]
 /// ```
 ///
 /// The rules, the same in every command:
 /// - `--` ends the options: every word after it is an argument, whatever it looks like.
-/// - An option that takes a value (``valueOptions``) takes the next word, even one that looks
+/// - An option that takes a value (one declared with a placeholder) takes the next word, even one that looks
 ///   like an option (`--note -h`, `--db --json`), or the text after `=` (`--db=x.sqlite`).
 /// - `--help` or `-h` where an option may stand shows the command's help, whatever else is given.
-/// - An option that takes a place or a position (``positionOptions``) takes two words when both
+/// - An option that takes a place or a position (``OptionDeclaration/takesPosition``) takes two words when both
 ///   are plain numbers: `--near -33.86 151.21` is `--near "-33.86 151.21"`.
 /// - Repeated options: the last value wins (`--limit 5 --limit 10` is 10), except `--exclude`
 ///   and `--track`, which collect them all; a flag given twice is given; of two flags that say opposite
@@ -26,18 +25,6 @@ import Gazetteer
 ///   `-33.86,151.21`, `-33°51'S`), so that the south and the west are written as the north and
 ///   the east; `-` alone too (stdin).
 struct Arguments {
-    /// The options that take a value, in every command: a name means the same everywhere.
-    static let valueOptions: Set<String> = [
-        "--away-km", "--batch-size", "--by", "--continent", "--coordinates", "--count", "--country", "--date", "--db", "--evidence", "--exclude",
-        "--fill", "--format", "--gap", "--gazetteer", "--home", "--in", "--jobs", "--kind", "--level", "--limit", "--min-stay", "--near", "--note", "--offset",
-        "--on", "--output", "--progress", "--region", "--rule", "--since", "--sort", "--stay", "--threshold", "--track", "--track-gap", "--track-nearest", "--trip",
-        "--view", "--width", "--year", "--year-start",
-    ]
-
-    /// The value options that take a place or a position, where `LAT LON` in two words is
-    /// one value (`--near -33.86 151.21`), as `atlas resolve LAT LON` reads it.
-    static let positionOptions: Set<String> = ["--home", "--near"]
-
     /// An option as given: its name, its value (nil for a flag, or a value option at the very
     /// end), and where it stood.
     private struct Given {
@@ -47,35 +34,24 @@ struct Arguments {
         let position: Int
     }
 
-    /// The words as given, for ``reading(asFlag:)``.
-    private let words: [String]
     private var given: [Given] = []
     private var arguments: [String] = []
     /// `--help` or `-h` stood where an option may.
     private(set) var wantsHelp = false
-    /// The options the command asked about, for suggestions.
-    private var known: [String] = []
     private var problem: UsageError?
 
-    /// The options the command declares (``CommandDeclaration/options``); nil for a command
-    /// still read with the shared ``valueOptions``.
-    private let declared: [OptionDeclaration]?
+    /// The options the command declares (``CommandDeclaration/options``).
+    private let declared: [OptionDeclaration]
     /// Options the command read that its declaration lacks: a test failure, said by ``finish()``.
     private var undeclared: [String] = []
 
-    /// The words of a declared command: its options alone take values, and no other option is known.
+    /// The words of a command: its declared options alone take values, and no other option is known.
     init(_ words: [String], declaration: CommandDeclaration) {
         self.init(words, declared: declaration.options, values: Set(declaration.options.filter(\.takesValue).map(\.name)),
                   positions: Set(declaration.options.filter(\.takesPosition).map(\.name)))
     }
 
-    /// `flags`: value options that are flags in this command (``reading(asFlag:)``).
-    init(_ words: [String], flags: Set<String> = []) {
-        self.init(words, declared: nil, values: Self.valueOptions.subtracting(flags), positions: Self.positionOptions)
-    }
-
-    private init(_ words: [String], declared: [OptionDeclaration]?, values: Set<String>, positions: Set<String>) {
-        self.words = words
+    private init(_ words: [String], declared: [OptionDeclaration], values: Set<String>, positions: Set<String>) {
         self.declared = declared
         var i = 0
         while i < words.count {
@@ -118,15 +94,9 @@ struct Arguments {
         return second.isASCII && (second.isNumber || second == ".")
     }
 
-    /// The same words read with `name`, a value option elsewhere, as a flag: `atlas export
-    /// --track` is a flag where `atlas import --track FILE` takes a file. Called before the
-    /// command takes anything.
-    func reading(asFlag name: String) -> Arguments { Arguments(words, flags: [name]) }
-
     /// True when the flag `name` was given (once or more); takes it.
     mutating func flag(_ name: String) -> Bool {
-        known.append(name)
-        if let declared, !declared.contains(where: { $0.name == name && !$0.takesValue }) { undeclared.append(name) }
+        if !declared.contains(where: { $0.name == name && !$0.takesValue }) { undeclared.append(name) }
         let found = given.filter { $0.name == name }
         if let inline = found.first(where: \.inline), problem == nil {
             problem = UsageError("\(name) takes no value, not '\(inline.value ?? "")'")
@@ -150,12 +120,7 @@ struct Arguments {
 
     /// Every value of a repeatable option, in order.
     mutating func options(_ name: String) throws(UsageError) -> [String] {
-        if let declared {
-            if !declared.contains(where: { $0.name == name && $0.takesValue }) { undeclared.append(name) }
-        } else {
-            precondition(Self.valueOptions.contains(name), "\(name) is not in Arguments.valueOptions")
-        }
-        known.append(name)
+        if !declared.contains(where: { $0.name == name && $0.takesValue }) { undeclared.append(name) }
         let found = given.filter { $0.name == name }
         given.removeAll { $0.name == name }
         return try found.map { g throws(UsageError) in
@@ -193,7 +158,7 @@ struct Arguments {
         if !undeclared.isEmpty { throw UsageError("the command reads \(undeclared.joined(separator: ", ")) but does not declare it") }
         if let problem { throw problem }
         if let unknown = given.first {
-            let names = declared?.map(\.name) ?? known
+            let names = declared.map(\.name)
             throw UsageError("unknown option '\(unknown.name.shown)'" + Suggestion.didYouMean(unknown.name, among: names + ["--help"]))
         }
         return arguments

@@ -5,7 +5,7 @@ import JSONWriter
 import Passport
 
 /// `atlas cities`: the cities visited, or with `--districts` the districts inside them.
-enum CitiesCommand: DeclaredCommand {
+enum CitiesCommand: Command {
     static let districts = Flag("--districts", "List the districts visited instead, each with its city.")
     static let country = SharedOptions.place("--country", "Only cities of that country (Japan, JP, country:JP).")
     static let region = SharedOptions.place("--region", "Only cities of that region (Kyoto, JP-26, region:JP.22); with --country, a region of that country.")

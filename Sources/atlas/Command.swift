@@ -1,23 +1,31 @@
 import Foundation
 
-/// One `atlas` subcommand: its name, its help text, and how it runs. Each lives in its own
-/// file and only calls the libraries.
+/// One `atlas` subcommand: its ``declaration`` (name, summary, forms, options, exit statuses)
+/// and how it runs. Its help, the usage a usage error shows, its man page section and its
+/// completions all come from the declaration, and its words are parsed against the options it
+/// declares (``Arguments/init(_:declaration:)``). Each lives in its own file and only calls the
+/// libraries.
+///
+/// ```swift
+/// enum ErrorsCommand: Command {
+///     static let declaration = CommandDeclaration(name: "errors", …)
+///     static func run(_ arguments: inout Arguments) throws -> ExitStatus { … }
+/// }
+/// ```
 protocol Command {
-    static var name: String { get }
-    /// One line for `atlas --help`.
-    static var summary: String { get }
-    /// The full `--help` text.
-    static var help: String { get }
+    static var declaration: CommandDeclaration { get }
     /// Runs with the words after the subcommand; returns the exit status.
     static func run(_ arguments: inout Arguments) throws -> ExitStatus
 }
 
 extension Command {
-    /// The `Usage:` lines at the top of ``help``: what a usage error shows.
-    static var usage: String {
-        help.split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-            .joined(separator: "\n")
-    }
+    static var name: String { declaration.name }
+    /// One line for `atlas --help`.
+    static var summary: String { declaration.summary }
+    /// The full `--help` text.
+    static var help: String { declaration.help }
+    /// The `Usage:` lines: what a usage error shows.
+    static var usage: String { declaration.usage }
 }
 
 /// The exit statuses every command shares.

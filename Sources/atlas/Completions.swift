@@ -1,7 +1,7 @@
 import Foundation
 
 /// `atlas --completions bash|zsh|fish`: a completion script for the shell, built from the
-/// command table and each command's `--help` (``HelpText``): every command with its summary,
+/// command table and each command's declaration (``HelpText``): every command with its summary,
 /// every option with its description, the fixed values of options that have them
 /// (`--progress auto|always|never`), and paths for options and arguments that name files.
 /// `make install` writes the three scripts where each shell looks for them.

@@ -4,7 +4,7 @@ import JSONWriter
 import Passport
 
 /// `atlas continents`: the continents visited.
-enum ContinentsCommand: DeclaredCommand {
+enum ContinentsCommand: Command {
     static let declaration = CommandDeclaration.listing(
         name: "continents", summary: "List the continents visited, with dates and countries",
         about: """

@@ -3,7 +3,7 @@ import JSONWriter
 import TravelLog
 
 /// `atlas errors [--json]`: the files imports could not read, from the travel log.
-enum ErrorsCommand: DeclaredCommand {
+enum ErrorsCommand: Command {
     static let declaration = CommandDeclaration(
         name: "errors", summary: "List the files the travel log could not read, and why",
         about: """

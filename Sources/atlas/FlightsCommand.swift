@@ -5,7 +5,7 @@ import Passport
 import TravelLog
 
 /// `atlas flights`, `atlas flights import FILE...`, `atlas flights remove ID`.
-enum FlightsCommand: DeclaredCommand {
+enum FlightsCommand: Command {
     static let year = SharedOptions.year("Only that year's flights.")
     static let declaration = CommandDeclaration(
         name: "flights", summary: "Import flight logs (CSV) and list or remove their flights", forms: ["", "import FILE... [--db PATH]", "remove ID... [--db PATH]"],

@@ -7,7 +7,7 @@ import PhotoMetadata
 import TravelLog
 
 /// `atlas import DIR...`: photo folders into the travel log, in parallel and incrementally.
-enum ImportCommand: DeclaredCommand {
+enum ImportCommand: Command {
     static let jobs = Option("--jobs", .integer(in: 1...256), "Files read in parallel (default: the number of cores).")
     static let exclude = Option("--exclude", .text("GLOB"), "Skip files and folders whose name or relative path matches (repeatable).", repeatable: true)
     static let followSymlinks = Flag("--follow-symlinks", "Follow symbolic links (each folder is entered once; loops are safe).")

@@ -3,7 +3,7 @@ import Passport
 import TravelLog
 
 /// `atlas import-record FILE`: loads a travel record into an empty travel log.
-enum ImportRecordCommand: DeclaredCommand {
+enum ImportRecordCommand: Command {
     static let declaration = CommandDeclaration(
         name: "import-record", summary: "Load a travel record (atlas export) into an empty travel log", forms: ["FILE"],
         about: """

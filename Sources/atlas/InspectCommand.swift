@@ -5,7 +5,7 @@ import JSONWriter
 import PhotoMetadata
 
 /// `atlas inspect FILE... [--json]`: what the metadata reader sees in each file.
-enum InspectCommand: DeclaredCommand {
+enum InspectCommand: Command {
     static let declaration = CommandDeclaration(
         name: "inspect", summary: "Show the position, time and camera that photos and videos record", forms: ["FILE..."],
         about: """

@@ -5,7 +5,7 @@ import Passport
 import Report
 
 /// `atlas map`: the world with the places visited filled in, as one self-contained HTML or SVG file.
-enum MapCommand: DeclaredCommand {
+enum MapCommand: Command {
     static let level = Option("--level", .choice("country|region") as ValueParser<MapShape.Kind>, "country (the default, but for --trip) or region (regions drawn over the countries; the default for --trip).")
     static let year = SharedOptions.year("Only what was visited in that year.")
     static let trip = Option("--trip", .text("ID"), "One trip ('atlas trips' lists them): its ID or any date in it, zoomed to its places.")

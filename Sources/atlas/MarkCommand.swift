@@ -4,7 +4,7 @@ import Passport
 import TravelLog
 
 /// `atlas mark PLACE [--date YYYY-MM-DD] [--note TEXT]`: a visit by the user's word.
-enum MarkCommand: DeclaredCommand {
+enum MarkCommand: Command {
     static let date = Option("--date", .day, "The local date of the visit.")
     static let note = Option("--note", .text("TEXT"), "A note kept with the mark.")
     static let declaration = CommandDeclaration(

@@ -4,7 +4,7 @@ import JSONWriter
 import Passport
 
 /// `atlas place ID`: one place's record, lineage and how much lies below it.
-enum PlaceCommand: DeclaredCommand {
+enum PlaceCommand: Command {
     static let declaration = CommandDeclaration(
         name: "place", summary: "Show one place: codes, lineage and counts of what lies below it", forms: ["PLACE"],
         about: """

@@ -4,7 +4,7 @@ import JSONWriter
 import Passport
 
 /// `atlas regions`: the regions visited.
-enum RegionsCommand: DeclaredCommand {
+enum RegionsCommand: Command {
     static let country = SharedOptions.place("--country", "Only regions of that country (Japan, JP, country:JP).")
     static let declaration = CommandDeclaration.listing(
         name: "regions", summary: "List the regions visited, with dates, days and photos",

@@ -6,7 +6,7 @@ import Passport
 import TravelLog
 
 /// `atlas reresolve`: re-derives every place snapshot with the current gazetteer.
-enum ReresolveCommand: DeclaredCommand {
+enum ReresolveCommand: Command {
     static let declaration = CommandDeclaration(
         name: "reresolve", summary: "Re-derive every photo's place with the current gazetteer and report changes",
         about: """

@@ -4,7 +4,7 @@ import JSONWriter
 import Passport
 
 /// `atlas search QUERY`: one search box over continents, countries, regions, cities and airports.
-enum SearchCommand: DeclaredCommand {
+enum SearchCommand: Command {
     static let within = SharedOptions.place("--in", "Only places inside this continent, country or region, by identifier (country:JP), code (JP, US-MT) or name (Japan).")
     static let near = Option("--near", .text("LAT,LON", example: "35.0,135.7"), "Prefer places near this coordinate among comparable matches (\"35.0, 135.7\", -33.86,151.21, -33.86 151.21, or degrees, minutes and seconds as for resolve).", takesPosition: true)
     static let limit = Option("--limit", .integer(in: 1...SearchQuery.maximumLimit), "At most N results (default 20, at most \(SearchQuery.maximumLimit)).")

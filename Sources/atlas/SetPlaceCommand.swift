@@ -4,7 +4,7 @@ import Importer
 import TravelLog
 
 /// `atlas set-place PHOTO PLACE`: corrects the place of one photo by hand.
-enum SetPlaceCommand: DeclaredCommand {
+enum SetPlaceCommand: Command {
     static let clear = Flag("--clear", "Remove the hand-set place.", inUsage: false)
     static let declaration = CommandDeclaration(
         name: "set-place", summary: "Set the place of a photo by hand (survives re-import and reresolve)", forms: ["PHOTO PLACE|LAT,LON", "PHOTO --clear [--db PATH]"],

@@ -4,7 +4,7 @@ import JSONWriter
 import Passport
 
 /// `atlas timeline [--by year|month]`: the places first visited in each period.
-enum TimelineCommand: DeclaredCommand {
+enum TimelineCommand: Command {
     static let by = Option("--by", .choice("year|month") as ValueParser<TimelinePeriod>, "The period (default year).")
     static let declaration = CommandDeclaration(
         name: "timeline", summary: "New countries, regions and cities per year or month",

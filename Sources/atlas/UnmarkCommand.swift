@@ -4,7 +4,7 @@ import Passport
 import TravelLog
 
 /// `atlas unmark PLACE`: removes the marks of a place.
-enum UnmarkCommand: DeclaredCommand {
+enum UnmarkCommand: Command {
     static let declaration = CommandDeclaration(
         name: "unmark", summary: "Remove the marks of a place", forms: ["PLACE"],
         about: """

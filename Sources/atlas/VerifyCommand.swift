@@ -4,7 +4,7 @@ import Importer
 /// `atlas verify [--deep] [--all] [--json]`: whether the travel log still describes the photo
 /// files, whether the log is sound, and whether the gazetteer is the one its manifest
 /// describes (``Verification``). Never writes.
-enum VerifyCommand: DeclaredCommand {
+enum VerifyCommand: Command {
     static let deep = Flag("--deep", "Also read each unchanged photo's Exif again and compare its fingerprint (slower: opens every file).")
     static let all = Flag("--all", "List every path or date, not only the first 10 of each kind.")
     static let declaration = CommandDeclaration(

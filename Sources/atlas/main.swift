@@ -15,21 +15,7 @@ let commands: [any Command.Type] = [
     StatsCommand.self, MapCommand.self, ReportCommand.self, ExportCommand.self, ImportRecordCommand.self,
 ]
 
-let overview = """
-    atlas — an offline travel atlas for photo libraries
-
-    Usage: atlas COMMAND [OPTIONS]
-           atlas help COMMAND
-           atlas --version
-
-    Commands:
-    \(commands.map { "  " + $0.name.padding(toLength: 14, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
-
-    Run 'atlas help COMMAND' (or 'atlas COMMAND --help') for a command's options. Options may
-    come in any order; '--' ends them. An option given twice keeps its last value. Every
-    command exits with status 4 when its output cannot be written (stdout, stderr or --output:
-    a full disk, a bad descriptor).
-    """
+let overview = Overview.text(commands: commands)
 
 /// Exits with status 1 after saying that `word` is no command, and which ones are near.
 @MainActor func unknownCommand(_ word: String) -> Never {
@@ -61,10 +47,10 @@ if ["--help", "-h", "help"].contains(name) {
     Console.out(command.help)
     exit(ExitStatus.success.rawValue)
 }
-// Hidden: what `make install` writes, built from the help texts (ManPage, Completions).
+// Hidden: what `make install` writes, built from the declarations (ManPage, Completions).
 if name == "--man" || name == "--completions" {
     let shell = words.dropFirst().first ?? ""
-    guard let text = name == "--man" ? ManPage.roff(commands: commands, overview: overview)
+    guard let text = name == "--man" ? ManPage.roff(commands: commands)
                                      : Completions.script(shell: shell, commands: commands) else {
         Console.error("atlas: --completions takes \(Completions.shells.joined(separator: ", ")), not '\(shell.shown)'")
         exit(ExitStatus.usage.rawValue)
@@ -74,7 +60,7 @@ if name == "--man" || name == "--completions" {
 }
 // Hidden: the declarations, one JSON object per declared command, for the tests.
 if name == "--declarations" {
-    for case let declared as any DeclaredCommand.Type in commands { Console.out(declared.declaration.json.rendered()) }
+    for command in commands { Console.out(command.declaration.json.rendered()) }
     exit(ExitStatus.success.rawValue)
 }
 if name == "--version" {
@@ -83,8 +69,7 @@ if name == "--version" {
 }
 guard let command = command(named: name) else { unknownCommand(name) }
 Console.commandName = "atlas \(name)"
-var arguments = (command as? any DeclaredCommand.Type).map { Arguments(Array(words.dropFirst()), declaration: $0.declaration) }
-    ?? Arguments(Array(words.dropFirst()))
+var arguments = Arguments(Array(words.dropFirst()), declaration: command.declaration)
 if arguments.wantsHelp {
     Console.out(command.help)
     exit(ExitStatus.success.rawValue)
