@@ -15,8 +15,10 @@ import Gazetteer
 /// - An option that takes a value (one declared with a placeholder) takes the next word, even one that looks
 ///   like an option (`--note -h`, `--db --json`), or the text after `=` (`--db=x.sqlite`).
 /// - `--help` or `-h` where an option may stand shows the command's help, whatever else is given.
-/// - An option that takes a place or a position (``OptionDeclaration/takesPosition``) takes two words when both
-///   are plain numbers: `--near -33.86 151.21` is `--near "-33.86 151.21"`.
+/// - An option that takes a place or a position (``OptionDeclaration/takesPosition``) takes two words when
+///   they are one position only together (``Position/continues(_:with:)``): `--near -33.86 151.21` is
+///   `--near "-33.86 151.21"`, and so is `--near -33.86, 151.21`.
+/// - An option declared to go with a flag (``OptionDeclaration/requires``) is refused without it.
 /// - Repeated options: the last value wins (`--limit 5 --limit 10` is 10), except `--exclude`
 ///   and `--track`, which collect them all; a flag given twice is given; of two flags that say opposite
 ///   things (`--photos`, `--no-photos`) the last wins.
@@ -35,6 +37,8 @@ struct Arguments {
     }
 
     private var given: [Given] = []
+    /// The names of the options given, read or not.
+    private var givenNames: Set<String> = []
     private var arguments: [String] = []
     /// `--help` or `-h` stood where an option may.
     private(set) var wantsHelp = false
@@ -44,6 +48,13 @@ struct Arguments {
     private let declared: [OptionDeclaration]
     /// Options the command read that its declaration lacks: a test failure, said by ``finish()``.
     private var undeclared: [String] = []
+
+    /// Every option the command read and was given, with its value as the command line writes
+    /// it back (``ValueParser/show``; `true` for a flag), in the order read.
+    private(set) var seen: [(name: String, value: String)] = []
+    /// Set by `atlas --parse` (hidden): ``finish()``, once the words are good, stops the command
+    /// with ``seen`` (``UsageError/parsed``) instead of letting it run.
+    var probing = false
 
     /// The words of a command: its declared options alone take values, and no other option is known.
     init(_ words: [String], declaration: CommandDeclaration) {
@@ -75,9 +86,8 @@ struct Arguments {
                 let position = i
                 var value = i < words.count ? words[i] : nil
                 i += 1
-                if positions.contains(word), let lat = value, i < words.count,
-                   GeoCoordinate.number(lat) != nil, GeoCoordinate.number(words[i]) != nil {
-                    value = lat + " " + words[i]
+                if positions.contains(word), let first = value, i < words.count, Position.continues(first, with: words[i]) {
+                    value = first + " " + words[i]
                     i += 1
                 }
                 given.append(Given(name: word, value: value, inline: false, position: position))
@@ -85,6 +95,7 @@ struct Arguments {
                 given.append(Given(name: word, value: nil, inline: false, position: i))
             }
         }
+        givenNames = Set(given.map(\.name))
     }
 
     /// `-` alone (stdin), or `-` before a digit or a point: no option starts so, and a
@@ -102,24 +113,29 @@ struct Arguments {
             problem = UsageError("\(name) takes no value, not '\(inline.value ?? "")'")
         }
         given.removeAll { $0.name == name }
+        if !found.isEmpty { seen.append((name, "true")) }
         return !found.isEmpty
     }
 
     /// Of flags that say opposite things (`--photos`, `--no-photos`), the one given last, if any;
     /// takes them all.
-    mutating func lastFlag(_ names: String...) -> String? {
+    mutating func lastFlag(_ flags: Flag...) -> Flag? {
+        let names = flags.map(\.declaration.name)
         let last = given.filter { names.contains($0.name) }.max { $0.position < $1.position }
         for name in names { _ = flag(name) }
-        return last?.name
+        return flags.first { $0.declaration.name == last?.name }
     }
 
+    /// True when the option `name` was given, read or not.
+    func isGiven(_ name: String) -> Bool { givenNames.contains(name) }
+
     /// The value of `--name VALUE` or `--name=VALUE`, the last one when repeated; takes them all.
-    mutating func option(_ name: String) throws(UsageError) -> String? {
+    private mutating func option(_ name: String) throws(UsageError) -> String? {
         try options(name).last
     }
 
     /// Every value of a repeatable option, in order.
-    mutating func options(_ name: String) throws(UsageError) -> [String] {
+    private mutating func options(_ name: String) throws(UsageError) -> [String] {
         if !declared.contains(where: { $0.name == name && $0.takesValue }) { undeclared.append(name) }
         let found = given.filter { $0.name == name }
         given.removeAll { $0.name == name }
@@ -132,35 +148,39 @@ struct Arguments {
     /// The value of a declared option, parsed (the last one when repeated), nil when not given.
     mutating func value<Value>(_ wanted: Option<Value>) throws(UsageError) -> Value? {
         guard let text = try option(wanted.declaration.name) else { return nil }
-        return try wanted.parse(text)
+        let value = try wanted.parse(text)
+        seen.append((wanted.declaration.name, wanted.parser.show(value)))
+        return value
     }
 
     /// Every value of a repeatable declared option, parsed, in order.
     mutating func values<Value>(_ wanted: Option<Value>) throws(UsageError) -> [Value] {
         var out: [Value] = []
         for text in try options(wanted.declaration.name) { out.append(try wanted.parse(text)) }
+        for value in out { seen.append((wanted.declaration.name, wanted.parser.show(value))) }
         return out
     }
 
     /// True when the declared flag was given.
     mutating func flag(_ flag: Flag) -> Bool { self.flag(flag.declaration.name) }
 
-    /// An integer option within `range`.
-    mutating func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
-        guard let text = try option(name) else { return nil }
-        guard let n = Int(text), range.contains(n) else { throw UsageError("\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text.shown)'") }
-        return n
-    }
-
     /// The arguments (every word that is no option or option value); an option the command did
     /// not ask for is a usage error that names the nearest known one.
     func finish() throws(UsageError) -> [String] {
         if !undeclared.isEmpty { throw UsageError("the command reads \(undeclared.joined(separator: ", ")) but does not declare it") }
         if let problem { throw problem }
+        for g in given {
+            guard let declaration = declared.first(where: { $0.name == g.name }) else { continue }
+            if declaration.takesValue, g.value == nil { throw UsageError("\(g.name) needs a value") }
+            if let flag = declaration.requires, !givenNames.contains(flag) {
+                throw UsageError("\(g.name) goes with \(flag)")
+            }
+        }
         if let unknown = given.first {
             let names = declared.map(\.name)
             throw UsageError("unknown option '\(unknown.name.shown)'" + Suggestion.didYouMean(unknown.name, among: names + ["--help"]))
         }
+        if probing { throw UsageError(parsed: seen) }
         return arguments
     }
 }
@@ -171,8 +191,16 @@ struct Arguments {
 struct UsageError: Error {
     let message: String
     var showsUsage = true
+    /// Not a mistake: what `atlas --parse` stops the command with (``Arguments/probing``).
+    var parsed: [(name: String, value: String)]? = nil
+
     init(_ message: String, showsUsage: Bool = true) {
         self.message = message
         self.showsUsage = showsUsage
+    }
+
+    init(parsed: [(name: String, value: String)]) {
+        self.init("")
+        self.parsed = parsed
     }
 }

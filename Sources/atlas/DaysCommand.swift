@@ -11,7 +11,7 @@ import TravelLog
 /// date. Every answer says its policy, the days without evidence and that it is no legal advice.
 enum DaysCommand: Command {
     static let year = Option("--year", .integer("YYYY", in: 1800...9998), "Only that year (with --rule us-presence: the year tested, default this year).")
-    static let yearStart = Option("--year-start", .text("MM-DD", example: "04-06"), "Tax years starting that day (04-06 in the UK, 07-01 in Australia, 04-01 in India; default 01-01, the calendar year). A tax year is named by the year it starts in: with 04-06, 2025 is 2025-04-06 to 2026-04-05.")
+    static let yearStart = Option("--year-start", .monthDay, "Tax years starting that day (04-06 in the UK, 07-01 in Australia, 04-01 in India; default 01-01, the calendar year). A tax year is named by the year it starts in: with 04-06, 2025 is 2025-04-06 to 2026-04-05.")
     static let threshold = Option("--threshold", .integer(in: 1...366), "Mark the countries with at least N days counted in a year (default 183).")
     static let country = SharedOptions.place("--country", "Only that country.")
     static let rule = Option("--rule", .choice("schengen|us-presence") as ValueParser<DayRule>, "A rule instead of the years. schengen: the days present in the area in the 180 days ending --on (entry and exit days count), the days left of 90, the most any date of that window had used and when. us-presence: the US substantial presence test, the days of --year, a third of the year before and a sixth of the one before that; met at 183 weighted days with at least 31 in the year.")
@@ -58,57 +58,38 @@ enum DaysCommand: Command {
         let json = arguments.flag(SharedOptions.json)
         let listDates = arguments.flag(Self.dates)
         let year = try arguments.value(Self.year)
-        let yearStartText = try arguments.value(Self.yearStart)
+        let yearStart = try arguments.value(Self.yearStart)
         let threshold = try arguments.value(Self.threshold)
         let countryText = try arguments.value(Self.country)
-        let rule = try arguments.value(Self.rule)?.rawValue
-        let onText = try arguments.value(Self.on)?.text
+        let rule = try arguments.value(Self.rule)
+        let on = try arguments.value(Self.on)
         let stay = try arguments.value(Self.stay)
-        let countText = try arguments.value(Self.count)?.rawValue
+        let policy = try arguments.value(Self.count)
         let fill = try arguments.value(Self.fill)
         let dbPath = try DatabaseOption.path(&arguments)
         let gazetteer = try GazetteerOption.open(&arguments)
         guard try arguments.finish().isEmpty else { throw UsageError("days takes no arguments") }
 
         var counting = DayCounting(fill: fill)
-        if let countText {
-            guard let policy = DayCounting.Policy(rawValue: countText) else { throw UsageError("--count must be any or midnight, not '\(countText)'") }
-            counting.policy = policy
-        }
+        if let policy { counting.policy = policy }
         if counting.policy == .midnight, fill != nil {
             throw UsageError("--fill goes with --count any (midnight carries every day without evidence already)")
         }
-        var period = DayPeriod.calendar
-        if let yearStartText {
-            guard let p = DayPeriod(yearStartText) else {
-                throw UsageError("--year-start takes a month and day MM-DD that every year has (04-06, not 02-29), not '\(yearStartText)'")
-            }
-            period = p
+        let period = yearStart ?? .calendar
+        if let rule, yearStart != nil || threshold != nil || countryText != nil {
+            throw UsageError("--year-start, --threshold and --country do not go with --rule \(rule.rawValue)")
         }
-        if let rule {
-            guard rule == "schengen" || rule == "us-presence" else { throw UsageError("--rule must be schengen or us-presence, not '\(rule)'") }
-            guard yearStartText == nil, threshold == nil, countryText == nil else {
-                throw UsageError("--year-start, --threshold and --country do not go with --rule \(rule)")
-            }
-        }
-        if rule != "schengen", onText != nil || stay != nil { throw UsageError("--on and --stay go with --rule schengen") }
+        if rule != .schengen, on != nil || stay != nil { throw UsageError("--on and --stay go with --rule schengen") }
         switch rule {
-        case "schengen":
+        case .schengen:
             guard year == nil else { throw UsageError("--year does not go with --rule schengen (the window is --on and the 179 days before)") }
-            let on: CalendarDay
-            if let onText {
-                guard let day = CalendarDay(onText), day.text == onText else { throw UsageError("--on takes a date YYYY-MM-DD, not '\(onText)'") }
-                on = day
-            } else {
-                on = today
-            }
-            let ledger = try PassportOption.passport(dbPath).ledger(counting, through: on)
+            let ledger = try PassportOption.passport(dbPath).ledger(counting, through: on ?? today)
             return schengen(ledger.schengen(stay: stay), ledger: listDates ? ledger : nil, json: json)
-        case "us-presence":
+        case .usPresence:
             let passport = try PassportOption.passport(dbPath)
             let ledger = passport.ledger(counting, through: max(today, passport.lastEvidenceDate ?? today))
             return usPresence(ledger.usPresence(year: year ?? PassportOption.currentYear), ledger: ledger, listDates: listDates, json: json)
-        default:
+        case nil:
             let country = try PassportOption.place(countryText, kind: .country, option: "--country", gazetteer: gazetteer)
             let passport = try PassportOption.passport(dbPath)
             let ledger = passport.ledger(counting, through: max(today, passport.lastEvidenceDate ?? today))

@@ -9,25 +9,16 @@ extension ExportCommand {
     /// GeoJSON (``TrackExport``), from the photos and the location histories (``HistoryTrack``),
     /// `--track` already taken.
     static func track(_ arguments: inout Arguments) throws -> ExitStatus {
-        let output = try arguments.option("--output")
-        let tripText = try arguments.option("--trip")
-        let year = try arguments.integer("--year", in: 1800...9999)
-        let formatText = try arguments.option("--format") ?? TrackExport.Format.gpx.rawValue
-        guard let format = TrackExport.Format(rawValue: formatText.lowercased()) else {
-            throw UsageError("--format takes gpx or geojson, not '\(formatText.shown)'"
-                             + Suggestion.didYouMean(formatText, among: TrackExport.Format.allCases.map(\.rawValue)))
-        }
-        let precisionText = try arguments.option("--coordinates") ?? TrackExport.Precision.exact.rawValue
-        guard let precision = TrackExport.Precision(rawValue: precisionText.lowercased()) else {
-            guard precisionText != TravelRecord.Coordinates.none.rawValue else {
-                throw UsageError("--coordinates none leaves a track without positions: give exact or city with --track")
-            }
-            throw UsageError("--coordinates takes exact or city with --track, not '\(precisionText.shown)'"
-                             + Suggestion.didYouMean(precisionText, among: TrackExport.Precision.allCases.map(\.rawValue)))
-        }
+        let output = try arguments.value(Self.output)
+        let tripText = try arguments.value(Self.trip)
+        let year = try arguments.value(Self.year)
+        let format = try arguments.value(Self.format) ?? .gpx
+        let precision = try arguments.value(Self.trackCoordinates) ?? .exact
         // What shapes the travel record says nothing about a track: refused, not ignored.
-        if try arguments.option("--count") != nil { throw UsageError("--count shapes the travel record, not a track: leave it out with --track") }
-        if let flag = arguments.lastFlag("--photos", "--no-photos") { throw UsageError("\(flag) shapes the travel record, not a track: leave it out with --track") }
+        if try arguments.value(SharedOptions.count) != nil { throw UsageError("--count shapes the travel record, not a track: leave it out with --track") }
+        if let flag = arguments.lastFlag(Self.photos, Self.noPhotos) {
+            throw UsageError("\(flag.declaration.name) shapes the travel record, not a track: leave it out with --track")
+        }
         let settings = try TripSettings(&arguments)
         guard try arguments.finish().isEmpty else { throw UsageError("export takes no arguments (use --trip ID or --year YYYY)") }
         switch (tripText, year) {
@@ -43,8 +34,10 @@ extension ExportCommand {
             let homes = try settings.homes(passport)
             let trip = try PassportOption.trip(tripText, in: passport, homes: homes, rules: settings.rules)
             track = TrackExport(trip: trip, passport: passport, precision: precision)
+        } else if let year {
+            track = TrackExport(year: year, passport: passport, precision: precision)
         } else {
-            track = TrackExport(year: year!, passport: passport, precision: precision)
+            throw UsageError("--track needs --trip ID or --year YYYY")
         }
         // The photos' days, each with the location histories' points of that local date.
         let history = try HistoryTrack(log: log, finder: PlaceFinder(gazetteer: settings.gazetteer), from: track.first, through: track.last)

@@ -13,7 +13,15 @@ enum ExportCommand: Command {
     static let track = Flag("--track", "Write the track of --trip or --year as GPX or GeoJSON.", inUsage: false)
     static let trip = Option("--trip", .text("ID"), "With --track: the trip ('atlas trips' lists them): its ID or any date in it.", inUsage: false, requires: "--track")
     static let year = Option("--year", .year, "With --track: every day of that year.", inUsage: false, requires: "--track")
-    static let format = Option("--format", ValueParser(placeholder: "F", choices: ["gpx", "geojson"], valid: "gpx", invalid: "zzz") { _, text in text }, "With --track: gpx (GPX 1.1, default) or geojson.", inUsage: false, requires: "--track")
+    static let format = Option("--format", .choice("F") as ValueParser<TrackExport.Format>, "With --track: gpx (GPX 1.1, default) or geojson.", inUsage: false, requires: "--track")
+    /// `--coordinates` as a track reads it: exact or city (``coordinates`` declares it).
+    static let trackCoordinates = Option("--coordinates", ValueParser<TrackExport.Precision>(
+        placeholder: "exact|city", choices: TrackExport.Precision.names, valid: "exact", show: \.rawValue) { name, text throws(UsageError) in
+        guard text.lowercased() != TravelRecord.Coordinates.none.rawValue else {
+            throw UsageError("\(name) none leaves a track without positions: give exact or city with --track")
+        }
+        return try TrackExport.Precision.named(text, option: name, context: " with --track")
+    }, "")
     static let declaration = CommandDeclaration(
         name: "export", summary: "Write the travel record, or a trip's or year's track (GPX, GeoJSON)", forms: ["", "--track (--trip ID | --year YYYY) [--format gpx|geojson] [--coordinates exact|city] [--output FILE] [--db PATH]"],
         about: """
@@ -46,17 +54,11 @@ enum ExportCommand: Command {
         exitStatus: "0 written, 1 usage error (an --output that is not a regular file, a trip that does not exist), 2 no travel log or gazetteer problem, 4 output could not be written.")
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
-        if arguments.flag("--track") { return try track(&arguments) }
-        for option in ["--trip", "--year", "--format"] where try arguments.option(option) != nil {
-            throw UsageError("\(option) goes with --track: atlas export --track (--trip ID | --year YYYY)")
-        }
-        let output = try arguments.option("--output")
-        let noPhotos = arguments.lastFlag("--photos", "--no-photos") == "--no-photos"
-        let coordinatesText = try arguments.value(Self.coordinates)?.rawValue ?? "exact"
-        guard let coordinates = TravelRecord.Coordinates(rawValue: coordinatesText) else {
-            throw UsageError("--coordinates takes exact, city or none, not '\(coordinatesText.shown)'"
-                             + Suggestion.didYouMean(coordinatesText, among: TravelRecord.Coordinates.allCases.map(\.rawValue)))
-        }
+        if arguments.flag(Self.track) { return try track(&arguments) }
+        // --trip, --year and --format, which go with --track, are refused by the parser.
+        let output = try arguments.value(Self.output)
+        let noPhotos = arguments.lastFlag(Self.photos, Self.noPhotos)?.declaration.name == Self.noPhotos.declaration.name
+        let coordinates = try arguments.value(Self.coordinates) ?? .exact
         let scheme = try PassportOption.scheme(&arguments)
         let settings = try TripSettings(&arguments)
         guard try arguments.finish().isEmpty else { throw UsageError("export takes no arguments (use --output FILE)") }

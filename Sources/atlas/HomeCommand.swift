@@ -47,11 +47,11 @@ enum HomeCommand: Command {
         case nil:
             return try show(TravelLog(path: dbPath, readOnly: true), gazetteer: gazetteer, json: json)
         case "set":
-            let text = words.dropFirst().joined(separator: " ")
-            guard words.count == 2 || (words.count > 2 && PositionArgument.coordinate(text) != nil) else {
+            let given = PlaceOrPosition(Position.joined(words.dropFirst()))
+            guard words.count == 2 || (words.count > 2 && given.isPosition) else {
                 throw UsageError("home set takes one PLACE or LAT,LON (quote a name of several words)")
             }
-            var home = try PositionArgument.home(text, gazetteer: gazetteer)
+            var home = try PositionArgument.home(given, gazetteer: gazetteer)
             home.since = since
             try TravelLog(path: dbPath).saveHome(home)
             let point = home.latitude.map { lat in String(format: " at %.4f, %.4f", lat, home.longitude ?? 0) } ?? ""

@@ -44,9 +44,9 @@ enum PassportOption {
 
     /// The homes: `--home` (one home for every date, resolved through the gazetteer) or else
     /// the log's, saved or inferred.
-    static func homes(_ text: String?, gazetteer: Gazetteer, passport: Passport) throws -> HomeTimeline {
-        guard let text else { return passport.homeTimeline() }
-        return HomeTimeline(only: try PositionArgument.home(text, option: "--home", gazetteer: gazetteer), days: passport.days)
+    static func homes(_ given: PlaceOrPosition?, gazetteer: Gazetteer, passport: Passport) throws -> HomeTimeline {
+        guard let given else { return passport.homeTimeline() }
+        return HomeTimeline(only: try PositionArgument.home(given, option: "--home", gazetteer: gazetteer), days: passport.days)
     }
 
     /// The trip `text` names among `trips` (``Trip/find(_:in:)``); a usage error with the nearest

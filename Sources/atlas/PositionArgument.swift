@@ -3,21 +3,15 @@ import Passport
 import Resolver
 import TravelLog
 
-/// A place argument that may also be a position: wherever a command reads a place, a
-/// coordinate in any form `atlas resolve` takes (`"-33.8568, 151.2153"`, `-33.86 151.21`,
-/// `48°51'30"N 2°17'40"E`) stands for the place it resolves to, so that a place can be given as
-/// a map app copies it.
+/// A place argument that may also be a position (``PlaceOrPosition``): wherever a command
+/// reads a place, a coordinate in any form `atlas resolve` takes (``Position``) stands for the
+/// place it resolves to, so that a place can be given as a map app copies it.
 enum PositionArgument {
-    /// The coordinate `text` is, or nil when it is none (it is then a place's name or code).
-    static func coordinate(_ text: String) -> GeoCoordinate? {
-        try? GeoCoordinate(parsing: text)
-    }
-
     /// A home: a city, region or country (``PlaceArgument``), or a coordinate, which keeps its
     /// exact point and the places it resolves to.
-    static func home(_ text: String, option: String? = nil, gazetteer: Gazetteer) throws -> Home {
-        guard let coordinate = coordinate(text) else {
-            return Home(place: try PlaceArgument.resolve(text, kinds: [.city, .region, .country], option: option, in: gazetteer))
+    static func home(_ given: PlaceOrPosition, option: String? = nil, gazetteer: Gazetteer) throws -> Home {
+        guard case .position(let coordinate, _) = given else {
+            return Home(place: try PlaceArgument.resolve(given.text, kinds: [.city, .region, .country], option: option, in: gazetteer))
         }
         let chain = try ResolveCommand.chain(at: coordinate, gazetteer: gazetteer)
         func link(_ l: PlaceChain.Link?) -> PlaceLink? { l.map { PlaceLink(id: $0.id.description, name: $0.name) } }
@@ -33,8 +27,9 @@ enum PositionArgument {
     /// Any place (``PlaceArgument``), or for a coordinate the most precise place it resolves to:
     /// its district, else its city, region or country. The place found for a coordinate is
     /// said on stderr, as one found by name is.
-    static func place(_ text: String, gazetteer: Gazetteer) throws -> Place {
-        guard let coordinate = coordinate(text) else { return try PlaceArgument.resolve(text, in: gazetteer) }
+    static func place(_ given: PlaceOrPosition, gazetteer: Gazetteer) throws -> Place {
+        let text = given.text
+        guard case .position(let coordinate, _) = given else { return try PlaceArgument.resolve(text, in: gazetteer) }
         let chain = try ResolveCommand.chain(at: coordinate, gazetteer: gazetteer)
         guard let link = chain.district ?? chain.city ?? chain.region ?? chain.country, let place = try gazetteer.place(link.id) else {
             throw UsageError("\(coordinate.latitude), \(coordinate.longitude) is in no country (international waters)", showsUsage: false)

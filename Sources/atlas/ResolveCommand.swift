@@ -43,13 +43,7 @@ enum ResolveCommand: Command {
             return try runBatch(Resolver(gazetteer: gazetteer), input: words.first ?? "-")
         }
         guard !words.isEmpty else { throw UsageError("expected a coordinate: LAT LON") }
-        let coordinate: GeoCoordinate
-        do {
-            coordinate = try GeoCoordinate(parsing: words.joined(separator: " "))
-        } catch {
-            throw UsageError("'\(words.joined(separator: " ").shown)' is not a coordinate: \(error.reason)")
-        }
-        let chain = try chain(at: coordinate, gazetteer: gazetteer)
+        let chain = try chain(at: Position.parse(Position.joined(words)), gazetteer: gazetteer)
         if json {
             Console.out(chain.json())
         } else {

@@ -6,7 +6,7 @@ import Passport
 /// `atlas search QUERY`: one search box over continents, countries, regions, cities and airports.
 enum SearchCommand: Command {
     static let within = SharedOptions.place("--in", "Only places inside this continent, country or region, by identifier (country:JP), code (JP, US-MT) or name (Japan).")
-    static let near = Option("--near", .text("LAT,LON", example: "35.0,135.7"), "Prefer places near this coordinate among comparable matches (\"35.0, 135.7\", -33.86,151.21, -33.86 151.21, or degrees, minutes and seconds as for resolve).", takesPosition: true)
+    static let near = Option("--near", .coordinate, "Prefer places near this coordinate among comparable matches (\"35.0, 135.7\", -33.86,151.21, -33.86 151.21, or degrees, minutes and seconds as for resolve).", takesPosition: true)
     static let limit = Option("--limit", .integer(in: 1...SearchQuery.maximumLimit), "At most N results (default 20, at most \(SearchQuery.maximumLimit)).")
     static let declaration = CommandDeclaration(
         name: "search", summary: "Search places by name or code, offline", forms: ["QUERY"],
@@ -31,7 +31,7 @@ enum SearchCommand: Command {
         let json = arguments.flag(SharedOptions.json)
         let kind = try arguments.value(SharedOptions.kind)
         let within = try arguments.value(Self.within)
-        let near = try arguments.value(Self.near).map(parseCoordinate)
+        let near = try arguments.value(Self.near)
         let limit = try arguments.value(Self.limit) ?? 20
         let gazetteer = try GazetteerOption.open(&arguments)
         let words = try arguments.finish()
@@ -55,13 +55,5 @@ enum SearchCommand: Command {
             }))
         }
         return .success
-    }
-
-    private static func parseCoordinate(_ text: String) throws(UsageError) -> GeoCoordinate {
-        do {
-            return try GeoCoordinate(parsing: text)
-        } catch {
-            throw UsageError("--near takes LAT,LON, not '\(text.shown)': \(error.reason)")
-        }
     }
 }

@@ -29,8 +29,8 @@ enum SetPlaceCommand: Command {
         let dbPath = try DatabaseOption.path(&arguments)
         let gazetteerPath = try arguments.value(SharedOptions.gazetteer)
         let words = try arguments.finish()
-        let placeText = words.dropFirst().joined(separator: " ")
-        guard clear ? words.count == 1 : words.count == 2 || (words.count > 2 && PositionArgument.coordinate(placeText) != nil) else {
+        let given = PlaceOrPosition(Position.joined(words.dropFirst()))
+        guard clear ? words.count == 1 : words.count == 2 || (words.count > 2 && given.isPosition) else {
             throw UsageError(clear ? "expected PHOTO" : "expected PHOTO PLACE (quote a name of several words)")
         }
         let log = try TravelLog(path: dbPath, readOnly: !FileManager.default.fileExists(atPath: dbPath))
@@ -42,7 +42,7 @@ enum SetPlaceCommand: Command {
             return .success
         }
         let gazetteer = try Gazetteer.open(path: gazetteerPath)
-        let place = try PositionArgument.place(placeText, gazetteer: gazetteer)
+        let place = try PositionArgument.place(given, gazetteer: gazetteer)
         try log.setPlace(photo: id, to: place)
         Console.out("Photo \(id): \(([place.name] + place.lineage.reversed().map(\.name)).joined(separator: ", "))  \(place.id)")
         return .success

@@ -11,13 +11,13 @@ import TravelLog
 /// let trips = passport.trips(homes: try settings.homes(passport), rules: settings.rules)
 /// ```
 struct TripSettings {
-    let homeText: String?
+    let home: PlaceOrPosition?
     let rules: TripRules
     let dbPath: String
     let gazetteer: Gazetteer
 
     init(_ arguments: inout Arguments) throws {
-        homeText = try arguments.value(SharedOptions.home)
+        home = try arguments.value(SharedOptions.home)
         rules = try PassportOption.tripRules(&arguments)
         dbPath = try DatabaseOption.path(&arguments)
         gazetteer = try GazetteerOption.open(&arguments)
@@ -35,6 +35,6 @@ struct TripSettings {
 
     /// The homes trips are measured from: `--home`, else the log's (``PassportOption/homes(_:gazetteer:passport:)``).
     func homes(_ passport: Passport) throws -> HomeTimeline {
-        try PassportOption.homes(homeText, gazetteer: gazetteer, passport: passport)
+        try PassportOption.homes(home, gazetteer: gazetteer, passport: passport)
     }
 }

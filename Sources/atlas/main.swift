@@ -33,7 +33,7 @@ var words = (1..<Int(CommandLine.argc)).map { i in
     FileName.string(UnsafeBufferPointer(start: UnsafeRawPointer(CommandLine.unsafeArgv[i]!).assumingMemoryBound(to: UInt8.self),
                                         count: strlen(CommandLine.unsafeArgv[i]!)))
 }
-guard let name = words.first else {
+guard var name = words.first else {
     Console.error(overview)
     exit(ExitStatus.usage.rawValue)
 }
@@ -67,9 +67,17 @@ if name == "--version" {
     Console.out("atlas \(AtlasVersion.current)")
     exit(ExitStatus.success.rawValue)
 }
+// Hidden: `atlas --parse CMD WORDS…` reads WORDS as CMD does and, when they are good, prints
+// the options the command read with their values as JSON instead of running it (for the tests).
+let probing = name == "--parse"
+if probing {
+    words.removeFirst()
+    name = words.first ?? ""
+}
 guard let command = command(named: name) else { unknownCommand(name) }
 Console.commandName = "atlas \(name)"
 var arguments = Arguments(Array(words.dropFirst()), declaration: command.declaration)
+arguments.probing = probing
 if arguments.wantsHelp {
     Console.out(command.help)
     exit(ExitStatus.success.rawValue)
@@ -77,6 +85,15 @@ if arguments.wantsHelp {
 do {
     exit(try command.run(&arguments).rawValue)
 } catch let error as UsageError {
+    if let parsed = error.parsed {
+        var read: [(String, JSONValue)] = []
+        for (option, value) in parsed {
+            read.removeAll { $0.0 == option }
+            read.append((option, .string(value)))
+        }
+        Console.out(JSONValue.object(read).rendered())
+        exit(ExitStatus.success.rawValue)
+    }
     Console.error("atlas \(name): \(error.message)" + (error.showsUsage ? "\n" + command.usage + "\nRun 'atlas help \(name)' for more." : ""))
     exit(ExitStatus.usage.rawValue)
 } catch let error as CocoaError {

@@ -12,6 +12,7 @@ import Testing
             let name: String
             let placeholder: String?
             let choices: [String]
+            /// A value it takes, as it is written back once read.
             let valid: String?
             let invalid: String?
             /// The flag it goes with, given with it.
@@ -103,6 +104,22 @@ import Testing
                 for refusal in ["unknown option", "needs a value", "takes no value", "\(option.name) takes", "does not declare"] {
                     #expect(!result.stderr.contains(refusal), "\(command.name) \(option.name): \(result.stderr)")
                 }
+            }
+        }
+    }
+
+    /// Each option given its good value reaches the command as that value: `atlas --parse`
+    /// runs the command up to where its words are read, then prints what it read, each value
+    /// written back as the command line writes it (a flag as "true").
+    @Test func everyOptionRoundTripsToTheCommand() throws {
+        for command in Self.declared {
+            for option in command.options {
+                let value = option.placeholder == nil ? [] : [option.valid ?? "x"]
+                let result = try AtlasBinary.run(["--parse", command.name, option.name] + value + option.with)
+                #expect(result.status == 0, "\(command.name) \(option.name): \(result.stderr)")
+                let read = try? JSONDecoder().decode([String: String].self, from: Data(result.stdout.utf8))
+                #expect(read?[option.name] == (option.placeholder == nil ? "true" : option.valid),
+                        "\(command.name) \(option.name): \(result.stdout)")
             }
         }
     }

@@ -14,10 +14,11 @@ extension Choice {
     /// The names, in the order of the cases.
     static var names: [String] { allCases.map(\.rawValue) }
 
-    /// The case `text` names (case ignored), or the usage error that says what `option` takes.
-    static func named(_ text: String, option: String) throws(UsageError) -> Self {
+    /// The case `text` names (case ignored), or the usage error that says what `option` takes
+    /// (`context`: where, as " with --track").
+    static func named(_ text: String, option: String, context: String = "") throws(UsageError) -> Self {
         if let value = Self(rawValue: text.lowercased()) { return value }
-        throw UsageError("\(option) takes \(names.spokenList), not '\(text.shown)'" + Suggestion.didYouMean(text, among: names))
+        throw UsageError("\(option) takes \(names.spokenList)\(context), not '\(text.shown)'" + Suggestion.didYouMean(text, among: names))
     }
 }
 

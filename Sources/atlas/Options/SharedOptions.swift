@@ -28,7 +28,7 @@ enum SharedOptions {
 
     /// `--kind KIND`: a kind of place, by its plural or singular name.
     static let kind = Option("--kind", ValueParser<PlaceKind>(placeholder: "KIND", choices: PlaceKind.allCases.map(\.pluralName),
-                                                              valid: "countries", invalid: "towns") { _, text throws(UsageError) in
+                                                              valid: "countries", invalid: "towns", show: \.pluralName) { _, text throws(UsageError) in
         guard let kind = try PlaceArgument.kind(text) else { throw UsageError("--kind needs a value") }
         return kind
     }, "Only this kind: continents, countries, regions, cities, districts or airports (or the singular: city).")
@@ -37,7 +37,8 @@ enum SharedOptions {
                              "name (default), days (most first), first (oldest first visit first), last (latest visit first) or "
                              + "photos (most first); ties by name. JSON lines follow --sort when it is given, by identifier otherwise.")
 
-    static let evidence = Option("--evidence", ValueParser<Set<Visit.Evidence>>(placeholder: "KINDS", choices: Visit.Evidence.names, valid: "photos,marks", invalid: "zzz") { name, text throws(UsageError) in
+    static let evidence = Option("--evidence", ValueParser<Set<Visit.Evidence>>(placeholder: "KINDS", choices: Visit.Evidence.names, valid: "photos,marks", invalid: "zzz",
+                                                                             show: { kinds in Visit.Evidence.allCases.filter(kinds.contains).map(\.rawValue).joined(separator: ",") }) { name, text throws(UsageError) in
         var kinds: Set<Visit.Evidence> = []
         for word in text.split(separator: ",", omittingEmptySubsequences: false) {
             let lower = word.trimmingCharacters(in: .whitespaces).lowercased()
@@ -54,7 +55,7 @@ enum SharedOptions {
     static let count = Option("--count", .choice("SCHEME") as ValueParser<CountingScheme.Name>,
                               "Which countries count: un (195, default), iso (ISO 3166-1), all (every country-level entry).")
 
-    static let home = Option("--home", .text("PLACE"),
+    static let home = Option("--home", .placeOrPosition,
                              "Home for every date: a city, region or country, by identifier, code or name, or LAT,LON as for "
                              + "'atlas home set' (default: the homes saved by 'atlas home set', else inferred).", takesPosition: true)
     static let awayKm = Option("--away-km", .integer("KM", in: 1...20_000), "A day is away beyond this distance from home (default 100).")

@@ -1,3 +1,5 @@
+import Gazetteer
+import Passport
 import TravelLog
 
 /// How an option's word becomes a value, and how the help shows what it takes: the
@@ -15,6 +17,9 @@ struct ValueParser<Value>: Sendable {
     /// give every declared option (`atlas --declarations`).
     var valid = "x"
     var invalid: String? = nil
+    /// The value as the command line writes it: `show(parse(valid)) == valid`, which the tests
+    /// check through every command (`atlas --parse`, ``Arguments/seen``).
+    var show: @Sendable (Value) -> String = { String(describing: $0) }
     /// The value of `text` given to the option `name`.
     let parse: @Sendable (_ name: String, _ text: String) throws(UsageError) -> Value
 }
@@ -50,7 +55,7 @@ extension ValueParser where Value == String {
 extension ValueParser where Value == CalendarDay {
     /// A date of the calendar, `YYYY-MM-DD`.
     static var day: Self {
-        Self(placeholder: "YYYY-MM-DD", valid: "2024-05-01", invalid: "2024-13-01") { name, text throws(UsageError) in
+        Self(placeholder: "YYYY-MM-DD", valid: "2024-05-01", invalid: "2024-13-01", show: \.text) { name, text throws(UsageError) in
             guard let day = CalendarDay(text) else { throw UsageError("\(name) takes YYYY-MM-DD, not '\(text.shown)'") }
             return day
         }
@@ -60,8 +65,39 @@ extension ValueParser where Value == CalendarDay {
 extension ValueParser where Value: Choice {
     /// One of the enum's names, in any case; a near miss is answered with the nearest names.
     static func choice(_ placeholder: String) -> Self {
-        Self(placeholder: placeholder, choices: Value.names, valid: Value.names[0], invalid: "zzz") { name, text throws(UsageError) in
+        Self(placeholder: placeholder, choices: Value.names, valid: Value.names.first ?? "", invalid: "zzz", show: \.rawValue) { name, text throws(UsageError) in
             try Value.named(text, option: name)
+        }
+    }
+}
+
+extension ValueParser where Value == GeoCoordinate {
+    /// A position, read as every position on the command line is (``Position``): `"35.0, 135.7"`,
+    /// `-33.86,151.21`, `-33.86 151.21` (two words, joined by ``Arguments``), `1e-5 1e-5`, or
+    /// degrees, minutes and seconds with hemisphere letters.
+    static var coordinate: Self {
+        Self(placeholder: "LAT,LON", valid: "35.5, 135.75", invalid: "95, 0", show: Position.text) { name, text throws(UsageError) in
+            try Position.parse(text, option: name)
+        }
+    }
+}
+
+extension ValueParser where Value == PlaceOrPosition {
+    /// A place by identifier, code or name, or a position (``PlaceOrPosition``): resolved
+    /// through the gazetteer by the command that opens it.
+    static var placeOrPosition: Self {
+        Self(placeholder: "PLACE", valid: "35.5, 135.75", show: \.text) { _, text in PlaceOrPosition(text) }
+    }
+}
+
+extension ValueParser where Value == DayPeriod {
+    /// A month and day that every year has, `MM-DD` (`04-06`; not `02-29`).
+    static var monthDay: Self {
+        Self(placeholder: "MM-DD", valid: "04-06", invalid: "02-29", show: \.text) { name, text throws(UsageError) in
+            guard let period = DayPeriod(text) else {
+                throw UsageError("\(name) takes a month and day MM-DD that every year has (04-06, not 02-29), not '\(text.shown)'")
+            }
+            return period
         }
     }
 }
