@@ -67,37 +67,20 @@ enum ImportCommand: Command {
         let gazetteerPath = try arguments.value(SharedOptions.gazetteer)
         let folders = try arguments.finish()
         guard !folders.isEmpty else { throw UsageError("no folders given") }
-        var roots: [String] = []
-        for folder in folders {
-            guard let root = LibraryWalker.canonical(folder) else { throw UsageError("\(folder): no such file or folder") }
-            if !roots.contains(root) { roots.append(root) }
+        let roots: [String], tracks: [String]
+        do {
+            roots = try ImportTarget.roots(folders)
+        } catch {
+            throw UsageError("\(error.path): no such file or folder")
         }
-        // A folder inside another given folder would be walked twice.
-        roots = roots.filter { root in !roots.contains { root != $0 && root.hasPrefix($0 + "/") } }
-        let tracks = try trackFiles.map { file in
-            guard let path = LibraryWalker.canonical(file) else { throw UsageError("--track \(file): no such file") }
-            return path
+        do {
+            tracks = try ImportTarget.files(trackFiles)
+        } catch {
+            throw UsageError("--track \(error.path): no such file")
         }
-
         let gazetteer = try Gazetteer.open(path: gazetteerPath)
-        var lock: ImportLock?
-        let log: TravelLog?
-        if dryRun {
-            log = FileManager.default.fileExists(atPath: dbPath) ? try TravelLog(path: dbPath, readOnly: true) : nil
-        } else {
-            // The lock first: a second import must change nothing (no migration, no index)
-            // before it knows the log is free; and nothing beside a file that is no log.
-            try TravelLog.check(path: dbPath)
-            try? FileManager.default.createDirectory(atPath: URL(fileURLWithPath: dbPath).deletingLastPathComponent().path,
-                                                     withIntermediateDirectories: true)
-            guard let held = try ImportLock(logPath: dbPath) else {
-                Console.error("atlas import: \(TravelLogError.inUse(dbPath))")
-                return .fatal
-            }
-            lock = held
-            log = try TravelLog(path: dbPath)
-        }
-        defer { lock?.release() }
+        let target = try ImportTarget.open(log: dbPath, dryRun: dryRun)
+        defer { target.lock?.release() }
 
         var options = Importer.Options(roots: roots, jobs: jobs, excludes: excludes, followSymlinks: follow, dryRun: dryRun, batchSize: batchSize,
                                        probe: CrashProbe.kills, tracks: tracks,
@@ -107,7 +90,7 @@ enum ImportCommand: Command {
             options.historyRules.minimumStay = Int64(minStay) * 60_000
             options.rebuildHistoryDays = true
         }
-        let importer = Importer(log: log, finder: PlaceFinder(gazetteer: gazetteer), options: options)
+        let importer = Importer(log: target.log, finder: PlaceFinder(gazetteer: gazetteer), options: options)
         let interrupt = InterruptSignal { importer.stop() }
         let reporter = ProgressReporter(progress: importer.progress, style: style)
         reporter.start()
