@@ -53,8 +53,12 @@ enum PassportOption {
     /// identifiers when none does.
     static func trip(_ text: String, among trips: [Trip]) throws -> Trip {
         if let trip = Trip.find(text, in: trips) { return trip }
-        throw UsageError("no trip '\(text.shown)' ('atlas trips --all' lists them)" + Suggestion.didYouMean(text, among: trips.map(\.id)),
-                         showsUsage: false)
+        throw noTrip(text, among: trips.map(\.id))
+    }
+
+    /// No trip `text`, with the nearest of `ids`.
+    static func noTrip(_ text: String, among ids: [String]) -> UsageError {
+        UsageError("no trip '\(text.shown)' ('atlas trips --all' lists them)" + Suggestion.didYouMean(text, among: ids), showsUsage: false)
     }
 
     /// The trip `text` names, found among the trips of its year alone when it is a date (an

@@ -26,77 +26,34 @@ enum TripCommand: Command {
         options: SharedOptions.tripRules + [SharedOptions.json("The trip as 'atlas trips --json' has it, with day_by_day.").declaration],
         exitStatus: "0 shown or edited, 1 usage error (no such trip, a date outside it, an edit that changes nothing), 2 travel log or gazetteer problem.")
 
-    static let actions = ["rename", "split", "merge", "exclude", "reset"]
-
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
         let json = arguments.flag(SharedOptions.json)
         let settings = try TripSettings(&arguments)
         let words = try arguments.finish()
         guard let first = words.first else { throw UsageError("expected a trip ID ('atlas trips' lists them) or an action") }
-        let action = actions.contains(first) ? first : nil
-        let rest = Array(words.dropFirst(action == nil ? 0 : 1))
-        let log = try TravelLog(path: settings.dbPath, readOnly: action == nil)
+        guard TripEditRequest.actions.contains(first) else {
+            guard words.count == 1 else { throw UsageError("trip takes one ID") }
+            let passport = try settings.passport()
+            let trip = try PassportOption.trip(first, in: passport, homes: try settings.homes(passport), rules: settings.rules)
+            Console.out(json ? TravelRecord.json(trip, days: true).rendered() : text(trip))
+            return .success
+        }
+        let log = try TravelLog(path: settings.dbPath)
         let passport = try settings.passport(log)
-        let homes = try settings.homes(passport)
-        // Edited, a trip is found among all, which an edit may change.
-        let trips = action == nil ? [] : passport.trips(homes: homes, rules: settings.rules)
-        func find(_ text: String) throws -> Trip { try PassportOption.trip(text, among: trips) }
-        func expect(_ count: Int, _ what: String) throws {
-            guard rest.count == count else { throw UsageError("trip \(action ?? "") takes \(what)") }
-        }
-        /// Saves `edit` once it is known to change the trips.
-        func save(_ edit: TripEdit, _ done: String) throws -> ExitStatus {
-            let edited = passport.with(tripEdits: passport.tripEdits + [edit])
-            guard edited.trips(homes: homes, rules: settings.rules) != trips else {
-                throw UsageError("that changes nothing: \(done.lowercased()) already, or no photos on each side", showsUsage: false)
-            }
-            try log.saveTripEdit(edit)
-            Console.out(done)
-            return .success
-        }
-        switch action {
-        case nil:
-            try expect(1, "one ID")
-            let trip = try PassportOption.trip(rest[0], in: passport, homes: homes, rules: settings.rules)
-            if json {
-                Console.out(TravelRecord.json(trip, days: true).rendered())
-            } else {
-                Console.out(text(trip))
+        do {
+            // Edited, a trip is found among all, which an edit may change.
+            let request = try TripEditRequest(action: first, Array(words.dropFirst()))
+            switch try passport.plan(request, homes: try settings.homes(passport), rules: settings.rules) {
+            case .save(let edit, let done):
+                try log.saveTripEdit(edit)
+                Console.out(done)
+            case .forget(let sequences, let done):
+                try log.removeTripEdits(sequences)
+                Console.out(done)
             }
             return .success
-        case "rename":
-            try expect(2, "an ID and a TITLE (quote a title of several words)")
-            let trip = try find(rest[0])
-            let title = rest[1].trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !title.isEmpty else { throw UsageError("the title is empty ('atlas trip reset ID' brings back the generated one)") }
-            return try save(TripEdit(kind: .rename, date: trip.start, title: title), "Renamed \(trip.id): \(title)")
-        case "split":
-            try expect(2, "an ID and a DATE (YYYY-MM-DD)")
-            let trip = try find(rest[0])
-            guard CalendarDay(rest[1]) != nil else { throw UsageError("'\(rest[1].shown)' is not a date (YYYY-MM-DD)") }
-            guard trip.start < rest[1] && rest[1] <= trip.end else {
-                throw UsageError("\(rest[1]) is not a day of trip \(trip.id) after its first (\(trip.start) to \(trip.end))", showsUsage: false)
-            }
-            return try save(TripEdit(kind: .split, date: rest[1]), "Split \(trip.id): a new trip from \(rest[1])")
-        case "merge":
-            try expect(2, "two IDs")
-            let pair = try [find(rest[0]), find(rest[1])].sorted { $0.start < $1.start }
-            guard pair[0].id != pair[1].id else { throw UsageError("a trip cannot be merged with itself", showsUsage: false) }
-            return try save(TripEdit(kind: .merge, date: pair[0].start, until: pair[1].end), "Merged \(pair[0].id) and \(pair[1].id)")
-        case "exclude":
-            try expect(1, "one ID")
-            let trip = try find(rest[0])
-            return try save(TripEdit(kind: .exclude, date: trip.start), "Excluded \(trip.id): \(trip.title)")
-        default:
-            try expect(1, "one ID")
-            let trip = try find(rest[0])
-            let mine = passport.tripEdits.filter { e in
-                (trip.start <= e.date && e.date <= trip.end) || (e.until.map { trip.start <= $0 && $0 <= trip.end } ?? false)
-            }
-            guard !mine.isEmpty else { throw UsageError("trip \(trip.id) has no edits", showsUsage: false) }
-            try log.removeTripEdits(mine.compactMap(\.sequence))
-            Console.out("Reset \(trip.id): \(counted(mine.count, "edit")) forgotten")
-            return .success
+        } catch let problem as TripEditProblem {
+            throw UsageError(problem)
         }
     }
 
@@ -122,5 +79,20 @@ enum TripCommand: Command {
             return [d.date, d.photos == 0 ? "-" : String(d.photos), what.isEmpty ? "no photos" : what.joined(separator: "; ")]
         }
         return (lines + [PassportOption.table(["DATE", "PHOTOS", "WHERE"], rows)]).joined(separator: "\n")
+    }
+}
+
+extension UsageError {
+    /// A refused edit of the trips, said as a usage error: with the usage when the words were
+    /// off, without when they named a trip or a date that does not fit.
+    init(_ problem: TripEditProblem) {
+        switch problem {
+        case .arguments, .emptyTitle, .notADate:
+            self.init(problem.description)
+        case .noTrip(let text, let ids):
+            self.init(PassportOption.noTrip(text, among: ids).message, showsUsage: false)
+        default:
+            self.init(problem.description, showsUsage: false)
+        }
     }
 }
