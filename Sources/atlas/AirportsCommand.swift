@@ -21,10 +21,10 @@ enum AirportsCommand: Command {
         let dbPath = try DatabaseOption.path(&arguments)
         _ = try arguments.value(SharedOptions.gazetteer)
         guard try arguments.finish().isEmpty else { throw UsageError("airports takes no arguments") }
-        PassportOption.list(try PassportOption.passport(dbPath, evidence: evidence).visits(.airport), json: json, order: order,
-                            empty: PassportOption.nothing("airports"), columns: [
+        VisitListing.list(try Passport.reading(logAt: dbPath, evidence: evidence).visits(.airport), json: json, order: order,
+                            empty: VisitListing.nothing("airports"), columns: [
             ("NAME", \.name), ("COUNTRY", { $0.country?.name ?? "" }),
-        ] + PassportOption.visitColumns)
+        ] + VisitListing.columns)
         return .success
     }
 }

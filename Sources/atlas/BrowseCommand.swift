@@ -42,7 +42,7 @@ enum BrowseCommand: Command {
         } else {
             // Airports by size class (their population is only the search's weight for it).
             let third = children.contains { $0.kind == .airport } ? "SIZE" : "POPULATION"
-            Console.out(PassportOption.table(["NAME", third, "ID"], children.map { p in
+            Console.out(TextTable.columns(["NAME", third, "ID"], children.map { p in
                 [p.name, p.kind == .airport ? p.detail ?? "" : p.population > 0 ? grouped(p.population) : "", p.id.description]
             }))
         }

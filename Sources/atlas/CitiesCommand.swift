@@ -36,14 +36,14 @@ enum CitiesCommand: Command {
             throw UsageError("--region '\(regionText.shown)' (\(region.name)) is not in --country '\(countryText.shown)' (\(country.name))\(actual)",
                              showsUsage: false)
         }
-        let places = try PassportOption.passport(dbPath, evidence: evidence).visits(districts ? .district : .city).filter {
+        let places = try Passport.reading(logAt: dbPath, evidence: evidence).visits(districts ? .district : .city).filter {
             (country == nil || $0.country?.id == country?.id.description) && (region == nil || $0.region?.id == region?.id.description)
         }
         let city: [(String, (Visit) -> String)] = districts ? [("CITY", { $0.city?.name ?? "" })] : []
-        let empty = PassportOption.nothing(districts ? "districts" : "cities", in: region, country)
-        PassportOption.list(places, json: json, order: order, empty: empty, columns: [("NAME", \.name)] + city + [
+        let empty = VisitListing.nothing(districts ? "districts" : "cities", in: region, country)
+        VisitListing.list(places, json: json, order: order, empty: empty, columns: [("NAME", \.name)] + city + [
             ("REGION", { $0.region?.name ?? "" }), ("COUNTRY", { $0.country?.name ?? "" }),
-        ] + PassportOption.visitColumns)
+        ] + VisitListing.columns)
         return .success
     }
 }

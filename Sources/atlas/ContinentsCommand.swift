@@ -19,11 +19,11 @@ enum ContinentsCommand: Command {
         let dbPath = try DatabaseOption.path(&arguments)
         _ = try arguments.value(SharedOptions.gazetteer)
         guard try arguments.finish().isEmpty else { throw UsageError("continents takes no arguments") }
-        let passport = try PassportOption.passport(dbPath, evidence: evidence)
+        let passport = try Passport.reading(logAt: dbPath, evidence: evidence)
         let countries = Dictionary(grouping: passport.visits(.country), by: { $0.continent?.id ?? "" }).mapValues(\.count)
-        PassportOption.list(passport.visits(.continent), json: json, order: order, empty: PassportOption.nothing("continents"), columns: [
+        VisitListing.list(passport.visits(.continent), json: json, order: order, empty: VisitListing.nothing("continents"), columns: [
             ("NAME", \.name),
-        ] + PassportOption.visitColumns + [("COUNTRIES", { String(countries[$0.id] ?? 0) })], extra: { [("countries_visited", .int(countries[$0.id] ?? 0))] })
+        ] + VisitListing.columns + [("COUNTRIES", { String(countries[$0.id] ?? 0) })], extra: { [("countries_visited", .int(countries[$0.id] ?? 0))] })
         return .success
     }
 }

@@ -30,16 +30,16 @@ enum CountriesCommand: Command {
         let gazetteer = try GazetteerOption.open(&arguments)
         guard try arguments.finish().isEmpty else { throw UsageError("countries takes no arguments") }
         let continent = try PassportOption.place(continentText, kind: .continent, option: "--continent", gazetteer: gazetteer)
-        var passport = try PassportOption.passport(dbPath, evidence: evidence)
+        var passport = try Passport.reading(logAt: dbPath, evidence: evidence)
         if let year { passport = passport.restricted(toYear: year) }
         let countries = passport.visits(.country).filter { continent == nil || $0.continent?.id == continent?.id.description }
         let regionsVisited = Dictionary(grouping: passport.visits(.region), by: { $0.country?.id ?? "" }).mapValues(\.count)
         let regionCounts = try gazetteer.childCounts(of: countries.compactMap { PlaceID($0.id) }, kind: .region)
         let totals = Dictionary(uniqueKeysWithValues: regionCounts.map { ($0.key.description, $0.value) })
-        let empty = PassportOption.nothing("countries", in: continent) + (year.map { " (in \($0))" } ?? "")
-        PassportOption.list(countries, json: json, order: order, empty: empty, columns: [
+        let empty = VisitListing.nothing("countries", in: continent) + (year.map { " (in \($0))" } ?? "")
+        VisitListing.list(countries, json: json, order: order, empty: empty, columns: [
             ("NAME", \.name), ("CONTINENT", { $0.continent?.name ?? "" }),
-        ] + PassportOption.visitColumns + [("REGIONS", { "\(regionsVisited[$0.id] ?? 0)/\(totals[$0.id] ?? 0)" })], extra: { [("regions_visited", .int(regionsVisited[$0.id] ?? 0)), ("regions_total", .int(totals[$0.id] ?? 0))] })
+        ] + VisitListing.columns + [("REGIONS", { "\(regionsVisited[$0.id] ?? 0)/\(totals[$0.id] ?? 0)" })], extra: { [("regions_visited", .int(regionsVisited[$0.id] ?? 0)), ("regions_total", .int(totals[$0.id] ?? 0))] })
         return .success
     }
 }

@@ -83,15 +83,15 @@ enum DaysCommand: Command {
         switch rule {
         case .schengen:
             guard year == nil else { throw UsageError("--year does not go with --rule schengen (the window is --on and the 179 days before)") }
-            let ledger = try PassportOption.passport(dbPath).ledger(counting, through: on ?? today)
+            let ledger = try Passport.reading(logAt: dbPath).ledger(counting, through: on ?? today)
             return schengen(ledger.schengen(stay: stay), ledger: listDates ? ledger : nil, json: json)
         case .usPresence:
-            let passport = try PassportOption.passport(dbPath)
+            let passport = try Passport.reading(logAt: dbPath)
             let ledger = passport.ledger(counting, through: max(today, passport.lastEvidenceDate ?? today))
             return usPresence(ledger.usPresence(year: year ?? PassportOption.currentYear), ledger: ledger, listDates: listDates, json: json)
         case nil:
             let country = try PassportOption.place(countryText, kind: .country, option: "--country", gazetteer: gazetteer)
-            let passport = try PassportOption.passport(dbPath)
+            let passport = try Passport.reading(logAt: dbPath)
             let ledger = passport.ledger(counting, through: max(today, passport.lastEvidenceDate ?? today))
             let presence = ledger.presence(period: period, label: year).filter { p in country.map { p.country.id == $0.id.description } ?? true }
             return periods(presence, ledger: ledger, period: period, year: year, country: country?.name, threshold: threshold ?? 183,
@@ -145,7 +145,7 @@ enum DaysCommand: Command {
             // Within a year, most days first.
             let rows = presence.sorted { ($0.year, $1.counted, $0.country.name) < ($1.year, $0.counted, $1.country.name) }
             let header = ["YEAR", "COUNTRY", "DAYS"] + (inferring ? ["INFERRED"] : []) + ["TRANSIT", "FIRST", "LAST", "≥\(threshold)", "ID"]
-            lines.append(PassportOption.table(header, rows.map { p in
+            lines.append(TextTable.columns(header, rows.map { p in
                 let all = (p.days + p.inferredDays).sorted()
                 return [String(p.year), p.country.name, String(p.days.count)] + (inferring ? [String(p.inferredDays.count)] : [])
                     + [String(p.transitDays.count), all.first ?? "-", all.last ?? "-", p.counted >= threshold ? "yes" : "-", p.country.id]

@@ -97,7 +97,7 @@ enum FlightsCommand: Command {
             Console.error("No flights" + (year.map { " in \($0)" } ?? "") + " ('atlas flights import FILE' reads a flight log).")
             return .success
         }
-        Console.out(PassportOption.table(["DATE", "FROM", "TO", "FLIGHT", "KM", "ID"], flights.map { f in
+        Console.out(TextTable.columns(["DATE", "FROM", "TO", "FLIGHT", "KM", "ID"], flights.map { f in
             [f.date, "\(f.from.code) \(f.from.country?.name ?? "")", "\(f.to.code) \(f.to.country?.name ?? "")", f.flightNumber.isEmpty ? "-" : f.flightNumber,
              grouped(Int(f.km.rounded())), f.id]
         }))

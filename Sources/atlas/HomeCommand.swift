@@ -93,7 +93,7 @@ enum HomeCommand: Command {
                 return [p.since ?? "(start)", p.until ?? "-", "\(p.place.name) (\(p.place.id))", p.inferred ? "inferred" : "saved",
                         (p.pointCity.map { $0.name + " " } ?? "") + point]
             }
-            Console.out(PassportOption.table(["SINCE", "UNTIL", "HOME", "", "MEASURED FROM"], rows))
+            Console.out(TextTable.columns(["SINCE", "UNTIL", "HOME", "", "MEASURED FROM"], rows))
         }
         for l in labels { Console.out(l.text) }
         return .success

@@ -26,7 +26,7 @@ enum MarksCommand: Command {
             return .success
         }
         guard !marks.isEmpty else { Console.error("No marks in \(dbPath)."); return .success }
-        Console.out(PassportOption.table(["NAME", "DATE", "NOTE", "ID"],
+        Console.out(TextTable.columns(["NAME", "DATE", "NOTE", "ID"],
                                          (order ?? .name).sorted(marks).map { [$0.placeName, $0.date ?? "-", $0.note ?? "", $0.placeID] }))
         return .success
     }

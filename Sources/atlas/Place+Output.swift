@@ -29,17 +29,3 @@ extension Place {
     /// "Milan, Lombardy, Italy": the name and the places above it up to the country.
     var label: String { ([name] + lineage.reversed().filter { $0.id.kind != .continent }.map(\.name)).joined(separator: ", ") }
 }
-
-/// Rows of cells printed as left-aligned columns, two spaces apart (a first cell may indent).
-func alignedRows(_ rows: [[String]]) -> String {
-    let widths = rows.reduce(into: [Int]()) { widths, row in
-        for (i, cell) in row.enumerated() {
-            if i >= widths.count { widths.append(0) }
-            widths[i] = max(widths[i], cell.count)
-        }
-    }
-    return rows.map { row in
-        row.enumerated().map { i, cell in i == row.count - 1 ? cell : cell.padding(toLength: widths[i], withPad: " ", startingAt: 0) }
-            .joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
-    }.joined(separator: "\n")
-}

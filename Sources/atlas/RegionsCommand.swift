@@ -23,10 +23,10 @@ enum RegionsCommand: Command {
         let gazetteer = try GazetteerOption.open(&arguments)
         guard try arguments.finish().isEmpty else { throw UsageError("regions takes no arguments") }
         let country = try PassportOption.place(countryText, kind: .country, option: "--country", gazetteer: gazetteer)
-        let regions = try PassportOption.passport(dbPath, evidence: evidence).visits(.region).filter { country == nil || $0.country?.id == country?.id.description }
-        PassportOption.list(regions, json: json, order: order, empty: PassportOption.nothing("regions", in: country), columns: [
+        let regions = try Passport.reading(logAt: dbPath, evidence: evidence).visits(.region).filter { country == nil || $0.country?.id == country?.id.description }
+        VisitListing.list(regions, json: json, order: order, empty: VisitListing.nothing("regions", in: country), columns: [
             ("NAME", \.name), ("COUNTRY", { $0.country?.name ?? "" }),
-        ] + PassportOption.visitColumns)
+        ] + VisitListing.columns)
         return .success
     }
 }

@@ -24,7 +24,7 @@ enum TimelineCommand: Command {
         let evidence = try PassportOption.evidence(&arguments)
         let dbPath = try DatabaseOption.path(&arguments)
         guard try arguments.finish().isEmpty else { throw UsageError("timeline takes no arguments") }
-        let periods = try PassportOption.passport(dbPath, evidence: evidence).timeline(monthly: by == .month)
+        let periods = try Passport.reading(logAt: dbPath, evidence: evidence).timeline(monthly: by == .month)
         for p in periods {
             if json {
                 func list(_ links: [PlaceLink]) -> JSONValue { .array(links.map(TravelRecord.link)) }

@@ -78,7 +78,7 @@ enum TripCommand: Command {
             if d.marks > 0 { what.append(counted(d.marks, "mark")) }
             return [d.date, d.photos == 0 ? "-" : String(d.photos), what.isEmpty ? "no photos" : what.joined(separator: "; ")]
         }
-        return (lines + [PassportOption.table(["DATE", "PHOTOS", "WHERE"], rows)]).joined(separator: "\n")
+        return (lines + [TextTable.columns(["DATE", "PHOTOS", "WHERE"], rows)]).joined(separator: "\n")
     }
 }
 

@@ -51,7 +51,7 @@ enum TripsCommand: Command {
             return .success
         }
         defer { if let hiddenNote { Console.error(hiddenNote + ".") } }
-        Console.out(PassportOption.table(["ID", "START", "END", "DAYS", "PHOTOS", "KM", "TITLE"], trips.map { t in
+        Console.out(TextTable.columns(["ID", "START", "END", "DAYS", "PHOTOS", "KM", "TITLE"], trips.map { t in
             [t.id, t.start, t.end, String(t.dayCount), String(t.photos), grouped(Int(t.distanceKm.rounded())),
              t.title + (t.excluded ? " (excluded)" : "")]
         }))
