@@ -14,7 +14,7 @@
 # runtime dynamically) do not rebuild each other.
 #
 # The man page and the shell completions are written by the program itself from the
-# commands' --help (`atlas --man`, `atlas --completions bash|zsh|fish`), so they never drift.
+# commands' declarations (`atlas --man`, `atlas --completions bash|zsh|fish`), so they never drift.
 
 PREFIX ?= /usr/local
 DESTDIR ?=

@@ -15,7 +15,7 @@ import Darwin
 ///
 /// Runs its own timer queue; ``finish()`` clears the line.
 public final class ProgressReporter: @unchecked Sendable {
-    public enum Style: String, Sendable {
+    public enum Style: String, Sendable, CaseIterable {
         /// An updating line when stderr is a terminal, nothing otherwise.
         case automatic = "auto"
         /// An updating line on a terminal, periodic plain lines otherwise.

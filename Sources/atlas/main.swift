@@ -1,5 +1,6 @@
 import Foundation
 import Gazetteer
+import JSONWriter
 import PhotoMetadata
 #if canImport(Glibc)
 import Glibc
@@ -14,21 +15,7 @@ let commands: [any Command.Type] = [
     StatsCommand.self, MapCommand.self, ReportCommand.self, ExportCommand.self, ImportRecordCommand.self,
 ]
 
-let overview = """
-    atlas — an offline travel atlas for photo libraries
-
-    Usage: atlas COMMAND [OPTIONS]
-           atlas help COMMAND
-           atlas --version
-
-    Commands:
-    \(commands.map { "  " + $0.name.padding(toLength: 14, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
-
-    Run 'atlas help COMMAND' (or 'atlas COMMAND --help') for a command's options. Options may
-    come in any order; '--' ends them. An option given twice keeps its last value. Every
-    command exits with status 4 when its output cannot be written (stdout, stderr or --output:
-    a full disk, a bad descriptor).
-    """
+let overview = Overview.text(commands: commands)
 
 /// Exits with status 1 after saying that `word` is no command, and which ones are near.
 @MainActor func unknownCommand(_ word: String) -> Never {
@@ -46,7 +33,7 @@ var words = (1..<Int(CommandLine.argc)).map { i in
     FileName.string(UnsafeBufferPointer(start: UnsafeRawPointer(CommandLine.unsafeArgv[i]!).assumingMemoryBound(to: UInt8.self),
                                         count: strlen(CommandLine.unsafeArgv[i]!)))
 }
-guard let name = words.first else {
+guard var name = words.first else {
     Console.error(overview)
     exit(ExitStatus.usage.rawValue)
 }
@@ -60,10 +47,10 @@ if ["--help", "-h", "help"].contains(name) {
     Console.out(command.help)
     exit(ExitStatus.success.rawValue)
 }
-// Hidden: what `make install` writes, built from the help texts (ManPage, Completions).
+// Hidden: what `make install` writes, built from the declarations (ManPage, Completions).
 if name == "--man" || name == "--completions" {
     let shell = words.dropFirst().first ?? ""
-    guard let text = name == "--man" ? ManPage.roff(commands: commands, overview: overview)
+    guard let text = name == "--man" ? ManPage.roff(commands: commands)
                                      : Completions.script(shell: shell, commands: commands) else {
         Console.error("atlas: --completions takes \(Completions.shells.joined(separator: ", ")), not '\(shell.shown)'")
         exit(ExitStatus.usage.rawValue)
@@ -71,13 +58,26 @@ if name == "--man" || name == "--completions" {
     Console.outBytes(Data(text.utf8))
     exit(ExitStatus.success.rawValue)
 }
+// Hidden: the declarations, one JSON object per declared command, for the tests.
+if name == "--declarations" {
+    for command in commands { Console.out(command.declaration.json.rendered()) }
+    exit(ExitStatus.success.rawValue)
+}
 if name == "--version" {
     Console.out("atlas \(AtlasVersion.current)")
     exit(ExitStatus.success.rawValue)
 }
+// Hidden: `atlas --parse CMD WORDS…` reads WORDS as CMD does and, when they are good, prints
+// the options the command read with their values as JSON instead of running it (for the tests).
+let probing = name == "--parse"
+if probing {
+    words.removeFirst()
+    name = words.first ?? ""
+}
 guard let command = command(named: name) else { unknownCommand(name) }
 Console.commandName = "atlas \(name)"
-var arguments = Arguments(Array(words.dropFirst()))
+var arguments = Arguments(Array(words.dropFirst()), declaration: command.declaration)
+arguments.probing = probing
 if arguments.wantsHelp {
     Console.out(command.help)
     exit(ExitStatus.success.rawValue)
@@ -85,6 +85,15 @@ if arguments.wantsHelp {
 do {
     exit(try command.run(&arguments).rawValue)
 } catch let error as UsageError {
+    if let parsed = error.parsed {
+        var read: [(String, JSONValue)] = []
+        for (option, value) in parsed {
+            read.removeAll { $0.0 == option }
+            read.append((option, .string(value)))
+        }
+        Console.out(JSONValue.object(read).rendered())
+        exit(ExitStatus.success.rawValue)
+    }
     Console.error("atlas \(name): \(error.message)" + (error.showsUsage ? "\n" + command.usage + "\nRun 'atlas help \(name)' for more." : ""))
     exit(ExitStatus.usage.rawValue)
 } catch let error as CocoaError {

@@ -33,7 +33,7 @@ struct PassportOptionTests {
         #expect(try names("first") == ["Iceland", "France", "Switzerland", "Italy", "Portugal"])
         #expect(try names("last") == ["France", "Portugal", "Italy", "Switzerland", "Iceland"])
         let bad = try AtlasBinary.run(["countries", "--db", db, "--sort", "dyas"])
-        #expect(bad.status == 1 && bad.stderr.hasPrefix("atlas countries: --sort takes name, days, first, last, photos, not 'dyas'; did you mean 'days'?"))
+        #expect(bad.status == 1 && bad.stderr.hasPrefix("atlas countries: --sort takes name, days, first, last or photos, not 'dyas'; did you mean 'days'?"))
     }
 
     @Test func jsonIsByIdentifierUnlessSorted() throws {

@@ -23,6 +23,19 @@ struct PositionArgumentTests {
         #expect(signed.status == 0 && signed.stdout.hasPrefix("coordinate -0.000010, 25.000000\n"), "\(signed.stdout) \(signed.stderr)")
     }
 
+    /// `--near` and `--home` read every form as `resolve` does, in one word or two, read by the
+    /// one position parser (`atlas --parse` prints what the command read).
+    @Test(arguments: sydney.dropFirst())
+    func positionOptionsTakeEveryForm(_ words: [String]) throws {
+        let near = try AtlasBinary.run(["--parse", "search", "--near"] + words + ["opera"])
+        #expect(near.status == 0 && near.stdout.contains(#""--near":"-33.86, 151.21""#), "\(words): \(near.stdout) \(near.stderr)")
+        let home = try AtlasBinary.run(["--parse", "trips", "--home"] + words + ["--gap", "1"])
+        #expect(home.status == 0 && home.stdout.contains(#""--home":"\#(words.joined(separator: " "))""#) && home.stdout.contains(#""--gap":"1""#),
+                "\(words): \(home.stdout) \(home.stderr)")
+        let exponent = try AtlasBinary.run(["--parse", "search", "--near", "-1e-5", "2.5E+1", "x"])
+        #expect(exponent.stdout.contains(#""--near":"-1e-05, 25.0""#), "\(exponent.stdout) \(exponent.stderr)")
+    }
+
     @Test func aWordThatIsNoNumberIsStillAnOption() throws {
         let result = try AtlasBinary.run(["resolve", "-x33", "151"])
         #expect(result.status == 1 && result.stderr.hasPrefix("atlas resolve: unknown option '-x33'"), "\(result.stderr)")

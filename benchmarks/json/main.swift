@@ -3,7 +3,7 @@ import Foundation
 import JSONWriter
 
 /// bench-json [N]: renders N resolve answers (default 220,000: synthetic place chains of the
-/// shape `atlas resolve --json` writes, see Sources/atlas/PlaceChain+Output.swift) with the
+/// shape `atlas resolve --json` writes, see Sources/atlas/Output/PlaceChain+Output.swift) with the
 /// renderer JSONWriter had before it wrote bytes (BenchmarkSupport's ReferenceRenderer) and with the
 /// byte writer, alternately in the same run, and prints both rates and their ratio. Every
 /// answer's bytes are compared first: the figures are for the same output.

@@ -1,0 +1,20 @@
+import TravelLog
+
+extension Passport {
+    /// The passport of the travel log at `path`, opened read-only, counting `evidence` only
+    /// (``restricted(to:)``).
+    ///
+    /// ```swift
+    /// let passport = try Passport.reading(logAt: "atlas.sqlite", evidence: [.photos, .marks])
+    /// ```
+    public static func reading(logAt path: String, evidence: Set<Visit.Evidence> = Set(Visit.Evidence.allCases)) throws -> Passport {
+        try Passport(log: TravelLog(path: path, readOnly: true)).restricted(to: evidence)
+    }
+
+    /// The trips to find the trip `text` names among (``Trip/find(_:in:)``): the trips of its
+    /// year alone when it is a date (an identifier is one, and any date names the trip it lies
+    /// in), else all.
+    public func trips(lookingUp text: String, homes: HomeTimeline, rules: TripRules) -> [Trip] {
+        trips(homes: homes, rules: rules, year: CalendarDay(text.prefix(10))?.components.year)
+    }
+}

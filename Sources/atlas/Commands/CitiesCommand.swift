@@ -1,0 +1,49 @@
+import TravelLog
+import Foundation
+import Gazetteer
+import JSONWriter
+import Passport
+
+/// `atlas cities`: the cities visited, or with `--districts` the districts inside them.
+enum CitiesCommand: Command {
+    static let districts = Flag("--districts", "List the districts visited instead, each with its city.")
+    static let country = SharedOptions.place("--country", "Only cities of that country (Japan, JP, country:JP).")
+    static let region = SharedOptions.place("--region", "Only cities of that region (Kyoto, JP-26, region:JP.22); with --country, a region of that country.")
+    static let declaration = CommandDeclaration.listing(
+        name: "cities", summary: "List the cities (or districts) visited, with dates, days and photos",
+        about: """
+            Lists every city visited: name, region, country, first and last visit, days, photos,
+            evidence, and the identifier. A visit to a district (Lyon 05, Shibuya) counts for its city:
+            Lyon is listed once.
+            """,
+        options: [districts.declaration, country.declaration, region.declaration])
+
+    static func run(_ arguments: inout Arguments) throws -> ExitStatus {
+        let json = arguments.flag(SharedOptions.json)
+        let districts = arguments.flag(Self.districts)
+        let order = try PassportOption.order(&arguments)
+        let countryText = try arguments.value(Self.country)
+        let regionText = try arguments.value(Self.region)
+        let evidence = try PassportOption.evidence(&arguments)
+        let dbPath = try DatabaseOption.path(&arguments)
+        let gazetteer = try GazetteerOption.open(&arguments)
+        guard try arguments.finish().isEmpty else { throw UsageError("cities takes no arguments") }
+        let country = try PassportOption.place(countryText, kind: .country, option: "--country", gazetteer: gazetteer)
+        let region = try PassportOption.place(regionText, kind: .region, option: "--region", gazetteer: gazetteer)
+        // Both given and apart would list nothing, as if nothing had been visited there.
+        if let country, let region, let regionText, let countryText, region.ancestor(.country)?.id != country.id {
+            let actual = region.ancestor(.country).map { ": it is in \($0.name)" } ?? ""
+            throw UsageError("--region '\(regionText.shown)' (\(region.name)) is not in --country '\(countryText.shown)' (\(country.name))\(actual)",
+                             showsUsage: false)
+        }
+        let places = try Passport.reading(logAt: dbPath, evidence: evidence).visits(districts ? .district : .city).filter {
+            (country == nil || $0.country?.id == country?.id.description) && (region == nil || $0.region?.id == region?.id.description)
+        }
+        let city: [(String, (Visit) -> String)] = districts ? [("CITY", { $0.city?.name ?? "" })] : []
+        let empty = VisitListing.nothing(districts ? "districts" : "cities", in: region, country)
+        VisitListing.list(places, json: json, order: order, empty: empty, columns: [("NAME", \.name)] + city + [
+            ("REGION", { $0.region?.name ?? "" }), ("COUNTRY", { $0.country?.name ?? "" }),
+        ] + VisitListing.columns)
+        return .success
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import Gazetteer
+import JSONWriter
+import Passport
+
+/// `atlas continents`: the continents visited.
+enum ContinentsCommand: Command {
+    static let declaration = CommandDeclaration.listing(
+        name: "continents", summary: "List the continents visited, with dates and countries",
+        about: """
+            Lists every continent visited: name, first and last visit, days, photos, evidence,
+            countries visited, and the identifier.
+            """)
+
+    static func run(_ arguments: inout Arguments) throws -> ExitStatus {
+        let json = arguments.flag(SharedOptions.json)
+        let order = try PassportOption.order(&arguments)
+        let evidence = try PassportOption.evidence(&arguments)
+        let dbPath = try DatabaseOption.path(&arguments)
+        _ = try arguments.value(SharedOptions.gazetteer)
+        guard try arguments.finish().isEmpty else { throw UsageError("continents takes no arguments") }
+        let passport = try Passport.reading(logAt: dbPath, evidence: evidence)
+        let countries = Dictionary(grouping: passport.visits(.country), by: { $0.continent?.id ?? "" }).mapValues(\.count)
+        VisitListing.list(passport.visits(.continent), json: json, order: order, empty: VisitListing.nothing("continents"), columns: [
+            ("NAME", \.name),
+        ] + VisitListing.columns + [("COUNTRIES", { String(countries[$0.id] ?? 0) })], extra: { [("countries_visited", .int(countries[$0.id] ?? 0))] })
+        return .success
+    }
+}

@@ -1,0 +1,4 @@
+import Passport
+
+/// `--count iso`: the counting schemes by their names.
+extension CountingScheme.Name: Choice {}

@@ -1,0 +1,4 @@
+import Passport
+
+/// `atlas marks --sort date`.
+extension MarkOrder: Choice {}

@@ -1,0 +1,4 @@
+import Importer
+
+/// `atlas import --progress auto|always|never`.
+extension ProgressReporter.Style: Choice {}

@@ -1,0 +1,4 @@
+import Passport
+
+/// `atlas export --coordinates exact|city|none`.
+extension TravelRecord.Coordinates: Choice {}

@@ -1,0 +1,40 @@
+import Gazetteer
+import Passport
+import TravelLog
+
+/// What every command that finds trips reads alike: `--home`, `--away-km` and `--gap`, the log
+/// (`--db`) and the gazetteer, in that order, so their usage errors come the same way.
+///
+/// ```swift
+/// let settings = try TripSettings(&arguments)
+/// let passport = try settings.passport()
+/// let trips = passport.trips(homes: try settings.homes(passport), rules: settings.rules)
+/// ```
+struct TripSettings {
+    let home: PlaceOrPosition?
+    let rules: TripRules
+    let dbPath: String
+    let gazetteer: Gazetteer
+
+    init(_ arguments: inout Arguments) throws {
+        home = try arguments.value(SharedOptions.home)
+        rules = try PassportOption.tripRules(&arguments)
+        dbPath = try DatabaseOption.path(&arguments)
+        gazetteer = try GazetteerOption.open(&arguments)
+    }
+
+    /// The passport of `log` (default: the log at `--db`, read-only), knowing which of its cities
+    /// have a more populous namesake elsewhere (``Gazetteer/namesakes(of:)``), so that trip
+    /// titles name their region ("Aberdeen, Washington, May 2017").
+    func passport(_ log: TravelLog? = nil) throws -> Passport {
+        var passport = try Passport(log: log ?? TravelLog(path: dbPath, readOnly: true))
+        let cities = passport.visits(.city).compactMap { PlaceID($0.id) }
+        passport.namesakes = Set(try gazetteer.namesakes(of: cities).map(\.description))
+        return passport
+    }
+
+    /// The homes trips are measured from: `--home`, else the log's (``PassportOption/homes(_:gazetteer:passport:)``).
+    func homes(_ passport: Passport) throws -> HomeTimeline {
+        try PassportOption.homes(home, gazetteer: gazetteer, passport: passport)
+    }
+}

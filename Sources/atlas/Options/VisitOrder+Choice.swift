@@ -1,0 +1,4 @@
+import Passport
+
+/// `--sort days`: the orders of a listing by their names.
+extension VisitOrder: Choice {}
