@@ -15,13 +15,8 @@ enum AirportsCommand: Command {
             """)
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
-        let json = arguments.flag(SharedOptions.json)
-        let order = try PassportOption.order(&arguments)
-        let evidence = try PassportOption.evidence(&arguments)
-        let dbPath = try DatabaseOption.path(&arguments)
-        _ = try arguments.value(SharedOptions.gazetteer)
-        guard try arguments.finish().isEmpty else { throw UsageError("airports takes no arguments") }
-        VisitListing.list(try Passport.reading(logAt: dbPath, evidence: evidence).visits(.airport), json: json, order: order,
+        let listing = try ListingSettings(&arguments, command: "airports")
+        VisitListing.list(try listing.passport().visits(.airport), json: listing.json, order: listing.order,
                             empty: VisitListing.nothing("airports"), columns: [
             ("NAME", \.name), ("COUNTRY", { $0.country?.name ?? "" }),
         ] + VisitListing.columns)

@@ -19,15 +19,11 @@ enum CitiesCommand: Command {
         options: [districts.declaration, country.declaration, region.declaration])
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
-        let json = arguments.flag(SharedOptions.json)
         let districts = arguments.flag(Self.districts)
-        let order = try PassportOption.order(&arguments)
         let countryText = try arguments.value(Self.country)
         let regionText = try arguments.value(Self.region)
-        let evidence = try PassportOption.evidence(&arguments)
-        let dbPath = try DatabaseOption.path(&arguments)
-        let gazetteer = try GazetteerOption.open(&arguments)
-        guard try arguments.finish().isEmpty else { throw UsageError("cities takes no arguments") }
+        let listing = try ListingSettings(&arguments, command: "cities", gazetteer: .open)
+        let gazetteer = listing.gazetteer!
         let country = try PassportOption.place(countryText, kind: .country, option: "--country", gazetteer: gazetteer)
         let region = try PassportOption.place(regionText, kind: .region, option: "--region", gazetteer: gazetteer)
         // Both given and apart would list nothing, as if nothing had been visited there.
@@ -36,12 +32,12 @@ enum CitiesCommand: Command {
             throw UsageError("--region '\(regionText.shown)' (\(region.name)) is not in --country '\(countryText.shown)' (\(country.name))\(actual)",
                              showsUsage: false)
         }
-        let places = try Passport.reading(logAt: dbPath, evidence: evidence).visits(districts ? .district : .city).filter {
+        let places = try listing.passport().visits(districts ? .district : .city).filter {
             (country == nil || $0.country?.id == country?.id.description) && (region == nil || $0.region?.id == region?.id.description)
         }
         let city: [(String, (Visit) -> String)] = districts ? [("CITY", { $0.city?.name ?? "" })] : []
         let empty = VisitListing.nothing(districts ? "districts" : "cities", in: region, country)
-        VisitListing.list(places, json: json, order: order, empty: empty, columns: [("NAME", \.name)] + city + [
+        VisitListing.list(places, json: listing.json, order: listing.order, empty: empty, columns: [("NAME", \.name)] + city + [
             ("REGION", { $0.region?.name ?? "" }), ("COUNTRY", { $0.country?.name ?? "" }),
         ] + VisitListing.columns)
         return .success

@@ -13,15 +13,10 @@ enum ContinentsCommand: Command {
             """)
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
-        let json = arguments.flag(SharedOptions.json)
-        let order = try PassportOption.order(&arguments)
-        let evidence = try PassportOption.evidence(&arguments)
-        let dbPath = try DatabaseOption.path(&arguments)
-        _ = try arguments.value(SharedOptions.gazetteer)
-        guard try arguments.finish().isEmpty else { throw UsageError("continents takes no arguments") }
-        let passport = try Passport.reading(logAt: dbPath, evidence: evidence)
+        let listing = try ListingSettings(&arguments, command: "continents")
+        let passport = try listing.passport()
         let countries = Dictionary(grouping: passport.visits(.country), by: { $0.continent?.id ?? "" }).mapValues(\.count)
-        VisitListing.list(passport.visits(.continent), json: json, order: order, empty: VisitListing.nothing("continents"), columns: [
+        VisitListing.list(passport.visits(.continent), json: listing.json, order: listing.order, empty: VisitListing.nothing("continents"), columns: [
             ("NAME", \.name),
         ] + VisitListing.columns + [("COUNTRIES", { String(countries[$0.id] ?? 0) })], extra: { [("countries_visited", .int(countries[$0.id] ?? 0))] })
         return .success

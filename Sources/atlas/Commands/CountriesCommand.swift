@@ -21,23 +21,19 @@ enum CountriesCommand: Command {
         options: [year.declaration, continent.declaration])
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
-        let json = arguments.flag(SharedOptions.json)
-        let order = try PassportOption.order(&arguments)
         let year = try arguments.value(Self.year)
         let continentText = try arguments.value(Self.continent)
-        let evidence = try PassportOption.evidence(&arguments)
-        let dbPath = try DatabaseOption.path(&arguments)
-        let gazetteer = try GazetteerOption.open(&arguments)
-        guard try arguments.finish().isEmpty else { throw UsageError("countries takes no arguments") }
+        let listing = try ListingSettings(&arguments, command: "countries", gazetteer: .open)
+        let gazetteer = listing.gazetteer!
         let continent = try PassportOption.place(continentText, kind: .continent, option: "--continent", gazetteer: gazetteer)
-        var passport = try Passport.reading(logAt: dbPath, evidence: evidence)
+        var passport = try listing.passport()
         if let year { passport = passport.restricted(toYear: year) }
         let countries = passport.visits(.country).filter { continent == nil || $0.continent?.id == continent?.id.description }
         let regionsVisited = Dictionary(grouping: passport.visits(.region), by: { $0.country?.id ?? "" }).mapValues(\.count)
         let regionCounts = try gazetteer.childCounts(of: countries.compactMap { PlaceID($0.id) }, kind: .region)
         let totals = Dictionary(uniqueKeysWithValues: regionCounts.map { ($0.key.description, $0.value) })
         let empty = VisitListing.nothing("countries", in: continent) + (year.map { " (in \($0))" } ?? "")
-        VisitListing.list(countries, json: json, order: order, empty: empty, columns: [
+        VisitListing.list(countries, json: listing.json, order: listing.order, empty: empty, columns: [
             ("NAME", \.name), ("CONTINENT", { $0.continent?.name ?? "" }),
         ] + VisitListing.columns + [("REGIONS", { "\(regionsVisited[$0.id] ?? 0)/\(totals[$0.id] ?? 0)" })], extra: { [("regions_visited", .int(regionsVisited[$0.id] ?? 0)), ("regions_total", .int(totals[$0.id] ?? 0))] })
         return .success

@@ -15,16 +15,12 @@ enum RegionsCommand: Command {
         options: [country.declaration])
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
-        let json = arguments.flag(SharedOptions.json)
-        let order = try PassportOption.order(&arguments)
         let countryText = try arguments.value(Self.country)
-        let evidence = try PassportOption.evidence(&arguments)
-        let dbPath = try DatabaseOption.path(&arguments)
-        let gazetteer = try GazetteerOption.open(&arguments)
-        guard try arguments.finish().isEmpty else { throw UsageError("regions takes no arguments") }
+        let listing = try ListingSettings(&arguments, command: "regions", gazetteer: .open)
+        let gazetteer = listing.gazetteer!
         let country = try PassportOption.place(countryText, kind: .country, option: "--country", gazetteer: gazetteer)
-        let regions = try Passport.reading(logAt: dbPath, evidence: evidence).visits(.region).filter { country == nil || $0.country?.id == country?.id.description }
-        VisitListing.list(regions, json: json, order: order, empty: VisitListing.nothing("regions", in: country), columns: [
+        let regions = try listing.passport().visits(.region).filter { country == nil || $0.country?.id == country?.id.description }
+        VisitListing.list(regions, json: listing.json, order: listing.order, empty: VisitListing.nothing("regions", in: country), columns: [
             ("NAME", \.name), ("COUNTRY", { $0.country?.name ?? "" }),
         ] + VisitListing.columns)
         return .success

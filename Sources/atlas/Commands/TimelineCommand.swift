@@ -19,12 +19,10 @@ enum TimelineCommand: Command {
         exitStatus: "0 listed (even when empty), 1 usage error, 2 no travel log or unreadable.")
 
     static func run(_ arguments: inout Arguments) throws -> ExitStatus {
-        let json = arguments.flag(SharedOptions.json)
         let by = try arguments.value(Self.by) ?? .year
-        let evidence = try PassportOption.evidence(&arguments)
-        let dbPath = try DatabaseOption.path(&arguments)
-        guard try arguments.finish().isEmpty else { throw UsageError("timeline takes no arguments") }
-        let periods = try Passport.reading(logAt: dbPath, evidence: evidence).timeline(monthly: by == .month)
+        let listing = try ListingSettings(&arguments, command: "timeline", sorted: false, gazetteer: .none)
+        let json = listing.json
+        let periods = try listing.passport().timeline(monthly: by == .month)
         for p in periods {
             if json {
                 func list(_ links: [PlaceLink]) -> JSONValue { .array(links.map(TravelRecord.link)) }
