@@ -13,7 +13,7 @@ extension PlaceSnapshot {
     /// place.city?.name   // "Lyon"
     /// ```
     public init(_ chain: PlaceChain, gazetteerVersion: String) {
-        self.init(coordinate: chain.coordinate, waters: Waters(chain.waters), gazetteerVersion: gazetteerVersion)
+        self.init(coordinate: chain.coordinate, waters: chain.waters, gazetteerVersion: gazetteerVersion)
         continent = Link(chain.continent)
         country = Link(chain.country, code: true)
         region = Link(chain.region, code: true)
@@ -31,15 +31,5 @@ extension PlaceSnapshot.Link {
     fileprivate init?(_ link: PlaceChain.Link?, code: Bool = false, distance: Bool = false) {
         guard let link else { return nil }
         self.init(id: link.id, name: link.name, code: code ? link.code : nil, distanceKm: distance ? link.distanceKm : nil)
-    }
-}
-
-extension PlaceSnapshot.Waters {
-    fileprivate init(_ waters: PlaceChain.Waters) {
-        switch waters {
-        case .land: self = .land
-        case .territorial: self = .territorial
-        case .international: self = .international
-        }
     }
 }

@@ -177,7 +177,7 @@ extension TravelRecord {
         let levels = try levelKinds.map(link)
         let handSet = entry["hand_set"] as? Bool ?? false
         if let lat = record.latitude, let lon = record.longitude {
-            let waters = (entry["waters"] as? String).flatMap(PlaceSnapshot.Waters.init(rawValue:)) ?? .land
+            let waters = (entry["waters"] as? String).flatMap(Waters.init(rawValue:)) ?? .land
             var chain = PlaceSnapshot(coordinate: GeoCoordinate(latitude: lat, longitude: lon), waters: waters,
                                       gazetteerVersion: entry["gazetteer_version"] as? String ?? "")
             let chainLink = { (l: (id: PlaceID, name: String)?) in l.map { PlaceSnapshot.Link(id: $0.id, name: $0.name) } }

@@ -9,17 +9,6 @@ import Gazetteer
 /// chain.region?.id      // region:CA.08
 /// ```
 public struct PlaceChain: Sendable, Equatable {
-    /// What lies under the coordinate.
-    public enum Waters: String, Sendable, Equatable {
-        /// Inside a country polygon, or within the coastline tolerance of one.
-        case land
-        /// At sea in a country's waters: inside the territorial sea of one of its land time
-        /// zones, or, where no zone reaches, within 12 nautical miles of its coast.
-        case territorial
-        /// At sea, no country's.
-        case international
-    }
-
     public let coordinate: GeoCoordinate
     public var continent: Link?
     public var country: Link?

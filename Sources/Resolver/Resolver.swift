@@ -164,7 +164,7 @@ public final class Resolver: Sendable {
     public func resolve(_ coordinate: GeoCoordinate) throws(ResolverError) -> PlaceChain {
         if let reason = coordinate.invalidReason { throw ResolverError(reason: reason) }
         var hit = boundaries.locate(coordinate)
-        var waters = PlaceChain.Waters.land
+        var waters = Waters.land
 
         if hit.country == nil && hit.region == nil {
             // The 10m coastline is generalised: a point just off it is still on land.
@@ -227,7 +227,7 @@ public final class Resolver: Sendable {
     /// The chain of a point in `hit`'s shapes (else in country `known`). The time zone is
     /// `zone`'s when that land zone covers the country, else the pieces' and the region's.
     @inline(__always)
-    private func chain(for coordinate: GeoCoordinate, hit: BoundaryIndex.Hit, waters: PlaceChain.Waters,
+    private func chain(for coordinate: GeoCoordinate, hit: BoundaryIndex.Hit, waters: Waters,
                        country known: Int? = nil, zone: SeaZones.Zone? = nil) -> PlaceChain {
         let region = hit.region.map { Int(shapeRegion[$0]) }.flatMap { $0 >= 0 ? $0 : nil }
         let country = region.map { Int(tables.regions[$0].country) } ?? hit.country.map { Int(shapeCountry[$0]) }.flatMap { $0 >= 0 ? $0 : nil } ?? known

@@ -60,7 +60,7 @@ extension PhotoRecord {
         gpsIssue = s.string(12)
         make = s.string(13)
         model = s.string(14)
-        if let waters = s.string(30).flatMap(PlaceSnapshot.Waters.init(rawValue:)), let lat = latitude, let lon = longitude {
+        if let waters = s.string(30).flatMap(Waters.init(rawValue:)), let lat = latitude, let lon = longitude {
             func link(_ id: Int32, _ name: Int32, code: Int32? = nil, km: Int32? = nil) -> PlaceSnapshot.Link? {
                 guard let id = s.string(id).flatMap(PlaceID.init) else { return nil }
                 return .init(id: id, name: s.string(name) ?? "", code: code.flatMap { s.string($0) }, distanceKm: km.flatMap { s.optionalDouble($0) })

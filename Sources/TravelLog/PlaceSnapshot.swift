@@ -34,16 +34,6 @@ public struct PlaceSnapshot: Sendable, Equatable {
         }
     }
 
-    /// What lay under the coordinate (the `waters` column).
-    public enum Waters: String, Sendable, Equatable {
-        /// Inside a country, or within the coastline tolerance of one.
-        case land
-        /// At sea within 12 nautical miles of a country's coast: that country's waters.
-        case territorial
-        /// At sea, no country's.
-        case international
-    }
-
     /// The photo's position (the row's latitude and longitude).
     public var coordinate: GeoCoordinate
     public var continent: Link?

@@ -27,7 +27,7 @@ import TravelLog
         var rng = SplitMix64(seed: 37)
         let places = try ["city:2996944", "city:2988507", "city:3169070", "city:2267057", "city:1850147", "airport:FRA", "city:5128581", "city:2147714"]
             .map { try #require(try gazetteer.place(PlaceID($0)!)) }
-        func snapshot(_ place: Place, _ lat: Double, _ lon: Double, waters: PlaceSnapshot.Waters) -> PlaceSnapshot {
+        func snapshot(_ place: Place, _ lat: Double, _ lon: Double, waters: Waters) -> PlaceSnapshot {
             var s = PlaceSnapshot(coordinate: GeoCoordinate(latitude: lat, longitude: lon), waters: waters, gazetteerVersion: gazetteer.version)
             func link(_ kind: PlaceKind) -> PlaceSnapshot.Link? {
                 if place.kind == kind { return .init(id: place.id, name: place.name) }

@@ -78,7 +78,7 @@ import Testing
     /// point's own side. At sea, each point's only coast within 12 nautical miles is on the other
     /// side of 180°: its region is found across the seam.
     @Test func coastsAcrossTheAntimeridianCount() throws {
-        let cases: [(lat: Double, lon: Double, waters: PlaceChain.Waters, country: String, region: String?, what: String)] = [
+        let cases: [(lat: Double, lon: Double, waters: Waters, country: String, region: String?, what: String)] = [
             (-15.94, 179.98, .territorial, "country:FJ", "region:FJ.03", "off Udu Point, Vanua Levu's eastern tip (east of 180°), 21.8 km"),
             (-17.18, -179.98, .territorial, "country:FJ", "region:FJ.03", "south of Taveuni, whose coast here lies west of 180°, 21.3 km"),
             (-17.12, -179.97, .territorial, "country:FJ", "region:FJ.03", "15.6 km off Taveuni: beyond the coastline tolerance (0.05°), within 12 nmi"),
