@@ -8,7 +8,18 @@ public enum PlaceKind: String, Sendable, CaseIterable, Codable, Comparable {
     case continent, country, region, city, district, airport
 
     /// The order of the hierarchy: continent < country < region < city < district < airport.
-    public var rank: Int { Self.allCases.firstIndex(of: self)! }
+    /// Also its place in ``allCases``: the index of its link in a lineage, read for every row
+    /// of a passport.
+    public var rank: Int {
+        switch self {
+        case .continent: 0
+        case .country: 1
+        case .region: 2
+        case .city: 3
+        case .district: 4
+        case .airport: 5
+        }
+    }
 
     public static func < (a: PlaceKind, b: PlaceKind) -> Bool { a.rank < b.rank }
 

@@ -1,3 +1,5 @@
+import Gazetteer
+
 /// The places visited, level by level, by ``VisitRules``: what the passport lists, the import
 /// summary counts and the export writes, from the log's aggregates and marks.
 ///
@@ -8,21 +10,8 @@
 ///
 /// A value type; `Sendable`.
 public struct Visits: Sendable, Equatable {
-    public enum Level: String, Sendable, CaseIterable {
-        case continent, country, region, city, district, airport
-
-        /// Its place in ``allCases``.
-        var index: Int {
-            switch self {
-            case .continent: 0
-            case .country: 1
-            case .region: 2
-            case .city: 3
-            case .district: 4
-            case .airport: 5
-            }
-        }
-    }
+    /// The levels visits are counted at: the kinds of the place hierarchy.
+    public typealias Level = PlaceKind
 
     private var byLevel: [Level: [Visit]] = [:]
 
@@ -33,10 +22,10 @@ public struct Visits: Sendable, Equatable {
         var entries = [[Entry]](repeating: [], count: Level.allCases.count)
         var index = [[String: Int]](repeating: [:], count: Level.allCases.count)
         func entry(_ level: Level, _ link: PlaceLink) -> Int {
-            if let i = index[level.index][link.id] { return i }
-            entries[level.index].append(Entry(visit: Visit(kind: level.rawValue, id: link.id, name: link.name)))
-            index[level.index][link.id] = entries[level.index].count - 1
-            return entries[level.index].count - 1
+            if let i = index[level.rank][link.id] { return i }
+            entries[level.rank].append(Entry(visit: Visit(kind: level.rawValue, id: link.id, name: link.name)))
+            index[level.rank][link.id] = entries[level.rank].count - 1
+            return entries[level.rank].count - 1
         }
         // Rows share their place snapshots (``PlaceDay/Places``): a snapshot's entries are looked
         // up by identifier once, then by their place in `slots`.
@@ -53,12 +42,12 @@ public struct Visits: Sendable, Equatable {
             let (date, photos, history) = (d.date, d.photos, d.isHistory)
             func count(_ level: Level, _ link: PlaceLink?) {
                 guard let link else { return }
-                var i = slots[base + level.index]
+                var i = slots[base + level.rank]
                 if i < 0 {
                     i = entry(level, link)
-                    slots[base + level.index] = i
+                    slots[base + level.rank] = i
                 }
-                entries[level.index][i].count(level, day: date, photos: photos, history: history, parents: places)
+                entries[level.rank][i].count(level, day: date, photos: photos, history: history, parents: places)
             }
             if d.status != .flight, places.country != nil { count(.airport, places.airport) }
             guard d.status == .visit else { continue }
@@ -70,13 +59,13 @@ public struct Visits: Sendable, Equatable {
         }
         func touch(_ level: Level, _ link: PlaceLink?, _ day: String?, marks: Int = 0, flights: Int = 0, parents: PlaceDay.Places) {
             guard let link else { return }
-            entries[level.index][entry(level, link)].count(level, day: day, marks: marks, flights: flights, parents: parents)
+            entries[level.rank][entry(level, link)].count(level, day: day, marks: marks, flights: flights, parents: parents)
         }
         for m in marks {
             let parents = PlaceDay.Places(continent: PlaceLink(m.continent), country: PlaceLink(m.country), region: PlaceLink(m.region),
                                           city: PlaceLink(m.city))
             for level in [Level.continent, .country, .region, .city] {
-                touch(level, parents.links[level.index], m.date, marks: 1, parents: parents)
+                touch(level, parents.links[level.rank], m.date, marks: 1, parents: parents)
             }
             // A mark's snapshot stops at the city: a district or an airport is the marked place itself.
             let marked = PlaceLink(id: m.placeID, name: m.placeName)
@@ -88,8 +77,8 @@ public struct Visits: Sendable, Equatable {
                 touch(.airport, a.place, f.date, flights: 1, parents: PlaceDay.Places(continent: a.continent, country: a.country, region: a.region))
             }
         }
-        for level in Level.allCases where !entries[level.index].isEmpty {
-            byLevel[level] = entries[level.index].map(\.visit).sorted { $0.id < $1.id }
+        for level in Level.allCases where !entries[level.rank].isEmpty {
+            byLevel[level] = entries[level.rank].map(\.visit).sorted { $0.id < $1.id }
         }
     }
 

@@ -3,6 +3,13 @@ import Gazetteer
 
 /// Kinds as people name them: `--kind cities` is `--kind city`.
 @Suite struct PlaceKindTests {
+    /// The rank is the hierarchy's order and a kind's place in `allCases` (a lineage's index).
+    @Test func rankIsTheOrderOfTheHierarchy() {
+        #expect(PlaceKind.allCases.map(\.rank) == Array(0..<6))
+        #expect(PlaceKind.allCases.map(\.rawValue) == ["continent", "country", "region", "city", "district", "airport"])
+        #expect(PlaceKind.country < .region && .district < .airport)
+    }
+
     @Test func singularAndPluralNamesInAnyCase() {
         for kind in PlaceKind.allCases {
             #expect(PlaceKind(name: kind.rawValue) == kind)
