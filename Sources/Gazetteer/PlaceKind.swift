@@ -23,6 +23,20 @@ public enum PlaceKind: String, Sendable, CaseIterable, Codable, Comparable {
 
     public static func < (a: PlaceKind, b: PlaceKind) -> Bool { a.rank < b.rank }
 
+    /// The kinds above a place of this kind that it is listed with, from the continent down: a
+    /// country its continent; a region also its country; a city, district or airport also its
+    /// region; a district also its city. The one statement of the rule: visits take these
+    /// parents, and listings write them.
+    public var parentKinds: [PlaceKind] {
+        switch self {
+        case .continent: []
+        case .country: [.continent]
+        case .region: [.continent, .country]
+        case .city, .airport: [.continent, .country, .region]
+        case .district: [.continent, .country, .region, .city]
+        }
+    }
+
     /// The kind a person names, singular or plural, in any case: `city`, `Cities`, `COUNTRIES`.
     ///
     /// ```swift

@@ -1,3 +1,4 @@
+import Gazetteer
 import JSONWriter
 import TravelLog
 
@@ -13,11 +14,7 @@ extension TravelRecord {
     /// //  "continent":{"id":"continent:EU","name":"Europe"},"country":{"id":"country:FR","name":"France"}}
     /// ```
     public static func listing(_ v: Visit, extra: [(String, JSONValue)] = []) -> JSONValue {
-        var above: [(String, JSONValue)] = []
-        if v.kind != "continent" { above.append(("continent", link(v.continent))) }
-        if v.kind != "continent" && v.kind != "country" { above.append(("country", link(v.country))) }
-        if v.kind == "city" || v.kind == "district" || v.kind == "airport" { above.append(("region", link(v.region))) }
-        if v.kind == "district" { above.append(("city", link(v.city))) }
+        let above = (PlaceKind(rawValue: v.kind)?.parentKinds ?? []).map { ($0.rawValue, link(v[parent: $0])) }
         return json(v, extra: above + extra)
     }
 }

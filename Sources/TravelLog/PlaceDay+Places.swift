@@ -1,3 +1,5 @@
+import Gazetteer
+
 extension PlaceDay {
     /// The place snapshot of a ``PlaceDay`` row: a link for each level, from the continent
     /// down, or none.
@@ -34,6 +36,18 @@ extension PlaceDay {
         func holds(_ p: VisitPhoto) -> Bool {
             country == p.country && city == p.city && district == p.district && airport == p.airport && region == p.region
                 && continent == p.continent
+        }
+
+        /// The link of `kind`.
+        public func link(_ kind: PlaceKind) -> PlaceLink? {
+            switch kind {
+            case .continent: continent
+            case .country: country
+            case .region: region
+            case .city: city
+            case .district: district
+            case .airport: airport
+            }
         }
 
         /// No place at any level.

@@ -1,3 +1,5 @@
+import Gazetteer
+
 /// What the passport knows about one visited place: the days (distinct local dates), the first
 /// and last of them, and the evidence that puts the traveller there: qualifying photos, days of
 /// a location history, flights of a flight log and marks.
@@ -46,6 +48,29 @@ public struct Visit: Sendable, Equatable {
 
     public init(kind: String, id: String, name: String) {
         (self.kind, self.id, self.name) = (kind, id, name)
+    }
+
+    /// The place of `kind` above this one (``PlaceKind/parentKinds``); nil for a kind a visit
+    /// keeps no parent of (a district or an airport).
+    public internal(set) subscript(parent kind: PlaceKind) -> PlaceLink? {
+        get {
+            switch kind {
+            case .continent: continent
+            case .country: country
+            case .region: region
+            case .city: city
+            case .district, .airport: nil
+            }
+        }
+        set {
+            switch kind {
+            case .continent: continent = newValue
+            case .country: country = newValue
+            case .region: region = newValue
+            case .city: city = newValue
+            case .district, .airport: break
+            }
+        }
     }
 
     public var firstDate: String? { days.first }

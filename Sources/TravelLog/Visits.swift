@@ -68,9 +68,9 @@ public struct Visits: Sendable, Equatable {
                 touch(level, parents.links[level.rank], m.date, marks: 1, parents: parents)
             }
             // A mark's snapshot stops at the city: a district or an airport is the marked place itself.
-            let marked = PlaceLink(id: m.placeID, name: m.placeName)
-            if m.placeID.hasPrefix("district:") { touch(.district, marked, m.date, marks: 1, parents: parents) }
-            if m.placeID.hasPrefix("airport:") { touch(.airport, marked, m.date, marks: 1, parents: parents) }
+            if let kind = PlaceID(m.placeID)?.kind, kind == .district || kind == .airport {
+                touch(kind, PlaceLink(id: m.placeID, name: m.placeName), m.date, marks: 1, parents: parents)
+            }
         }
         for f in flights {
             for a in [f.from, f.to] {
@@ -95,13 +95,9 @@ public struct Visits: Sendable, Equatable {
         mutating func count(_ level: Level, day: String?, photos: Int = 0, marks: Int = 0, flights: Int = 0, history: Bool = false,
                             parents: PlaceDay.Places) {
             if !parented {
-                let (takesCountry, takesRegion) = (level != .continent && level != .country, level == .city || level == .district || level == .airport)
-                if level != .continent, visit.continent == nil { visit.continent = parents.continent }
-                if takesCountry, visit.country == nil { visit.country = parents.country }
-                if takesRegion, visit.region == nil { visit.region = parents.region }
-                if level == .district, visit.city == nil { visit.city = parents.city }
-                parented = (level == .continent || visit.continent != nil) && (!takesCountry || visit.country != nil)
-                    && (!takesRegion || visit.region != nil) && (level != .district || visit.city != nil)
+                let kinds = level.parentKinds
+                for kind in kinds where visit[parent: kind] == nil { visit[parent: kind] = parents.link(kind) }
+                parented = kinds.allSatisfy { visit[parent: $0] != nil }
             }
             visit.add(day: day)
             visit.photos += photos

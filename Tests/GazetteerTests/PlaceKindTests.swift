@@ -10,6 +10,15 @@ import Gazetteer
         #expect(PlaceKind.country < .region && .district < .airport)
     }
 
+    /// A place is listed with places above it only, from the continent down; a district with
+    /// its city, an airport without one.
+    @Test func parentsAreAboveInOrder() {
+        for kind in PlaceKind.allCases {
+            #expect(kind.parentKinds.allSatisfy { $0 < kind } && kind.parentKinds == kind.parentKinds.sorted(), "\(kind)")
+        }
+        #expect(PlaceKind.district.parentKinds.last == .city && !PlaceKind.airport.parentKinds.contains(.city))
+    }
+
     @Test func singularAndPluralNamesInAnyCase() {
         for kind in PlaceKind.allCases {
             #expect(PlaceKind(name: kind.rawValue) == kind)
