@@ -190,7 +190,7 @@ private struct LedgerBuilder {
         }
         for m in passport.marks {
             guard let day = day(m.date) else { continue }
-            let link = PlaceLink(m.country)
+            let link = m.country
             note(link)
             add(day, link?.id, Item(kind: link == nil ? .nowhere : .present, country: link?.id, first: nil, last: nil), .mark)
         }

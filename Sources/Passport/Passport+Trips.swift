@@ -120,10 +120,10 @@ extension Passport {
             }
             for m in marks[date] ?? [] where judge.isAway(m) {
                 out.places.append(PlaceLink(id: m.placeID, name: m.placeName))
-                if let c = PlaceLink(m.country), !out.countries.contains(c) { out.countries.append(c) }
-                countries.add(PlaceLink(m.country), date)
-                regions.add(PlaceLink(m.region), date)
-                cities.add(PlaceLink(m.city), date)
+                if let c = m.country, !out.countries.contains(c) { out.countries.append(c) }
+                countries.add(m.country, date)
+                regions.add(m.region, date)
+                cities.add(m.city, date)
                 out.marks += 1
             }
             for f in detection.flights[date] ?? [] {

@@ -60,10 +60,10 @@ extension TravelRecord {
                     throw RestoreError("mark \(index + 1) (\(id)): '\(date)' is not a date (YYYY-MM-DD)")
                 }
                 var mark = Mark(placeID: id, placeName: name, date: entry["date"] as? String, note: entry["note"] as? String)
-                func pair(_ key: String) -> (id: String, name: String)? {
-                    (entry[key] as? [String: Any]).flatMap { o in (o["id"] as? String).map { ($0, o["name"] as? String ?? "") } }
+                func link(_ key: String) -> PlaceLink? {
+                    (entry[key] as? [String: Any]).flatMap { o in (o["id"] as? String).map { PlaceLink(id: $0, name: o["name"] as? String ?? "") } }
                 }
-                (mark.continent, mark.country, mark.region, mark.city) = (pair("continent"), pair("country"), pair("region"), pair("city"))
+                (mark.continent, mark.country, mark.region, mark.city) = (link("continent"), link("country"), link("region"), link("city"))
                 try log.saveMark(mark)
                 restored.marks += 1
             }

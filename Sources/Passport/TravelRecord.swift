@@ -250,10 +250,9 @@ public struct TravelRecord: Sendable {
     }
 
     public static func json(_ m: Mark) -> JSONValue {
-        func pair(_ p: (id: String, name: String)?) -> JSONValue { link(p.map { .init(id: $0.id, name: $0.name) }) }
         return .object([
             ("place_id", .string(m.placeID)), ("place_name", .string(m.placeName)), ("date", .optional(m.date)), ("note", .optional(m.note)),
-            ("continent", pair(m.continent)), ("country", pair(m.country)), ("region", pair(m.region)), ("city", pair(m.city)),
+            ("continent", link(m.continent)), ("country", link(m.country)), ("region", link(m.region)), ("city", link(m.city)),
         ])
     }
 

@@ -15,23 +15,17 @@ public struct Mark: Sendable, Equatable {
     /// Local date `YYYY-MM-DD`, or nil for "some day".
     public var date: String?
     public var note: String?
-    /// The lineage snapshot: (id, name) of each level above the place (and the place itself at its own level).
-    public var continent: (id: String, name: String)?
-    public var country: (id: String, name: String)?
-    public var region: (id: String, name: String)?
-    public var city: (id: String, name: String)?
+    /// The lineage snapshot: the link of each level above the place (and the place itself at
+    /// its own level), as a photo's row keeps them.
+    public var continent: PlaceLink?
+    public var country: PlaceLink?
+    public var region: PlaceLink?
+    public var city: PlaceLink?
 
     public init(placeID: String, placeName: String, date: String? = nil, note: String? = nil) {
         self.placeID = placeID
         self.placeName = placeName
         self.date = date
         self.note = note
-    }
-
-    public static func == (a: Mark, b: Mark) -> Bool {
-        a.placeID == b.placeID && a.placeName == b.placeName && a.date == b.date && a.note == b.note
-            && a.continent?.id == b.continent?.id && a.country?.id == b.country?.id && a.region?.id == b.region?.id
-            && a.city?.id == b.city?.id && a.continent?.name == b.continent?.name && a.country?.name == b.country?.name
-            && a.region?.name == b.region?.name && a.city?.name == b.city?.name
     }
 }

@@ -18,12 +18,6 @@ public struct PlaceLink: Sendable, Hashable {
 }
 
 extension PlaceLink {
-    /// The link of an `(id, name)` pair, as a ``Mark`` keeps its lineage; nil for none.
-    public init?(_ pair: (id: String, name: String)?) {
-        guard let pair else { return nil }
-        self.init(id: pair.id, name: pair.name)
-    }
-
     /// The link of a place snapshot's level, as the aggregates keep it; nil for none.
     public init?(_ link: PlaceSnapshot.Link?) {
         guard let link else { return nil }

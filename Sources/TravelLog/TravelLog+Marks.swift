@@ -37,11 +37,11 @@ extension TravelLog {
             """)
         defer { s.reset() }
         var out: [Mark] = []
-        func pair(_ i: Int32) -> (id: String, name: String)? { s.string(i).map { ($0, s.string(i + 1) ?? "") } }
+        func link(_ i: Int32) -> PlaceLink? { s.string(i).map { PlaceLink(id: $0, name: s.string(i + 1) ?? "") } }
         while try s.step() {
             let date = s.string(2) ?? ""
             var m = Mark(placeID: s.string(0) ?? "", placeName: s.string(1) ?? "", date: date.isEmpty ? nil : date, note: s.string(3))
-            (m.continent, m.country, m.region, m.city) = (pair(4), pair(6), pair(8), pair(10))
+            (m.continent, m.country, m.region, m.city) = (link(4), link(6), link(8), link(10))
             out.append(m)
         }
         return out

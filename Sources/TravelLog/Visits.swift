@@ -62,8 +62,7 @@ public struct Visits: Sendable, Equatable {
             entries[level.rank][entry(level, link)].count(level, day: day, marks: marks, flights: flights, parents: parents)
         }
         for m in marks {
-            let parents = PlaceDay.Places(continent: PlaceLink(m.continent), country: PlaceLink(m.country), region: PlaceLink(m.region),
-                                          city: PlaceLink(m.city))
+            let parents = PlaceDay.Places(continent: m.continent, country: m.country, region: m.region, city: m.city)
             for level in [Level.continent, .country, .region, .city] {
                 touch(level, parents.links[level.rank], m.date, marks: 1, parents: parents)
             }

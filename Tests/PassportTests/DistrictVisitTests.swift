@@ -37,8 +37,8 @@ import TravelLog
 
     @Test func aMarkOnADistrictCountsForItAndEverythingAbove() throws {
         var mark = Mark(placeID: "district:6545149", placeName: "Campitelli", date: "2023-10-01")
-        (mark.continent, mark.country, mark.region, mark.city) = (("continent:EU", "Europe"), ("country:IT", "Italy"), ("region:IT.07", "Lazio"),
-                                                                  ("city:3169070", "Rome"))
+        (mark.continent, mark.country, mark.region, mark.city) = (PlaceLink(id: "continent:EU", name: "Europe"), PlaceLink(id: "country:IT", name: "Italy"),
+                                                                  PlaceLink(id: "region:IT.07", name: "Lazio"), PlaceLink(id: "city:3169070", name: "Rome"))
         let passport = Passport(photos: [], marks: [mark])
         for (level, id) in [(Passport.Level.continent, "continent:EU"), (.country, "country:IT"), (.region, "region:IT.07"), (.city, "city:3169070"),
                             (.district, "district:6545149")] {

@@ -62,13 +62,14 @@ enum Journeys {
 
     static func mark(_ spot: Spot, _ date: String) -> Mark {
         var m = Mark(placeID: spot.city.0, placeName: spot.city.1, date: date)
-        (m.continent, m.country, m.region, m.city) = (("continent:" + spot.continent, spot.continent), spot.country, spot.region, spot.city)
+        (m.continent, m.country, m.region, m.city) = (PlaceLink(id: "continent:" + spot.continent, name: spot.continent), PlaceLink(id: spot.country.0, name: spot.country.1),
+                                                      PlaceLink(id: spot.region.0, name: spot.region.1), PlaceLink(id: spot.city.0, name: spot.city.1))
         return m
     }
 
     static let iceland: Mark = {
         var m = Mark(placeID: "country:IS", placeName: "Iceland", date: "2024-10-05")
-        (m.continent, m.country) = (("continent:EU", "Europe"), ("country:IS", "Iceland"))
+        (m.continent, m.country) = (PlaceLink(id: "continent:EU", name: "Europe"), PlaceLink(id: "country:IS", name: "Iceland"))
         return m
     }()
 
@@ -131,7 +132,7 @@ enum Journeys {
 private extension Mark {
     func renamed(_ id: String, _ name: String, region: (String, String)) -> Mark {
         var m = Mark(placeID: id, placeName: name, date: date)
-        (m.continent, m.country, m.region, m.city) = (continent, country, region, (id, name))
+        (m.continent, m.country, m.region, m.city) = (continent, country, PlaceLink(id: region.0, name: region.1), PlaceLink(id: id, name: name))
         return m
     }
 }

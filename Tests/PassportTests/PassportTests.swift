@@ -85,7 +85,7 @@ import TravelLog
         #expect(Passport(photos: [photo("airport:FRA"), photo(nil)], marks: []).visits(.country).map(\.id) == ["country:DE"])
         // A mark promotes a transit day to a visit.
         var mark = Mark(placeID: "country:DE", placeName: "Germany", date: "2024-07-10")
-        mark.country = ("country:DE", "Germany")
+        mark.country = PlaceLink(id: "country:DE", name: "Germany")
         #expect(Passport(photos: [photo("airport:FRA")], marks: [mark]).visits(.country).map(\.days) == [["2024-07-10"]])
     }
 

@@ -51,7 +51,7 @@ import TravelLog
     /// A country marked without a date is visited all the same: filled, said to have no date.
     @Test func anUndatedVisitIsFilled() throws {
         var mark = Mark(placeID: "country:IS", placeName: "Iceland")
-        (mark.continent, mark.country) = (("continent:EU", "Europe"), ("country:IS", "Iceland"))
+        (mark.continent, mark.country) = (PlaceLink(id: "continent:EU", name: "Europe"), PlaceLink(id: "country:IS", name: "Iceland"))
         let passport = Passport(photos: Traveller.photos, marks: [mark])
         let content = try MapContent(passport, level: .country, stats: passport.stats(scheme: try CountingScheme.load(.un, from: Self.gazetteer)),
                                      title: "", gazetteer: Self.gazetteer)

@@ -25,8 +25,8 @@ import Testing
         let t = try TemporaryLog()
         let log = try TravelLog(path: t.path)
         var iceland = Mark(placeID: "country:IS", placeName: "Iceland", date: "2019-05-01", note: "ferry")
-        iceland.continent = ("continent:EU", "Europe")
-        iceland.country = ("country:IS", "Iceland")
+        iceland.continent = PlaceLink(id: "continent:EU", name: "Europe")
+        iceland.country = PlaceLink(id: "country:IS", name: "Iceland")
         try log.saveMark(iceland)
         try log.saveMark(Mark(placeID: "country:IS", placeName: "Iceland"))
         iceland.note = "ferry from Denmark"

@@ -23,7 +23,7 @@ import Testing
         out.country = Self.france
         let flights = [Flight(date: "2024-05-03", from: out, to: Flight.Airport(place: PlaceLink(id: "airport:LIS", name: "Lisbon"), code: "LIS"))]
         var mark = Mark(placeID: "country:FR", placeName: "France", date: "2023-01-01")
-        mark.country = ("country:FR", "France")
+        mark.country = PlaceLink(id: "country:FR", name: "France")
         let marks = [mark]
         let visits = Visits(days: days, marks: marks, flights: flights)
 
