@@ -1,7 +1,8 @@
 import Dispatch
 
 /// The results of `first` and `second`, run at once on two threads: two independent parts of
-/// one answer (the export's day ledger beside the rest of its record) then take the time
+/// one answer (the export's day ledger beside the rest of its record, the two halves of a batch
+/// of photos) then take the time
 /// of the longer on a two-core machine. Both must only read what they share.
 ///
 /// ```swift

@@ -135,13 +135,8 @@ private struct LedgerBuilder {
     let through: CalendarDay
 
     init(_ passport: Passport, through: CalendarDay?) {
-        // Rows come by date: a date is parsed once per run of rows that share it.
-        var parsed: (text: String, day: CalendarDay?) = ("", nil)
-        func day(_ text: String?) -> CalendarDay? {
-            guard let text else { return nil }
-            if text != parsed.text { parsed = (text, CalendarDay(text)) }
-            return parsed.day
-        }
+        var parsed = RunMemo { CalendarDay($0) }
+        func day(_ text: String?) -> CalendarDay? { text.flatMap { parsed($0) } }
         self.through = through ?? [passport.days.lazy.filter { $0.status != .unplaced }.compactMap { day($0.date) }.max(), passport.marks.lazy.compactMap { day($0.date) }.max(),
                                    passport.flights.lazy.compactMap { day($0.date) }.max()].compactMap { $0 }.max() ?? CalendarDay(number: 0)
         // Each thing seen: its date, the country whose evidence it adds to (if any), the item

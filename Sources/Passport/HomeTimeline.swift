@@ -100,12 +100,11 @@ public struct HomeTimeline: Sendable, Equatable {
         // A date is parsed and a key looked up once per run of rows that share them.
         var index: [Key: Int] = [:]
         var tallies: [(key: Key, tally: Tally)] = []
-        var (parsedDate, parsed): (String, (year: Int, month: Int, day: Int)?) = ("", nil)
+        var components = RunMemo { CalendarDay($0)?.components }
         var last: Int?
         for i in visits {
             guard let date = days[i].date, let region = days[i].region else { continue }
-            if date != parsedDate { (parsedDate, parsed) = (date, CalendarDay(date)?.components) }
-            guard let (year, month, _) = parsed else { continue }
+            guard let (year, month, _) = components(date) else { continue }
             let t: Int
             if let last, tallies[last].key.year == year, tallies[last].key.region == region.id {
                 t = last

@@ -119,14 +119,9 @@ extension Passport {
     /// The year in review of every year with a visit, oldest first; `trips` are this passport's
     /// under `homes`, found once for all the years.
     public func years(scheme: CountingScheme, homes: HomeTimeline, trips: [Trip]) -> [PassportStats] {
-        // Each row read once, not once a year; rows come by date, so a year's text is read once
-        // per run of rows that share a date.
-        var parsed: (date: String, year: Int?) = ("", nil)
-        func year(_ date: String?) -> Int? {
-            guard let date else { return nil }
-            if date != parsed.date { parsed = (date, Int(date.prefix(4))) }
-            return parsed.year
-        }
+        // Each row read once, not once a year.
+        var years = RunMemo { Int($0.prefix(4)) }
+        func year(_ date: String?) -> Int? { date.flatMap { years($0) } }
         var days: [Int: [PlaceDay]] = [:]
         for d in self.days { if let y = year(d.date) { days[y, default: []].append(d) } }
         let tracks = Dictionary(grouping: tracks, by: { year($0.day) ?? 0 })

@@ -192,22 +192,18 @@ public struct TravelRecord: Sendable {
     /// The bytes of `photos` as members of the photos array, `before` photos already written:
     /// each after its separator, at the array's indentation; two halves rendered at once.
     func render(_ photos: [PassportPhoto], after before: Int) -> [[UInt8]] {
-        let middle = photos.count / 2
-        let ranges = [0..<middle, middle..<photos.count]
-        let pieces = UnsafeMutableBufferPointer<[UInt8]>.allocate(capacity: 2)
-        pieces.initialize(repeating: [])
-        defer { pieces.deinitialize(); pieces.deallocate() }
-        nonisolated(unsafe) let slots = pieces
-        DispatchQueue.concurrentPerform(iterations: ranges.count) { half in
+        func half(_ range: Range<Int>) -> [UInt8] {
             var bytes: [UInt8] = []
-            bytes.reserveCapacity(ranges[half].count * 900)
-            for i in ranges[half] {
+            bytes.reserveCapacity(range.count * 900)
+            for i in range {
                 bytes.append(contentsOf: before + i == 0 ? Self.firstPhoto : Self.nextPhoto)
                 append(photos[i], to: &bytes)
             }
-            slots[half] = bytes
+            return bytes
         }
-        return Array(pieces)
+        let middle = photos.count / 2
+        let (first, second) = concurrently({ half(0..<middle) }, { half(middle..<photos.count) })
+        return [first, second]
     }
 
     /// The bytes before a photo of the array: a newline and two levels of indentation.

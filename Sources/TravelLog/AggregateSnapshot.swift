@@ -6,7 +6,7 @@
 /// ```swift
 /// let snapshot = AggregateSnapshot(days: days, tracks: tracks)
 /// let bytes = snapshot.encoded()
-/// let again = try AggregateSnapshot(decoding: bytes)   // == snapshot
+/// let again = try bytes.withUnsafeBytes { try AggregateSnapshot(decoding: $0) }   // == snapshot
 /// ```
 ///
 /// The layout: the format number; the distinct place snapshots (six optional links each); the

@@ -17,7 +17,17 @@ extension TravelLog {
 
     /// Whether the stored snapshot was made at the log's generation, in this atlas's format.
     public func snapshotIsCurrent() throws -> Bool {
-        guard try hasTable("aggregate_snapshot") else { return false }
+        try hasTable("aggregate_snapshot") && generationMatches()
+    }
+
+    /// Whether the log keeps a snapshot (migration 13 on) that is not current: what a writer
+    /// makes again.
+    func snapshotIsStale() throws -> Bool {
+        try hasTable("aggregate_snapshot") && !generationMatches()
+    }
+
+    /// Whether the stored snapshot was made at the log's generation, in this format.
+    private func generationMatches() throws -> Bool {
         let s = try statement(Self.currentSnapshotCount)
         defer { s.reset() }
         try s.bind(Int(AggregateSnapshot.format))
@@ -44,7 +54,7 @@ extension TravelLog {
     /// was made. Not while dates are stale: their rows are computed from photos, and a photo
     /// changed again on a date already stale changes no aggregate table, so no generation.
     func refreshSnapshot() throws {
-        guard try !snapshotIsCurrent(), try hasTable("aggregate_snapshot"), try staleDates().isEmpty, try staleTrackDays().isEmpty else { return }
+        guard try snapshotIsStale(), try staleDates().isEmpty, try staleTrackDays().isEmpty else { return }
         let bytes = try computedSnapshot().encoded()
         try statement(Self.writeSnapshot).bind(Int(AggregateSnapshot.format), bytes).run()
     }

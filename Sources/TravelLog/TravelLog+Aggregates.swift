@@ -94,7 +94,7 @@ extension TravelLog {
     public func refreshAggregates() throws {
         // Asked outside a transaction first: a writer's open calls this, and should nothing be
         // stale it then takes no write lock.
-        if !database.isInTransaction, try staleDates().isEmpty, try staleTrackDays().isEmpty, try snapshotIsCurrent() || !hasTable("aggregate_snapshot") {
+        if !database.isInTransaction, try staleDates().isEmpty, try staleTrackDays().isEmpty, try !snapshotIsStale() {
             return
         }
         try write {
