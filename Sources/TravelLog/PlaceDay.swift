@@ -81,6 +81,9 @@ public struct PlaceDay: Sendable, Equatable {
         return sorted(rows)
     }
 
+    /// What makes two rows of one date one row in ``adding(_:to:)``.
+    private struct Ground: Hashable { let flight: Bool, links: [PlaceLink?] }
+
     /// The rows of one date and country (``aggregate(_:)``'s, of their photos) with `photos`,
     /// new photos of that date and country, added: the rows of all of them, without reading
     /// the old photos back, `stored` first (in their order, changed where photos were added to
@@ -89,8 +92,7 @@ public struct PlaceDay: Sendable, Equatable {
     /// airport with no hand-set photo: the statuses are decided again from the rows, as
     /// ``VisitRules/classify(_:)`` decides them from the photos. `photos` must have no
     /// hand-set place.
-    public static func adding(_ photos: [VisitPhoto], to stored: [PlaceDay]) -> [PlaceDay] {
-        struct Ground: Hashable { let flight: Bool, links: [PlaceLink?] }
+    public static func adding(_ photos: some Sequence<VisitPhoto>, to stored: [PlaceDay]) -> [PlaceDay] {
         func ground(_ d: PlaceDay) -> Ground { Ground(flight: d.status == .flight, links: Key(d).links) }
         var rows = stored
         var index = Dictionary(rows.indices.map { (ground(rows[$0]), $0) }, uniquingKeysWith: { a, _ in a })

@@ -56,8 +56,11 @@ extension TravelLog {
         let trackDays = tracks ? Set(stale.flatMap(Self.trackDays(touchedBy:))).union(extra) : []
         guard !stale.isEmpty || !trackDays.isEmpty else { return }
         for run in Self.runs(stale.union(trackDays).sorted()) {
-            let photos = tracks ? try photos(around: run) : try photos(of: run)
-            let places = run.filter(stale.contains).map { ($0, PlaceDay.aggregate(VisitRules.classify(photos[$0] ?? []))) }
+            let placeDates = run.filter(stale.contains)
+            // An import folds its places and leaves only track days out of time order: those
+            // need five columns of each photo, not its places.
+            let photos = !tracks ? try photos(of: run) : placeDates.isEmpty && !run.contains("") ? try trackPhotos(around: run) : try photos(around: run)
+            let places = placeDates.map { ($0, PlaceDay.aggregate(VisitRules.classify(photos[$0] ?? []))) }
             let computed = tracks ? try self.trackDays(of: run, photos: photos) : [:]
             try body(places, run.filter(trackDays.contains).map { ($0, computed[$0]) })
         }
@@ -178,12 +181,17 @@ extension TravelLog {
 
     /// The photos of every local date of `run` and of the dates just before and after it.
     func photos(around run: [String]) throws -> [String: [VisitPhoto]] {
+        try photos(of: Self.around(run))
+    }
+
+    /// The dates of `run` and the one before and after it.
+    static func around(_ run: [String]) -> Set<String> {
         var dates = Set(run)
         if let first = run.first, let last = run.last {
-            dates.formUnion(Self.trackDays(touchedBy: first))
-            dates.formUnion(Self.trackDays(touchedBy: last))
+            dates.formUnion(trackDays(touchedBy: first))
+            dates.formUnion(trackDays(touchedBy: last))
         }
-        return try photos(of: dates)
+        return dates
     }
 
     /// The photos of each of `dates`.
@@ -201,6 +209,32 @@ extension TravelLog {
         for day in TrackDay.aggregate(photos.values.flatMap { $0 }) where wanted.contains(day.day) { out[day.day] = day }
         return out
     }
+
+    /// The positioned photos of every local date of `run` and of the dates beside it, with
+    /// only what their track points read (path, time, offset, position), as
+    /// ``photos(around:)`` gives them.
+    func trackPhotos(around run: [String]) throws -> [String: [VisitPhoto]] {
+        var out: [String: [VisitPhoto]] = [:]
+        let s = try statement(Self.datedTrackPhotos)
+        for date in Self.around(run) {
+            try s.bind(date)
+            var photos: [VisitPhoto] = []
+            while try s.step() {
+                var p = VisitPhoto(path: s.string(0) ?? "")
+                (p.takenLocal, p.utcOffsetSeconds) = (s.string(1), s.optionalInt(2))
+                p.measure(latitude: s.optionalDouble(3), longitude: s.optionalDouble(4), altitude: nil, speedKmh: nil)
+                photos.append(p)
+            }
+            s.reset()
+            out[date] = photos
+        }
+        return out
+    }
+
+    static let datedTrackPhotos = Query("""
+        SELECT path, taken_local, utc_offset, latitude, longitude FROM photos
+        WHERE substr(taken_local, 1, 10) = ? AND error_kind IS NULL AND latitude IS NOT NULL AND longitude IS NOT NULL
+        """)
 
     /// The photos of one local date ('' for photos without a time) that the passport reads,
     /// unclassified, by local time then path.

@@ -46,7 +46,10 @@ extension TravelLog {
         fold.photos = []
         guard !pending.photos.isEmpty, !pending.blocked, let before = pending.staleBefore else { return }
         let now = try staleDates()
-        let byDate = Dictionary(grouping: pending.photos, by: { $0.localDate ?? "" })
+        // Indices into the batch, not copies: a photo is a few hundred bytes of links.
+        let photos = pending.photos
+        var byDate: [String: [Int]] = [:]
+        for i in photos.indices { byDate[photos[i].localDate ?? "", default: []].append(i) }
         // The triggers noted only these photos' dates, or some other write went unseen.
         guard now.subtracting(before).isSubset(of: byDate.keys) else { return }
         let folded = Set(byDate.keys).subtracting(before).subtracting([""])
@@ -57,18 +60,18 @@ extension TravelLog {
             let date: String, country: String
             static func < (a: Group, b: Group) -> Bool { (a.date, a.country) < (b.date, b.country) }
         }
-        var groups: [Group: [VisitPhoto]] = [:]
-        for date in folded { for p in byDate[date] ?? [] { if let c = p.country?.id { groups[Group(date: date, country: c), default: []].append(p) } } }
+        var groups: [Group: [Int]] = [:]
+        for date in folded { for i in byDate[date] ?? [] { if let c = photos[i].country?.id { groups[Group(date: date, country: c), default: []].append(i) } } }
         let read = try statement(Self.placeDaysOfCountry)
         let insert = try statement(Self.insertPlaceDay)
         let update = try statement(Self.updatePlaceDay)
-        for (group, photos) in groups.sorted(by: { $0.key < $1.key }) {
+        for (group, members) in groups.sorted(by: { $0.key < $1.key }) {
             try read.bind(group.date, group.country)
             var stored: [(id: Int64, row: PlaceDay)] = []
             var places = PlaceDay.Interner()
             while try read.step() { if let row = Self.placeDay(read, places: &places) { stored.append((Int64(read.int(21)), row)) } }
             read.reset()
-            for (i, row) in PlaceDay.adding(photos, to: stored.map(\.row)).enumerated() {
+            for (i, row) in PlaceDay.adding(members.lazy.map { photos[$0] }, to: stored.map(\.row)).enumerated() {
                 if i >= stored.count {
                     try insertPlaceDay(row, insert)
                 } else if row != stored[i].row {
@@ -80,7 +83,7 @@ extension TravelLog {
 
         // Track days another stale date touches are computed from the photos anyway.
         let skip = Set(now.subtracting(folded).flatMap(Self.trackDays(touchedBy:))).union(try staleTrackDays())
-        let points = folded.flatMap { byDate[$0] ?? [] }.compactMap(TrackDay.Point.init)
+        let points = folded.flatMap { byDate[$0] ?? [] }.compactMap { TrackDay.Point(photos[$0]) }
         let readTrack = try statement(Self.trackDayOfDay)
         let markTrack = try statement("INSERT OR IGNORE INTO stale_track_days (day) VALUES (?)")
         let writeTrack = try statement(Self.upsertTrackDay)
