@@ -54,24 +54,31 @@ enum XMPPacket {
         return false
     }
 
-    static func properties(_ bytes: [UInt8], in namespaces: Set<String>) throws(Fault) -> [String: String] {
-        // XML is UTF-8 here (XMP allows nothing else in a sidecar), and never holds the C0
-        // controls but tab, line feed and carriage return.
-        // One pass without branches (vectorised) says whether either check is needed at all.
-        let (control, high) = bytes.withUnsafeBufferPointer { b in
-            var control: UInt8 = 0, high: UInt8 = 0
-            for byte in b {
-                control |= isControl(byte) ? 1 : 0
-                high |= byte & 0x80
-            }
-            return (control != 0, high != 0)
+    /// The properties in `namespaces`; with `names`, only those of these local names (what a
+    /// reader wants: the others are then neither decoded nor kept).
+    static func properties(_ bytes: some ContiguousBytes, in namespaces: Set<String>, named names: [String]? = nil) throws(Fault) -> [String: String] {
+        try properties(bytes, in: namespaces, named: names.map(LocalNames.init))
+    }
+
+    /// Local names, as ``properties(_:in:named:)`` compares them: made once by a reader that
+    /// asks for the same names of every packet.
+    struct LocalNames: Sendable {
+        let bytes: [[UInt8]]
+        /// A bit for each of their lengths: most names are not asked for, and their length says so.
+        let lengths: UInt64
+
+        init(_ names: [String]) {
+            bytes = names.map { Array($0.utf8) }
+            lengths = bytes.reduce(0) { $1.count < 64 ? $0 | 1 << UInt64($1.count) : $0 }
         }
-        if control, let bad = bytes.firstIndex(where: isControl) { throw Fault(offset: bad) }
-        if high { guard String(validating: bytes, as: UTF8.self) != nil else { throw Fault(offset: 0) } }
-        // Read through a pointer: the array's retains and releases were a tenth of the time.
-        let result: Result<[String: String], Fault> = bytes.withUnsafeBufferPointer { buffer in
-            var reader = Reader(bytes: buffer, wanted: namespaces)
+    }
+
+    static func properties(_ bytes: some ContiguousBytes, in namespaces: Set<String>, named names: LocalNames?) throws(Fault) -> [String: String] {
+        let result: Result<[String: String], Fault> = bytes.withUnsafeBytes { raw in
+            let buffer = raw.bindMemory(to: UInt8.self)
             do throws(Fault) {
+                try checkCharacters(buffer)
+                var reader = Reader(bytes: buffer, wanted: namespaces, names: names)
                 try reader.run()
                 return .success(reader.properties)
             } catch {
@@ -81,22 +88,66 @@ enum XMPPacket {
         return try result.get()
     }
 
+    /// XML is UTF-8 here (XMP allows nothing else in a sidecar), and never holds the C0
+    /// controls but tab, line feed and carriage return: sixteen bytes at a time, and the UTF-8
+    /// decoded only from the first byte above ASCII in a block (a packet's one such character is
+    /// most often the byte-order mark in `<?xpacket begin=…?>`).
+    static func checkCharacters(_ b: UnsafeBufferPointer<UInt8>) throws(Fault) {
+        guard let base = b.baseAddress else { return }
+        let (space, high) = (SIMD16<UInt8>(repeating: 0x20), SIMD16<UInt8>(repeating: 0x80))
+        let (tab, lf, cr) = (SIMD16<UInt8>(repeating: 0x09), SIMD16<UInt8>(repeating: 0x0A), SIMD16<UInt8>(repeating: 0x0D))
+        var i = 0
+        while i < b.count {
+            if i + 16 <= b.count {
+                let v = UnsafeRawPointer(base + i).loadUnaligned(as: SIMD16<UInt8>.self)
+                let control = (v .< space) .& (v .!= tab) .& (v .!= lf) .& (v .!= cr)
+                if !any(control .| (v .>= high)) { i += 16; continue }
+            }
+            // A block with a control or a character above ASCII: byte by byte until the
+            // block's end, a character never cut.
+            let end = min(i + 16, b.count)
+            while i < end {
+                let byte = b[i]
+                if byte < 0x80 {
+                    if isControl(byte) { throw Fault(offset: i) }
+                    i += 1
+                } else {
+                    guard let n = utf8Length(b, at: i) else { throw Fault(offset: i) }
+                    i += n
+                }
+            }
+        }
+    }
+
+    /// The length of the well-formed UTF-8 character at `i` (a byte above ASCII), nil when it
+    /// is none (Unicode's table 3-7: no overlong form, no surrogate, nothing past U+10FFFF).
+    static func utf8Length(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> Int? {
+        let lead = b[i]
+        func continuation(_ k: Int, _ range: ClosedRange<UInt8> = 0x80...0xBF) -> Bool { i + k < b.count && range.contains(b[i + k]) }
+        switch lead {
+        case 0xC2...0xDF: return continuation(1) ? 2 : nil
+        case 0xE0: return continuation(1, 0xA0...0xBF) && continuation(2) ? 3 : nil
+        case 0xE1...0xEC, 0xEE...0xEF: return continuation(1) && continuation(2) ? 3 : nil
+        case 0xED: return continuation(1, 0x80...0x9F) && continuation(2) ? 3 : nil
+        case 0xF0: return continuation(1, 0x90...0xBF) && continuation(2) && continuation(3) ? 4 : nil
+        case 0xF1...0xF3: return continuation(1) && continuation(2) && continuation(3) ? 4 : nil
+        case 0xF4: return continuation(1, 0x80...0x8F) && continuation(2) && continuation(3) ? 4 : nil
+        default: return nil
+        }
+    }
+
     private typealias Bytes = Slice<UnsafeBufferPointer<UInt8>>
 
     /// A string of `bytes` by the contiguous path (a slice of a buffer takes the generic one).
     private static func utf8(_ bytes: Bytes) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes), as: UTF8.self) }
 
-    /// An attribute's value: its bytes, or their decoding when it held an entity or white space.
-    private enum Value {
-        case raw(Bytes)
-        case decoded([UInt8])
-
-        var string: String {
-            switch self {
-            case .raw(let b): XMPPacket.utf8(b)
-            case .decoded(let b): String(decoding: b, as: UTF8.self)
-            }
-        }
+    /// An attribute of the tag being read: its name, and its value's bytes or, when it held an
+    /// entity or white space, the index of their decoding in ``Reader/decodedValues``. Plain
+    /// values: a tag's attributes are copied without a reference count.
+    private struct Attribute {
+        let name: Bytes
+        let value: Bytes
+        let decoded: Int?
     }
 
     private struct Element {
@@ -109,6 +160,8 @@ enum XMPPacket {
     private struct Reader {
         let bytes: UnsafeBufferPointer<UInt8>
         let wanted: Set<String>
+        /// The local names asked for (nil: all).
+        let names: LocalNames?
         var at = 0
         var properties: [String: String] = [:]
         var open: [Element] = []
@@ -117,11 +170,13 @@ enum XMPPacket {
         var scopes: [(prefix: Bytes, uri: String, wanted: Bool)] = []
         var text: [UInt8] = []
         var sawRoot = false
-        /// The attributes of the tag being read: one buffer for every tag.
-        var attributes: [(name: Bytes, value: Value)] = []
+        /// The attributes of the tag being read, and the values of them that were decoded: one
+        /// buffer for every tag.
+        var attributes: [Attribute] = []
+        var decodedValues: [[UInt8]] = []
 
-        init(bytes: UnsafeBufferPointer<UInt8>, wanted: Set<String>) {
-            (self.bytes, self.wanted) = (bytes, wanted)
+        init(bytes: UnsafeBufferPointer<UInt8>, wanted: Set<String>, names: LocalNames?) {
+            (self.bytes, self.wanted, self.names) = (bytes, wanted, names)
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { at = 3 }   // a UTF-8 byte-order mark
         }
 
@@ -186,6 +241,7 @@ enum XMPPacket {
             at += 1
             let name = try self.name()
             attributes.removeAll(keepingCapacity: true)
+            decodedValues.removeAll(keepingCapacity: true)
             var declared = 0, empty = false
             while true {
                 skipSpace()
@@ -198,22 +254,25 @@ enum XMPPacket {
                 at += 1
                 skipSpace()
                 let value = try quoted()
-                if attribute.count >= 5, attribute.starts(with: "xmlns".utf8), attribute.count == 5 || attribute[attribute.startIndex + 5] == UInt8(ascii: ":") {
-                    let uri = value.string
-                    scopes.append((attribute.dropFirst(attribute.count == 5 ? 5 : 6), uri, wanted.contains(uri)))
+                if let prefix = Self.declaredPrefix(attribute) {
+                    let uri = value.decoded.map { String(decoding: decodedValues[$0], as: UTF8.self) } ?? XMPPacket.utf8(value.value)
+                    scopes.append((prefix, uri, wanted.contains(uri)))
                     declared += 1
-                } else {
-                    attributes.append((attribute, value))
+                } else if let colon = attribute.firstIndex(of: UInt8(ascii: ":")), isAsked(attribute[(colon + 1)...]) {
+                    // Only prefixed attributes are properties: an unprefixed one has no namespace.
+                    attributes.append(Attribute(name: attribute, value: value.value, decoded: value.decoded))
                 }
             }
             sawRoot = true
             text.removeAll(keepingCapacity: true)
-            for (attribute, value) in attributes {
-                // Only prefixed attributes are properties: an unprefixed one has no namespace.
-                guard let colon = attribute.firstIndex(of: UInt8(ascii: ":")), let scope = namespace(of: attribute[attribute.startIndex..<colon]),
-                      scope.wanted else { continue }
-                let key = scope.uri + XMPPacket.utf8(attribute[(colon + 1)...])
-                if properties[key] == nil { properties[key] = value.string }
+            for attribute in attributes {
+                guard let colon = attribute.name.firstIndex(of: UInt8(ascii: ":")) else { continue }
+                let local = attribute.name[(colon + 1)...]
+                guard let scope = namespace(of: attribute.name[attribute.name.startIndex..<colon]), scope.wanted else { continue }
+                let key = scope.uri + XMPPacket.utf8(local)
+                if properties[key] == nil {
+                    properties[key] = attribute.decoded.map { String(decoding: decodedValues[$0], as: UTF8.self) } ?? XMPPacket.utf8(attribute.value)
+                }
             }
             let element = Element(qualifiedName: name, key: key(of: name), declared: declared)
             if empty {
@@ -223,12 +282,30 @@ enum XMPPacket {
             }
         }
 
+        /// The prefix an `xmlns:p` attribute declares (empty for `xmlns`, the default
+        /// namespace); nil for any other attribute.
+        static func declaredPrefix(_ name: Bytes) -> Bytes? {
+            let s = name.startIndex
+            guard name.count >= 5, name[s] == UInt8(ascii: "x"), name[s + 1] == UInt8(ascii: "m"), name[s + 2] == UInt8(ascii: "l"),
+                  name[s + 3] == UInt8(ascii: "n"), name[s + 4] == UInt8(ascii: "s") else { return nil }
+            if name.count == 5 { return name[(s + 5)...] }
+            return name[s + 5] == UInt8(ascii: ":") ? name[(s + 6)...] : nil
+        }
+
+        /// Whether a local name is one asked for.
+        func isAsked(_ local: Bytes) -> Bool {
+            guard let names else { return true }
+            guard local.count < 64, names.lengths & (1 << UInt64(local.count)) != 0, let p = local.base.baseAddress else { return false }
+            return names.bytes.contains { name in name.count == local.count && memcmp(name, p + local.startIndex, name.count) == 0 }
+        }
+
         mutating func endTag() throws(Fault) {
             at += 2
             let name = try self.name()
             skipSpace()
             guard at < bytes.count, bytes[at] == UInt8(ascii: ">"), let element = open.popLast(),
-                  element.qualifiedName.elementsEqual(name) else { throw fault() }
+                  element.qualifiedName.count == name.count, let base = bytes.baseAddress,
+                  memcmp(base + element.qualifiedName.startIndex, base + name.startIndex, name.count) == 0 else { throw fault() }
             at += 1
             if let key = element.key, properties[key] == nil, let value = Self.trimmed(text) { properties[key] = value }
             text.removeAll(keepingCapacity: true)
@@ -239,7 +316,7 @@ enum XMPPacket {
         /// when that namespace is wanted.
         func key(of name: Bytes) -> String? {
             let colon = name.firstIndex(of: UInt8(ascii: ":"))
-            guard let scope = namespace(of: colon.map { name[name.startIndex..<$0] } ?? name[name.startIndex..<name.startIndex]), scope.wanted else { return nil }
+            guard isAsked(colon.map { name[($0 + 1)...] } ?? name), let scope = namespace(of: colon.map { name[name.startIndex..<$0] } ?? name[name.startIndex..<name.startIndex]), scope.wanted else { return nil }
             return scope.uri + XMPPacket.utf8(colon.map { name[($0 + 1)...] } ?? name)
         }
 
@@ -268,17 +345,20 @@ enum XMPPacket {
             let start = at
             while at < bytes.count {
                 let b = bytes[at]
-                if XMPPacket.isSpace(b) || b == UInt8(ascii: ">") || b == UInt8(ascii: "/")
-                    || b == UInt8(ascii: "=") || b == UInt8(ascii: "<") || b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") { break }
+                if b < 64 && Self.nameEnds & (1 << UInt64(b)) != 0 { break }
                 at += 1
             }
             guard at > start else { throw fault() }
             return bytes[start..<at]
         }
 
-        /// A quoted attribute value: the bytes themselves, unless it holds an entity or white
-        /// space that XML turns into spaces.
-        mutating func quoted() throws(Fault) -> Value {
+        /// The bytes that end a name, all below 64: XML's white space and `> / = < " '`.
+        /// (A literal: a computed global would be fetched once per byte.)
+        static var nameEnds: UInt64 { 0x7000_8085_0000_2600 }
+
+        /// A quoted attribute value: the bytes themselves, and, when it holds an entity or white
+        /// space that XML turns into spaces, the index of its decoding.
+        mutating func quoted() throws(Fault) -> (value: Bytes, decoded: Int?) {
             guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") || bytes[at] == UInt8(ascii: "'") else { throw fault() }
             let quote = bytes[at]
             at += 1
@@ -289,13 +369,16 @@ enum XMPPacket {
                 throw fault()
             }
             let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            if XMPPacket.needsDecoding(base + start, count: end - start) { return try decoded(quote) }
+            if XMPPacket.needsDecoding(base + start, count: end - start) {
+                decodedValues.append(try decoded(quote))
+                return (bytes[start..<end], decodedValues.count - 1)
+            }
             at = end + 1
-            return .raw(bytes[start..<end])
+            return (bytes[start..<end], nil)
         }
 
         /// The value from `at` to its closing `quote`, entities decoded and white space made spaces.
-        mutating func decoded(_ quote: UInt8) throws(Fault) -> Value {
+        mutating func decoded(_ quote: UInt8) throws(Fault) -> [UInt8] {
             var value: [UInt8] = []
             while at < bytes.count, bytes[at] != quote {
                 let b = bytes[at]
@@ -310,7 +393,7 @@ enum XMPPacket {
             }
             guard at < bytes.count else { throw fault() }
             at += 1
-            return .decoded(value)
+            return value
         }
 
         /// `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;`, `&#N;` or `&#xH;`, as UTF-8.

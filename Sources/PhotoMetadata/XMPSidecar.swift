@@ -17,25 +17,31 @@ public enum XMPSidecar {
     static let exif = "http://ns.adobe.com/exif/1.0/"
     static let photoshop = "http://ns.adobe.com/photoshop/1.0/"
     static let xmp = "http://ns.adobe.com/xap/1.0/"
+    static let namespaces: Set<String> = [exif, photoshop, xmp]
+    /// The properties read (in any of the three namespaces), made once.
+    static let names = XMPPacket.LocalNames(["GPSLatitude", "GPSLongitude", "GPSAltitude", "GPSAltitudeRef", "DateTimeOriginal", "DateCreated", "CreateDate"])
+    static let (latitude, longitude, altitude, altitudeRef) = (exif + "GPSLatitude", exif + "GPSLongitude", exif + "GPSAltitude", exif + "GPSAltitudeRef")
+    /// Where the capture time is read, the first found winning.
+    static let times = [exif + "DateTimeOriginal", photoshop + "DateCreated", xmp + "CreateDate"]
 
     public static func read(_ data: Data, path: String) throws(MetadataError) -> SidecarMetadata {
         try BoundedXML.capped(data, path: path, what: "XMP sidecar", maximumBytes: SidecarMetadata.maximumBytes)
         let p: [String: String]
         do {
-            p = try XMPPacket.properties(Array(data), in: [exif, photoshop, xmp])
+            p = try XMPPacket.properties(data, in: namespaces, named: names)
         } catch {
             if error.isDTD { throw BoundedXML.dtd(path: path, what: "XMP sidecar") }
             throw MetadataError(path: path, reason: .corrupt("XMP sidecar is not well-formed XML (byte \(error.offset))"))
         }
         var out = SidecarMetadata(source: .xmpSidecar)
-        if let lat = p[exif + "GPSLatitude"].flatMap(coordinate), let lon = p[exif + "GPSLongitude"].flatMap(coordinate),
+        if let lat = p[latitude].flatMap(coordinate), let lon = p[longitude].flatMap(coordinate),
            abs(lat) <= 90, abs(lon) <= 180, !(lat == 0 && lon == 0) {
             out.position = .init(latitude: lat, longitude: lon)
         }
-        if let altitude = p[exif + "GPSAltitude"].flatMap(number), altitude.isFinite {
-            out.altitude = p[exif + "GPSAltitudeRef"].map(trimmed) == "1" ? -altitude : altitude
+        if let metres = p[altitude].flatMap(number), metres.isFinite {
+            out.altitude = p[altitudeRef].map(trimmed) == "1" ? -metres : metres
         }
-        out.captureTime = [exif + "DateTimeOriginal", photoshop + "DateCreated", xmp + "CreateDate"].lazy.compactMap { p[$0].flatMap(CaptureTime.init(iso8601:)) }.first
+        out.captureTime = times.lazy.compactMap { p[$0].flatMap(CaptureTime.init(iso8601:)) }.first
         return out
     }
 

@@ -60,6 +60,39 @@ import Testing
         #expect(try XMPPacket.properties(Array(text.utf8), in: [exif]) == want && want.count == 4)
     }
 
+    /// Only the local names asked for are read, in every namespace asked for, attributes and
+    /// elements alike, on every document.
+    @Test(arguments: Array(documents.indices))
+    func onlyTheNamesAskedFor(_ index: Int) throws {
+        let text = Self.documents[index], names = ["GPSLatitude", "CreateDate", "DateCreated", "A", "B", "Entity"]
+        let want = try #require(Reference.read(text)).filter { key, _ in
+            names.contains { name in key.hasSuffix(name) && Self.every.contains(String(key.dropLast(name.count))) }
+        }
+        #expect(try XMPPacket.properties(Array(text.utf8), in: Self.every, named: names) == want)
+    }
+
+    /// Random documents of ASCII, characters of two to four bytes and, now and then, a byte
+    /// sequence that is no UTF-8 (overlong, a surrogate, past U+10FFFF, cut, stray) or a
+    /// control: refused exactly when the standard library's validation or XML's rule refuses them.
+    @Test func charactersAreCheckedAsUTF8AndXMLDecide() {
+        let good: [[UInt8]] = [[0x61], [0x20], [0x0A], [0x09], [0x0D], [0x3C], [0xC3, 0xA9], [0xE2, 0x82, 0xAC], [0xEF, 0xBB, 0xBF],
+                               [0xED, 0x9F, 0xBF], [0xF0, 0x9F, 0x98, 0x80], [0xF4, 0x8F, 0xBF, 0xBF], [0xC2, 0x80]]
+        let bad: [[UInt8]] = [[0xC0, 0x80], [0xC1, 0xBF], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xF0, 0x80, 0x80, 0x80],
+                              [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0x80], [0xBF], [0xE2, 0x82], [0xF0, 0x9F, 0x98],
+                              [0xFF], [0x01], [0x1F], [0x00]]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<5_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...40, using: &generator) {
+                let token = Int.random(in: 0..<60, using: &generator) == 0 ? bad.randomElement(using: &generator)! : good.randomElement(using: &generator)!
+                bytes += token
+            }
+            let valid = String(validating: bytes, as: UTF8.self) != nil && !bytes.contains { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+            let checked = bytes.withUnsafeBufferPointer { b in (try? XMPPacket.checkCharacters(b)) != nil }
+            #expect(checked == valid, "\(bytes)")
+        }
+    }
+
     private static let head = "<?xpacket begin='\u{FEFF}' id='W5M0MpCehiHzreSzNTczkc9d'?>\n"
     private static let rdf = "xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\""
 
