@@ -141,11 +141,13 @@ enum XMPPacket {
     /// A string of `bytes` by the contiguous path (a slice of a buffer takes the generic one).
     private static func utf8(_ bytes: Bytes) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes), as: UTF8.self) }
 
-    /// An attribute of the tag being read: its name, and its value's bytes or, when it held an
-    /// entity or white space, the index of their decoding in ``Reader/decodedValues``. Plain
-    /// values: a tag's attributes are copied without a reference count.
+    /// A prefixed attribute of the tag being read: its prefix and local name, and its value's
+    /// bytes or, when it held an entity or white space, the index of their decoding in
+    /// ``Reader/decodedValues``. Plain values: a tag's attributes are copied without a
+    /// reference count.
     private struct Attribute {
-        let name: Bytes
+        let prefix: Bytes
+        let local: Bytes
         let value: Bytes
         let decoded: Int?
     }
@@ -255,24 +257,21 @@ enum XMPPacket {
                 skipSpace()
                 let value = try quoted()
                 if let prefix = Self.declaredPrefix(attribute) {
-                    let uri = value.decoded.map { String(decoding: decodedValues[$0], as: UTF8.self) } ?? XMPPacket.utf8(value.value)
+                    let uri = string(value.value, decoded: value.decoded)
                     scopes.append((prefix, uri, wanted.contains(uri)))
                     declared += 1
                 } else if let colon = attribute.firstIndex(of: UInt8(ascii: ":")), isAsked(attribute[(colon + 1)...]) {
                     // Only prefixed attributes are properties: an unprefixed one has no namespace.
-                    attributes.append(Attribute(name: attribute, value: value.value, decoded: value.decoded))
+                    attributes.append(Attribute(prefix: attribute[attribute.startIndex..<colon], local: attribute[(colon + 1)...],
+                                                value: value.value, decoded: value.decoded))
                 }
             }
             sawRoot = true
             text.removeAll(keepingCapacity: true)
             for attribute in attributes {
-                guard let colon = attribute.name.firstIndex(of: UInt8(ascii: ":")) else { continue }
-                let local = attribute.name[(colon + 1)...]
-                guard let scope = namespace(of: attribute.name[attribute.name.startIndex..<colon]), scope.wanted else { continue }
-                let key = scope.uri + XMPPacket.utf8(local)
-                if properties[key] == nil {
-                    properties[key] = attribute.decoded.map { String(decoding: decodedValues[$0], as: UTF8.self) } ?? XMPPacket.utf8(attribute.value)
-                }
+                guard let scope = namespace(of: attribute.prefix), scope.wanted else { continue }
+                let key = scope.uri + XMPPacket.utf8(attribute.local)
+                if properties[key] == nil { properties[key] = string(attribute.value, decoded: attribute.decoded) }
             }
             let element = Element(qualifiedName: name, key: key(of: name), declared: declared)
             if empty {
@@ -290,6 +289,11 @@ enum XMPPacket {
                   name[s + 3] == UInt8(ascii: "n"), name[s + 4] == UInt8(ascii: "s") else { return nil }
             if name.count == 5 { return name[(s + 5)...] }
             return name[s + 5] == UInt8(ascii: ":") ? name[(s + 6)...] : nil
+        }
+
+        /// An attribute value's text: its decoding when it had one, else its bytes.
+        func string(_ value: Bytes, decoded: Int?) -> String {
+            decoded.map { String(decoding: decodedValues[$0], as: UTF8.self) } ?? XMPPacket.utf8(value)
         }
 
         /// Whether a local name is one asked for.
