@@ -57,9 +57,16 @@ extension TravelLog {
         guard !stale.isEmpty || !trackDays.isEmpty else { return }
         for run in Self.runs(stale.union(trackDays).sorted()) {
             let placeDates = run.filter(stale.contains)
-            // An import folds its places and leaves only track days out of time order: those
-            // need five columns of each photo, not its places.
-            let photos = !tracks ? try photos(of: run) : placeDates.isEmpty && !run.contains("") ? try trackPhotos(around: run) : try photos(around: run)
+            let photos: [String: [VisitPhoto]]
+            if !tracks {
+                photos = try self.photos(of: run)
+            } else if placeDates.isEmpty && !run.contains("") {
+                // An import folds its places and leaves only track days out of time order:
+                // those need five columns of each photo, not its places.
+                photos = try trackPhotos(around: run)
+            } else {
+                photos = try self.photos(around: run)
+            }
             let places = placeDates.map { ($0, PlaceDay.aggregate(VisitRules.classify(photos[$0] ?? []))) }
             let computed = tracks ? try self.trackDays(of: run, photos: photos) : [:]
             try body(places, run.filter(trackDays.contains).map { ($0, computed[$0]) })
