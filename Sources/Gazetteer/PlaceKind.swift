@@ -37,6 +37,27 @@ public enum PlaceKind: String, Sendable, CaseIterable, Codable, Comparable {
         }
     }
 
+    /// The name of the code a place of this kind carries, as the JSON answers call it: ISO
+    /// alpha-3 for a country (`iso3`), ISO 3166-2 for a region (`iso`), ICAO for an airport
+    /// (`icao`); nil for a kind without one.
+    public var codeName: String? {
+        switch self {
+        case .country: "iso3"
+        case .region: "iso"
+        case .airport: "icao"
+        default: nil
+        }
+    }
+
+    /// Whether a place of this kind is found by nearness (a city, a district, an airport), so
+    /// has a distance from the point; the others contain it.
+    public var isFoundByNearness: Bool {
+        switch self {
+        case .city, .district, .airport: true
+        default: false
+        }
+    }
+
     /// The kind a person names, singular or plural, in any case: `city`, `Cities`, `COUNTRIES`.
     ///
     /// ```swift
