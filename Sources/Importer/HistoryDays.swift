@@ -1,4 +1,5 @@
 import Foundation
+import Gazetteer
 import TravelLog
 
 /// What the location histories of a log say of its days: where one **stayed** (a visit
@@ -107,7 +108,7 @@ extension HistoryDays {
         /// of each cell of ``cellUnits`` met (-1: none there, the sea).
         private(set) var places: [Place] = []
         /// The places of the rows (their links), numbered.
-        private var rowIndex: [[PlaceLink?]: (row: Int32, places: PlaceDay.Places)] = [:]
+        private var rowIndex: [PlaceLineage<PlaceLink>: (row: Int32, places: PlaceDay.Places)] = [:]
         /// The places found by the resolver, by ``Found/key``.
         private var foundIndex: [String: Int32] = [:]
         private var stays: [PlaceLink: Int32] = [:]
@@ -232,11 +233,10 @@ extension HistoryDays {
         /// country, the region and an airport (a motorway past a town visits no town).
         private mutating func add(_ tally: Tally, on day: Int, _ status: VisitPhoto.Status, at index: Int32) {
             let place = places[Int(index)]
-            let links: [PlaceLink?] = status == .visit ? [place.continent, place.country, place.region, place.city, nil]
-                                                       : [place.continent, place.country, place.region, nil, place.airport]
-            let known = rowIndex[links] ?? (Int32(rowIndex.count), PlaceDay.Places(continent: links[0], country: links[1], region: links[2],
-                                                                                     city: links[3], airport: links[4]))
-            rowIndex[links] = known
+            let lineage = status == .visit ? PlaceLineage(continent: place.continent, country: place.country, region: place.region, city: place.city)
+                                           : PlaceLineage(continent: place.continent, country: place.country, region: place.region, airport: place.airport)
+            let known = rowIndex[lineage] ?? (Int32(rowIndex.count), PlaceDay.Places(lineage))
+            rowIndex[lineage] = known
             let key = Key(day: day, status: status, row: known.row)
             var row = table[key] ?? PlaceDay(date: CalendarDay(number: day).text, status: status)
             row.places = known.places

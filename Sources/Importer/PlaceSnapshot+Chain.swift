@@ -14,22 +14,10 @@ extension PlaceSnapshot {
     /// ```
     public init(_ chain: PlaceChain, gazetteerVersion: String) {
         self.init(coordinate: chain.coordinate, waters: chain.waters, gazetteerVersion: gazetteerVersion)
-        continent = Link(chain.continent)
-        country = Link(chain.country, code: true)
-        region = Link(chain.region, code: true)
-        city = Link(chain.city, distance: true)
-        district = Link(chain.district, distance: true)
-        airport = Link(chain.airport, code: true, distance: true)
+        places = chain.places.map { kind, link in Link(id: link.id, name: link.name, code: Link.keepsCode(kind) ? link.code : nil,
+                                                       distanceKm: Link.keepsDistance(kind) ? link.distanceKm : nil) }
         borderKm = chain.borderKm
         boundaryQuality = chain.boundaryQuality
         nearestCityElsewhere = chain.nearestCityElsewhere
-    }
-}
-
-extension PlaceSnapshot.Link {
-    /// The id and name of `link`, with its code and distance where the level keeps them.
-    fileprivate init?(_ link: PlaceChain.Link?, code: Bool = false, distance: Bool = false) {
-        guard let link else { return nil }
-        self.init(id: link.id, name: link.name, code: code ? link.code : nil, distanceKm: distance ? link.distanceKm : nil)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Gazetteer
 import TravelLog
 
 /// `atlas reresolve`: re-derives the place snapshot of every photo with a position from the
@@ -76,7 +77,8 @@ public struct Reresolver {
     /// log whose cities were districts gives `Lyon 05 (city:6543971) → Lyon (city:2996944)` and
     /// `none → Lyon 05 (district:6543971)`.
     public static func changes(from o: PlaceSnapshot?, to n: PlaceSnapshot?) -> [String] {
-        let levels = [(o?.country, n?.country), (o?.region, n?.region), (o?.city, n?.city), (o?.district, n?.district), (o?.airport, n?.airport)]
+        // A continent changes only with its country.
+        let levels = PlaceKind.allCases.filter { $0 != .continent }.map { (o?.places[$0], n?.places[$0]) }
         return levels.filter { $0.0?.id != $0.1?.id }.map { a, b in
             "\(a.map { "\($0.name) (\($0.id))" } ?? "none") → \(b.map { "\($0.name) (\($0.id))" } ?? "none")"
         }

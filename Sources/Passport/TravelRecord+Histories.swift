@@ -40,7 +40,7 @@ extension TravelRecord {
             out.append(contentsOf: chain)
         } else {
             var chain: [UInt8] = []
-            appendChain(p.continent, p.country, p.region, p.city, p.district, p.airport, to: &chain)
+            appendChain(p.lineage, to: &chain)
             chains[ObjectIdentifier(p)] = chain
             out.append(contentsOf: chain)
         }
@@ -108,8 +108,7 @@ extension TravelRecord {
                 return n.intValue
             }
             var d = PlaceDay(date: date, status: status)
-            d.places = PlaceDay.Places(continent: try link(.continent), country: try link(.country), region: try link(.region),
-                                       city: try link(.city), district: try link(.district), airport: try link(.airport))
+            d.places = PlaceDay.Places(try PlaceLineage(link))
             d.historyPoints = try integer("points", within: 1...1e15)
             d.positioned = try integer("positioned", within: 0...1e9)
             if d.positioned > 0 {

@@ -150,13 +150,12 @@ extension TravelRecord {
             guard let n = (value as? NSNumber)?.doubleValue, n.isFinite, range.contains(n) else { throw fail("\(key) \(value) is out of range \(range)") }
             return n
         }
-        let levelKinds: [PlaceKind] = [.continent, .country, .region, .city, .district, .airport]
-        func link(_ kind: PlaceKind) throws -> (id: PlaceID, name: String)? {
+        func link(_ kind: PlaceKind) throws -> PlaceSnapshot.Link? {
             guard let o = entry[kind.rawValue] as? [String: Any], let text = o["id"] as? String else { return nil }
             // A well-formed identifier of the right kind; one a later gazetteer no longer knows is
             // kept, as the snapshot's name is what keeps it readable.
             guard let id = PlaceID(text), id.kind == kind else { throw fail("'\(text)' is not a \(kind.rawValue) identifier") }
-            return (id, o["name"] as? String ?? "")
+            return PlaceSnapshot.Link(id: id, name: o["name"] as? String ?? "")
         }
         let offset = try number("utc_offset_seconds", within: -Double(PassportPhoto.maximumOffsetSeconds)...Double(PassportPhoto.maximumOffsetSeconds))
         if let offset, offset != offset.rounded() { throw fail("utc_offset_seconds \(offset) is not a whole number of seconds") }
@@ -174,24 +173,20 @@ extension TravelRecord {
         }
         (record.altitude, record.speedKmh) = (try number("altitude_m", within: -12_000...100_000), try number("speed_kmh", within: 0...100_000))
         // A version 1 record has no district: the key is missing, and the level empty.
-        let levels = try levelKinds.map(link)
+        let lineage = try PlaceLineage(link)
         let handSet = entry["hand_set"] as? Bool ?? false
         if let lat = record.latitude, let lon = record.longitude {
             let waters = (entry["waters"] as? String).flatMap(Waters.init(rawValue:)) ?? .land
             var chain = PlaceSnapshot(coordinate: GeoCoordinate(latitude: lat, longitude: lon), waters: waters,
                                       gazetteerVersion: entry["gazetteer_version"] as? String ?? "")
-            let chainLink = { (l: (id: PlaceID, name: String)?) in l.map { PlaceSnapshot.Link(id: $0.id, name: $0.name) } }
-            (chain.continent, chain.country, chain.region, chain.city, chain.district, chain.airport) =
-                (chainLink(levels[0]), chainLink(levels[1]), chainLink(levels[2]), chainLink(levels[3]), chainLink(levels[4]), chainLink(levels[5]))
+            chain.places = lineage
             record.place = chain
         }
         let id = try log.save(record, run: nil)
         guard handSet else { return path }
         // The record keeps the hand-set place only: it stands for both the override and the snapshot.
-        let pairs = levels.map { ($0?.id.description, $0?.name) }
-        guard let placeID = levels.reversed().compactMap({ $0 }).first?.id.description else { return path }
-        try log.setPlace(photo: id, placeID: placeID, lineage: .init(continent: pairs[0], country: pairs[1], region: pairs[2], city: pairs[3],
-                                                                     district: pairs[4], airport: pairs[5]))
+        guard let place = PlaceKind.allCases.reversed().lazy.compactMap({ lineage[$0] }).first else { return path }
+        try log.setPlace(photo: id, placeID: place.id.description, lineage: lineage.map { _, link in PlaceLink(link) })
         return path
     }
 }

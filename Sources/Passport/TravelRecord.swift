@@ -440,29 +440,25 @@ public struct TravelRecord: Sendable {
         literal(",\n      \"hand_set\": "); p.isHandSet ? literal("true") : literal("false")
         literal(",\n      \"waters\": "); string(p.waters)
         literal(",\n      \"gazetteer_version\": "); string(p.gazetteerVersion)
-        appendChain(p.continent, p.country, p.region, p.city, p.district, p.airport, to: &out)
+        appendChain(p.places, to: &out)
         literal("\n    }")
     }
 
-    /// A place snapshot's six members, `continent` to `airport`, each after a comma, as members
-    /// of an object in an array two levels deep: each link an object, or `null`.
-    func appendChain(_ continent: PlaceLink?, _ country: PlaceLink?, _ region: PlaceLink?, _ city: PlaceLink?, _ district: PlaceLink?,
-                     _ airport: PlaceLink?, to out: inout [UInt8]) {
+    /// A place snapshot's members, one a ``PlaceKind`` from `continent` down, each after a
+    /// comma, as members of an object in an array two levels deep: each link an object, or `null`.
+    func appendChain(_ lineage: PlaceLineage<PlaceLink>, to out: inout [UInt8]) {
         func literal(_ text: StaticString) { text.withUTF8Buffer { out.append(contentsOf: $0) } }
-        func link(_ key: StaticString, _ link: PlaceLink?) {
-            literal(key)
-            guard let link else { return literal("null") }
+        for kind in PlaceKind.allCases {
+            out.append(contentsOf: Self.chainKeys[kind.rank])
+            guard let link = lineage[kind] else { literal("null"); continue }
             literal("{\n        \"id\": ")
             JSONBytes.appendQuoted(link.id, to: &out)
             literal(",\n        \"name\": ")
             JSONBytes.appendQuoted(link.name, to: &out)
             literal("\n      }")
         }
-        link(",\n      \"continent\": ", continent)
-        link(",\n      \"country\": ", country)
-        link(",\n      \"region\": ", region)
-        link(",\n      \"city\": ", city)
-        link(",\n      \"district\": ", district)
-        link(",\n      \"airport\": ", airport)
     }
+
+    /// `,\n      "city": ` and the like, by ``PlaceKind/rank``.
+    private static let chainKeys = PlaceKind.allCases.map { Array(",\n      \"\($0.rawValue)\": ".utf8) }
 }

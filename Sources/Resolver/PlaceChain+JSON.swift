@@ -1,3 +1,4 @@
+import Gazetteer
 import JSONWriter
 
 extension PlaceChain {
@@ -34,13 +35,19 @@ extension PlaceChain {
         func number(_ value: Double?, digits: Int) {
             if let value, value.isFinite { JSONBytes.appendFixed(value, digits: digits, to: &out) } else { literal("null") }
         }
-        func link(_ key: StaticString, _ l: Link?, code: StaticString? = nil, distance: Bool = false) {
-            literal(key)
+        /// `,"name":`
+        func key(_ name: String) {
+            out.append(UInt8(ascii: ","))
+            out.append(UInt8(ascii: "\""))
+            out.append(contentsOf: name.utf8)
+            out.append(UInt8(ascii: "\""))
+            out.append(UInt8(ascii: ":"))
+        }
+        func link(_ l: Link?, code: String? = nil, distance: Bool = false) {
             guard let l else { return literal("null") }
             l.table.appendJSON(Int(l.row), to: &out)
             if let code {
-                out.append(UInt8(ascii: ","))
-                literal(code)
+                key(code)
                 if let value = l.code { JSONBytes.appendQuoted(value, to: &out) } else { literal("null") }
             }
             if distance {
@@ -61,13 +68,12 @@ extension PlaceChain {
         literal(#""lat":"#); number(coordinate.latitude, digits: 7)
         literal(#","lon":"#); number(coordinate.longitude, digits: 7)
         literal(#","waters":"#); JSONBytes.appendQuoted(waters.rawValue, to: &out)
-        link(#","continent":"#, continent)
-        link(#","country":"#, country, code: #""iso3":"#)
-        link(#","region":"#, region, code: #""iso":"#)
-        link(#","city":"#, city, distance: true)
-        link(#","district":"#, district, distance: true)
-        link(#","airport":"#, airport, code: #""icao":"#, distance: true)
-        link(#","nearest_place":"#, nearestPlace, distance: true)
+        for kind in PlaceKind.allCases {
+            key(kind.rawValue)
+            link(places[kind], code: kind.codeName, distance: kind.isFoundByNearness)
+        }
+        literal(#","nearest_place":"#)
+        link(nearestPlace, distance: true)
         literal(#","border_km":"#); number(borderKm, digits: 3)
         literal(#","boundary_quality":"#)
         if let boundaryQuality { JSONBytes.appendQuoted(boundaryQuality, to: &out) } else { literal("null") }

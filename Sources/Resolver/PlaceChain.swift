@@ -8,21 +8,20 @@ import Gazetteer
 /// chain.country?.name   // "Canada"  (Windsor, not Detroit)
 /// chain.region?.id      // region:CA.08
 /// ```
+///
+/// Its levels are a ``PlaceLineage`` (``places``), read by name through it (`chain.city`) or by
+/// kind (`chain.places[.city]`).
+@dynamicMemberLookup
 public struct PlaceChain: Sendable, Equatable {
     public let coordinate: GeoCoordinate
-    public var continent: Link?
-    public var country: Link?
-    public var region: Link?
-    /// The municipality, town or village a traveller names (`city:3169070` Rome), also when the
-    /// point lies in one of its districts.
-    public var city: Link?
-    /// The neighbourhood, arrondissement, ward or borough of ``city`` nearest to the point
-    /// (`district:6545149` Campitelli), when the gazetteer has one there.
-    public var district: Link?
+    /// The continent, country, region, city (the municipality, town or village a traveller
+    /// names, `city:3169070` Rome, also when the point lies in one of its districts), district
+    /// (the neighbourhood, arrondissement, ward or borough of the city nearest to the point,
+    /// `district:6545149` Campitelli, when the gazetteer has one there) and airport.
+    public var places = PlaceLineage<Link>()
     /// The nearest place when it lies beyond ``Resolver/cityReachKm`` and so is no city of the
     /// point: said ("near Laugar, 81.8 km"), never counted as visited.
     public var nearestPlace: Link?
-    public var airport: Link?
     public var waters: Waters
     /// Distance to the nearest region or country border, when under 5 km.
     public var borderKm: Double?
@@ -56,15 +55,22 @@ public struct PlaceChain: Sendable, Equatable {
         return hours == 0 ? "Etc/GMT" : hours > 0 ? "Etc/GMT-\(hours)" : "Etc/GMT+\(-hours)"
     }
 
-    init(coordinate: GeoCoordinate, continent: Link?, country: Link?, region: Link?, city: Link?, district: Link?, nearestPlace: Link? = nil,
-         airport: Link?, waters: Waters, borderKm: Double?, boundaryQuality: String?, nearestCityElsewhere: Bool, timeZone: String) {
+    init(coordinate: GeoCoordinate, places: PlaceLineage<Link>, nearestPlace: Link? = nil, waters: Waters, borderKm: Double?,
+         boundaryQuality: String?, nearestCityElsewhere: Bool, timeZone: String) {
         self.coordinate = coordinate
-        (self.continent, self.country, self.region, self.city, self.district, self.airport) = (continent, country, region, city, district, airport)
+        self.places = places
         self.nearestPlace = nearestPlace
         self.waters = waters
         self.borderKm = borderKm
         self.boundaryQuality = boundaryQuality
         self.nearestCityElsewhere = nearestCityElsewhere
         self.timeZone = timeZone
+    }
+
+    /// A level by name: `chain.country`.
+    @inlinable
+    public subscript(dynamicMember level: WritableKeyPath<PlaceLineage<Link>, Link?>) -> Link? {
+        get { places[keyPath: level] }
+        set { places[keyPath: level] = newValue }
     }
 }

@@ -287,9 +287,9 @@ public final class Resolver: Sendable {
         }
         // Made whole in one go: filling in a chain field by field copied and destroyed it several times.
         let (countryLink, continentLink) = links.countries[country]
-        return PlaceChain(coordinate: coordinate, continent: continentLink, country: countryLink, region: region.map { links.regions[$0] },
-                          city: city, district: district, nearestPlace: nearestPlace,
-                          airport: nearestAirport(to: query), waters: waters, borderKm: borderKm,
+        let places = PlaceLineage(continent: continentLink, country: countryLink, region: region.map { links.regions[$0] }, city: city,
+                                  district: district, airport: nearestAirport(to: query))
+        return PlaceChain(coordinate: coordinate, places: places, nearestPlace: nearestPlace, waters: waters, borderKm: borderKm,
                           boundaryQuality: (hit.region ?? hit.country).map { boundaries.shapes[$0].quality }, nearestCityElsewhere: elsewhere,
                           timeZone: zone.flatMap { $0.countries.contains(country) ? $0.zone : nil }
                               ?? timeZone(at: coordinate, region: region, country: country))

@@ -1,3 +1,5 @@
+import Gazetteer
+
 /// Every row a passport reads — the place days of the photos and of the location histories, in
 /// one order, and the track days — as one compact binary value the log keeps beside the tables
 /// (``TravelLog/passportAggregates()``): a passport command then decodes one blob instead of
@@ -9,7 +11,8 @@
 /// let again = try bytes.withUnsafeBytes { try AggregateSnapshot(decoding: $0) }   // == snapshot
 /// ```
 ///
-/// The layout: the format number; the distinct place snapshots (six optional links each); the
+/// The layout: the format number; the distinct place snapshots (an optional link for each
+/// ``PlaceKind``); the
 /// rows, each naming its places by index; the track days. Integers little-endian, strings as a
 /// length and UTF-8 bytes. Decoding checks every length and index against the bytes it has, so
 /// a damaged blob is an error (the log then reads its tables), never a crash.
@@ -35,12 +38,12 @@ public struct AggregateSnapshot: Sendable, Equatable {
         // Each distinct snapshot once, equal ones from different tables too: decoded, their
         // rows share one object.
         var indices: [ObjectIdentifier: UInt32] = [:]
-        var byValue: [[PlaceLink?]: UInt32] = [:]
+        var byValue: [PlaceLineage<PlaceLink>: UInt32] = [:]
         var places: [PlaceDay.Places] = []
         for d in days where indices[ObjectIdentifier(d.places)] == nil {
-            let index = byValue[d.places.links] ?? UInt32(places.count)
+            let index = byValue[d.places.lineage] ?? UInt32(places.count)
             if index == places.count {
-                byValue[d.places.links] = index
+                byValue[d.places.lineage] = index
                 places.append(d.places)
             }
             indices[ObjectIdentifier(d.places)] = index
@@ -82,15 +85,12 @@ public struct AggregateSnapshot: Sendable, Equatable {
         var r = Reader(bytes: bytes)
         let format = try r.u32()
         guard format == Self.format else { throw DecodingError(description: "format \(format), this atlas reads \(Self.format)") }
-        let placeCount = try r.count(atLeast: 24)
+        let placeCount = try r.count(atLeast: 4 * PlaceKind.allCases.count)
         var places: [PlaceDay.Places] = []
         places.reserveCapacity(placeCount)
         for _ in 0..<placeCount {
-            var links: [PlaceLink?] = []
-            for _ in 0..<6 {
-                if let id = try r.string() { links.append(PlaceLink(id: id, name: try r.string() ?? "")) } else { links.append(nil) }
-            }
-            places.append(.init(continent: links[0], country: links[1], region: links[2], city: links[3], district: links[4], airport: links[5]))
+            let lineage = try PlaceLineage<PlaceLink> { _ in try r.string().map { PlaceLink(id: $0, name: try r.string() ?? "") } }
+            places.append(.init(lineage))
         }
         let dayCount = try r.count(atLeast: 65)
         days = []

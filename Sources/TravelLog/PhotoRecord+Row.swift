@@ -2,15 +2,28 @@ import Gazetteer
 import SQLite
 
 extension PhotoRecord {
-    /// The columns a record writes, in ``values`` order.
-    static let columns = [
+    /// The columns a record writes, in ``values`` order: the file's, then the place snapshot's
+    /// (a lineage, ``PlaceKind/photoColumns``), then the rest.
+    static let columns = fileColumns + PlaceKind.allCases.flatMap(\.photoColumns) + [
+        "waters", "border_km", "boundary_quality", "nearest_city_elsewhere", "gazetteer_version", "error_kind", "error_message", "speed_kmh",
+        "position_source", "sidecars",
+    ]
+    private static let fileColumns = [
         "path", "size", "mtime_ns", "fingerprint", "format", "taken_local", "utc_offset", "offset_source", "time_source",
         "latitude", "longitude", "altitude", "gps_issue", "make", "model",
-        "continent_id", "continent_name", "country_id", "country_name", "country_code", "region_id", "region_name", "region_code",
-        "city_id", "city_name", "city_km", "airport_id", "airport_name", "airport_code", "airport_km",
-        "waters", "border_km", "boundary_quality", "nearest_city_elsewhere", "gazetteer_version", "error_kind", "error_message", "speed_kmh",
-        "district_id", "district_name", "district_km", "position_source", "sidecars",
     ]
+    /// Where each kind's columns are (indices into ``columns``): its id's, then its name's, and
+    /// its code's and distance's where the table keeps them.
+    private static let lineageLayout: [(kind: PlaceKind, id: Int32, code: Int32?, km: Int32?)] = {
+        var at = Int32(fileColumns.count)
+        return PlaceKind.allCases.map { kind in
+            let count = Int32(kind.photoColumns.count)
+            defer { at += count }
+            return (kind, at, PlaceSnapshot.Link.keepsCode(kind) ? at + 2 : nil, PlaceSnapshot.Link.keepsDistance(kind) ? at + count - 1 : nil)
+        }
+    }()
+    /// The index of the first column after the lineage's.
+    private static let afterLineage = Int32(columns.count - 10)
 
     /// Binds the record to parameters 1...``columns``.count of `s`, in ``columns`` order, after
     /// clearing its earlier bindings.
@@ -21,28 +34,21 @@ extension PhotoRecord {
         try s.set(utcOffsetSeconds, at: 7); try s.set(offsetSource?.rawValue, at: 8); try s.set(timeSource, at: 9)
         try s.set(latitude, at: 10); try s.set(longitude, at: 11); try s.set(altitude, at: 12)
         try s.set(gpsIssue, at: 13); try s.set(make, at: 14); try s.set(model, at: 15)
-        if let place {
-            try bind(place.continent, to: s, at: 16)
-            try bind(place.country, to: s, at: 18, code: true)
-            try bind(place.region, to: s, at: 21, code: true)
-            try bind(place.city, to: s, at: 24, distance: true)
-            try bind(place.airport, to: s, at: 27, code: true, distance: true)
-            try s.set(place.waters.rawValue, at: 31); try s.set(place.borderKm, at: 32)
-            try s.set(place.boundaryQuality, at: 33); try s.set(place.nearestCityElsewhere, at: 34)
+        // Parameters count from 1, columns from 0; cleared bindings are NULL.
+        for (kind, id, code, km) in Self.lineageLayout {
+            guard let link = place?.places[kind] else { continue }
+            try s.set(link.id.description, at: id + 1)
+            try s.set(link.name, at: id + 2)
+            if let code { try s.set(link.code, at: code + 1) }
+            if let km { try s.set(link.distanceKm, at: km + 1) }
         }
-        try s.set(place?.gazetteerVersion, at: 35); try s.set(error?.kind, at: 36); try s.set(error?.message, at: 37)
-        try s.set(speedKmh, at: 38)
-        try bind(place?.district, to: s, at: 39, distance: true)
-        try s.set(positionSource, at: 42); try s.set(sidecars, at: 43)
-    }
-
-    /// A link's id and name from `index`, then its code and distance when the columns have them.
-    private func bind(_ link: PlaceSnapshot.Link?, to s: Statement, at index: Int32, code: Bool = false, distance: Bool = false) throws {
-        guard let link else { return }  // cleared bindings are NULL
-        try s.set(link.id.description, at: index)
-        try s.set(link.name, at: index + 1)
-        if code { try s.set(link.code, at: index + 2) }
-        if distance { try s.set(link.distanceKm, at: index + (code ? 3 : 2)) }
+        let at = Self.afterLineage + 1
+        if let place {
+            try s.set(place.waters.rawValue, at: at); try s.set(place.borderKm, at: at + 1)
+            try s.set(place.boundaryQuality, at: at + 2); try s.set(place.nearestCityElsewhere, at: at + 3)
+        }
+        try s.set(place?.gazetteerVersion, at: at + 4); try s.set(error?.kind, at: at + 5); try s.set(error?.message, at: at + 6)
+        try s.set(speedKmh, at: at + 7); try s.set(positionSource, at: at + 8); try s.set(sidecars, at: at + 9)
     }
 
     /// Reads a record from a row selected as `SELECT <columns joined by ,> FROM photos`.
@@ -60,26 +66,21 @@ extension PhotoRecord {
         gpsIssue = s.string(12)
         make = s.string(13)
         model = s.string(14)
-        if let waters = s.string(30).flatMap(Waters.init(rawValue:)), let lat = latitude, let lon = longitude {
-            func link(_ id: Int32, _ name: Int32, code: Int32? = nil, km: Int32? = nil) -> PlaceSnapshot.Link? {
-                guard let id = s.string(id).flatMap(PlaceID.init) else { return nil }
-                return .init(id: id, name: s.string(name) ?? "", code: code.flatMap { s.string($0) }, distanceKm: km.flatMap { s.optionalDouble($0) })
+        let rest = Self.afterLineage
+        if let waters = s.string(rest).flatMap(Waters.init(rawValue:)), let lat = latitude, let lon = longitude {
+            var place = PlaceSnapshot(coordinate: GeoCoordinate(latitude: lat, longitude: lon), waters: waters, gazetteerVersion: s.string(rest + 4) ?? "")
+            for (kind, id, code, km) in Self.lineageLayout {
+                guard let placeID = s.string(id).flatMap(PlaceID.init) else { continue }
+                place.places[kind] = .init(id: placeID, name: s.string(id + 1) ?? "", code: code.flatMap { s.string($0) }, distanceKm: km.flatMap { s.optionalDouble($0) })
             }
-            var place = PlaceSnapshot(coordinate: GeoCoordinate(latitude: lat, longitude: lon), waters: waters, gazetteerVersion: s.string(34) ?? "")
-            place.continent = link(15, 16)
-            place.country = link(17, 18, code: 19)
-            place.region = link(20, 21, code: 22)
-            place.city = link(23, 24, km: 25)
-            place.district = link(38, 39, km: 40)
-            place.airport = link(26, 27, code: 28, km: 29)
-            place.borderKm = s.optionalDouble(31)
-            place.boundaryQuality = s.string(32)
-            place.nearestCityElsewhere = s.int(33) != 0
+            place.borderKm = s.optionalDouble(rest + 1)
+            place.boundaryQuality = s.string(rest + 2)
+            place.nearestCityElsewhere = s.int(rest + 3) != 0
             self.place = place
         }
-        speedKmh = s.optionalDouble(37)
-        positionSource = s.string(41)
-        sidecars = s.string(42)
-        if let kind = s.string(35) { error = Failure(kind: kind, message: s.string(36) ?? kind) }
+        speedKmh = s.optionalDouble(rest + 7)
+        positionSource = s.string(rest + 8)
+        sidecars = s.string(rest + 9)
+        if let kind = s.string(rest + 5) { error = Failure(kind: kind, message: s.string(rest + 6) ?? kind) }
     }
 }

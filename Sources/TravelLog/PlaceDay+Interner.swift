@@ -1,4 +1,5 @@
 import Foundation
+import Gazetteer
 import SQLite
 
 extension PlaceDay {
@@ -16,12 +17,13 @@ extension PlaceDay {
     struct Interner {
         private var known: [UInt64: [Places]] = [:]
 
-        /// The snapshot of the six id and name column pairs from `first` on at `s`'s current row.
+        /// The snapshot of the id and name column pairs (one a kind, from the continent down) from
+        /// `first` on at `s`'s current row.
         mutating func places(_ s: Statement, from first: Int32) -> Places {
-            withUnsafeTemporaryAllocation(of: UnsafeBufferPointer<UInt8>?.self, capacity: 12) { columns in
+            withUnsafeTemporaryAllocation(of: UnsafeBufferPointer<UInt8>?.self, capacity: 2 * PlaceKind.allCases.count) { columns in
                 // FNV-1a over the columns, each followed by a marker that tells NULL from empty.
                 var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-                for i in 0..<12 {
+                for i in columns.indices {
                     let text = s.text(first + Int32(i))
                     columns[i] = text
                     for byte in text ?? UnsafeBufferPointer(start: nil, count: 0) { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
@@ -31,7 +33,7 @@ extension PlaceDay {
                 func link(_ i: Int) -> PlaceLink? {
                     columns[i].map { PlaceLink(id: String(decoding: $0, as: UTF8.self), name: String(decoding: columns[i + 1] ?? .init(start: nil, count: 0), as: UTF8.self)) }
                 }
-                let new = Places(continent: link(0), country: link(2), region: link(4), city: link(6), district: link(8), airport: link(10))
+                let new = Places(PlaceLineage { link(2 * $0.rank) })
                 known[hash, default: []].append(new)
                 return new
             }
@@ -44,8 +46,7 @@ extension PlaceDay {
                 guard let id = columns[i] else { return false }
                 return equal(link.id, id) && equal(link.name, columns[i + 1] ?? .init(start: nil, count: 0))
             }
-            return same(places.country, 2) && same(places.city, 6) && same(places.region, 4) && same(places.district, 8)
-                && same(places.airport, 10) && same(places.continent, 0)
+            return PlaceKind.allCases.allSatisfy { same(places.link($0), 2 * $0.rank) }
         }
 
         private static func equal(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -1,3 +1,4 @@
+import Gazetteer
 /// One row of the log's visit aggregates: the photos of one local date with one place snapshot
 /// and one status, counted. Every passport answer reads these rows, never every photo.
 ///
@@ -8,6 +9,7 @@
 /// ```
 ///
 /// Unplaced photos have no row: they visit nothing. A value type; `Sendable`.
+@dynamicMemberLookup
 public struct PlaceDay: Sendable, Equatable {
     /// The local date `YYYY-MM-DD`, nil for photos without a capture time.
     public var date: String?
@@ -100,7 +102,7 @@ public struct PlaceDay: Sendable, Equatable {
         for p in photos where p.country != nil {
             // A photo is most often of the row of the one before: compared, not hashed.
             if let last, (rows[last].status == .flight) == p.isInFlight, rows[last].date == p.localDate.flatMap({ $0.isEmpty ? nil : $0 }),
-               rows[last].places.holds(p) {
+               rows[last].places.lineage == p.places {
                 rows[last].add(p)
                 continue
             }
@@ -168,12 +170,11 @@ public struct PlaceDay: Sendable, Equatable {
         if a.date != b.date { return (a.date ?? "") < (b.date ?? "") }
         if a.status != b.status { return a.status.rawValue < b.status.rawValue }
         if a.places === b.places { return false }
-        if a.continent != b.continent { return precedes(a.continent, b.continent) }
-        if a.country != b.country { return precedes(a.country, b.country) }
-        if a.region != b.region { return precedes(a.region, b.region) }
-        if a.city != b.city { return precedes(a.city, b.city) }
-        if a.district != b.district { return precedes(a.district, b.district) }
-        return a.airport != b.airport && precedes(a.airport, b.airport)
+        for kind in PlaceKind.allCases {
+            let (x, y) = (a.places.lineage[kind], b.places.lineage[kind])
+            if x != y { return precedes(x, y) }
+        }
+        return false
     }
 
     /// Two different links of one level in order: by identifier, then name, none ('') first.
@@ -215,7 +216,6 @@ public struct PlaceDay: Sendable, Equatable {
 extension VisitPhoto {
     /// Whether `other` counts in the same ``PlaceDay`` row.
     func sharesRow(with other: VisitPhoto) -> Bool {
-        status == other.status && localDate == other.localDate && country == other.country && city == other.city && district == other.district
-            && airport == other.airport && region == other.region && continent == other.continent
+        status == other.status && localDate == other.localDate && places == other.places
     }
 }

@@ -14,7 +14,9 @@ import Gazetteer
 /// record.place = place
 /// ```
 ///
-/// A value type; `Sendable`.
+/// Its levels are a ``PlaceLineage`` (``places``), read and written by name through it
+/// (`place.city`) or by kind (`place.places[.city]`). A value type; `Sendable`.
+@dynamicMemberLookup
 public struct PlaceSnapshot: Sendable, Equatable {
     /// One level of the snapshot. The table keeps a code for the country (ISO alpha-3), the region
     /// (ISO 3166-2) and the airport (ICAO), and a distance for the city, the district and the
@@ -32,19 +34,20 @@ public struct PlaceSnapshot: Sendable, Equatable {
             self.code = code
             self.distanceKm = distanceKm
         }
+
+        /// Whether the `photos` table keeps a code for a place of `kind` (``PlaceKind/codeName``).
+        public static func keepsCode(_ kind: PlaceKind) -> Bool { kind.codeName != nil }
+
+        /// Whether it keeps the distance from the photo: for the places found by nearness.
+        public static func keepsDistance(_ kind: PlaceKind) -> Bool { kind.isFoundByNearness }
     }
 
     /// The photo's position (the row's latitude and longitude).
     public var coordinate: GeoCoordinate
-    public var continent: Link?
-    public var country: Link?
-    public var region: Link?
-    /// The municipality, town or village a traveller names, also when the point lies in one of
-    /// its districts.
-    public var city: Link?
-    /// The neighbourhood, ward or borough of ``city`` nearest to the point.
-    public var district: Link?
-    public var airport: Link?
+    /// The continent, country, region, city (the municipality a traveller names, also when the
+    /// point lies in one of its districts), district (its neighbourhood, ward or borough nearest
+    /// to the point) and airport.
+    public var places = PlaceLineage<Link>()
     public var waters: Waters
     /// Distance to the nearest region or country border, when it was under 5 km.
     public var borderKm: Double?
@@ -60,5 +63,12 @@ public struct PlaceSnapshot: Sendable, Equatable {
         self.waters = waters
         self.gazetteerVersion = gazetteerVersion
         nearestCityElsewhere = false
+    }
+
+    /// A level by name: `place.country`.
+    @inlinable
+    public subscript(dynamicMember level: WritableKeyPath<PlaceLineage<Link>, Link?>) -> Link? {
+        get { places[keyPath: level] }
+        set { places[keyPath: level] = newValue }
     }
 }

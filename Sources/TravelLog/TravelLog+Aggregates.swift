@@ -1,3 +1,4 @@
+import Gazetteer
 import SQLite
 
 extension TravelLog {
@@ -141,12 +142,7 @@ extension TravelLog {
         }
     }
 
-    static let insertPlaceDay = Query("""
-        INSERT INTO place_days (date, status, continent_id, continent_name, country_id, country_name, region_id, region_name,
-            city_id, city_name, district_id, district_name, airport_id, airport_name, photos, hand_set, positioned,
-            latitude_sum, longitude_sum, first_time, last_time)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """)
+    static let insertPlaceDay = Query("INSERT INTO place_days (\(placeDayColumns)) VALUES (\(placeholders(placeDayColumnCount)))")
     /// The dates writes left stale ('' for photos without a time).
     func staleDates() throws -> Set<String> {
         // A log opened read-only may predate the aggregates (migration 5).
@@ -251,27 +247,25 @@ extension TravelLog {
         defer { s.reset() }
         var photos: [VisitPhoto] = []
         while try s.step() {
-            let handSet = !s.isNull(21)
-            let chain: Int32 = handSet ? 22 : 7
-            func link(_ i: Int32) -> PlaceLink? { s.placeLink(chain + i) }
+            let handSet = !s.isNull(10)
+            let chain: Int32 = handSet ? 11 + PlaceKind.lineageColumnCount : 11
             var p = VisitPhoto(path: s.string(0) ?? "")
             p.takenLocal = s.string(1)
             p.utcOffsetSeconds = s.optionalInt(2)
             p.measure(latitude: s.optionalDouble(3), longitude: s.optionalDouble(4), altitude: s.optionalDouble(5), speedKmh: s.optionalDouble(6))
-            (p.continent, p.country, p.region, p.city, p.district, p.airport) = (link(0), link(2), link(4), link(6), link(8), link(10))
-            (p.waters, p.gazetteerVersion, p.isHandSet) = (s.string(19), s.string(20), handSet)
-            p.positionSource = s.string(34)
+            p.places = PlaceLineage { s.placeLink(chain + 2 * Int32($0.rank)) }
+            (p.waters, p.gazetteerVersion, p.isHandSet) = (s.string(7), s.string(8), handSet)
+            p.positionSource = s.string(9)
             photos.append(p)
         }
         return photos
     }
 
+    /// The photo's own columns, then its resolved lineage, then the hand-set one (if any).
     private static let photoColumns = """
         SELECT p.path, p.taken_local, p.utc_offset, p.latitude, p.longitude, p.altitude, p.speed_kmh,
-               p.continent_id, p.continent_name, p.country_id, p.country_name, p.region_id, p.region_name,
-               p.city_id, p.city_name, p.district_id, p.district_name, p.airport_id, p.airport_name, p.waters, p.gazetteer_version,
-               o.photo_id, o.continent_id, o.continent_name, o.country_id, o.country_name, o.region_id, o.region_name,
-               o.city_id, o.city_name, o.district_id, o.district_name, o.airport_id, o.airport_name, p.position_source
+               p.waters, p.gazetteer_version, p.position_source, o.photo_id,
+               \(PlaceKind.lineageColumns(prefix: "p.")), \(PlaceKind.lineageColumns(prefix: "o."))
         FROM photos p LEFT JOIN overrides o ON o.photo_id = p.id
         """
     private static let passportRows = "p.error_kind IS NULL AND (p.latitude IS NOT NULL OR o.photo_id IS NOT NULL) ORDER BY p.taken_local, p.path"

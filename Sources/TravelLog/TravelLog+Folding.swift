@@ -1,3 +1,4 @@
+import Gazetteer
 import SQLite
 
 /// The new photos of one write transaction, which ``TravelLog`` folds into the aggregates at
@@ -69,7 +70,7 @@ extension TravelLog {
             try read.bind(group.date, group.country)
             var stored: [(id: Int64, row: PlaceDay)] = []
             var places = PlaceDay.Interner()
-            while try read.step() { if let row = Self.placeDay(read, places: &places) { stored.append((Int64(read.int(21)), row)) } }
+            while try read.step() { if let row = Self.placeDay(read, places: &places) { stored.append((Int64(read.int(Self.placeDayColumnCount)), row)) } }
             read.reset()
             for (i, row) in PlaceDay.adding(members.lazy.map { photos[$0] }, to: stored.map(\.row)).enumerated() {
                 if i >= stored.count {
@@ -116,10 +117,8 @@ extension TravelLog {
 
     /// A row's values in the order of ``placeDayColumns``.
     static func placeDayValues(_ d: PlaceDay) -> [SQLValue?] {
-        [d.date ?? "", d.status.rawValue, d.continent?.id, d.continent?.name, d.country?.id, d.country?.name,
-         d.region?.id, d.region?.name, d.city?.id, d.city?.name, d.district?.id, d.district?.name,
-         d.airport?.id, d.airport?.name, d.photos, d.handSet, d.positioned, d.latitudeSum, d.longitudeSum,
-         d.firstTime, d.lastTime]
+        [d.date ?? "", d.status.rawValue, d.photos, d.handSet, d.positioned, d.latitudeSum, d.longitudeSum, d.firstTime, d.lastTime]
+            + .lineage(d.places.lineage)
     }
 
     func writeTrackDay(_ t: TrackDay, _ s: Statement) throws {
@@ -127,11 +126,12 @@ extension TravelLog {
                    t.last.time, t.last.path, t.last.latitude, t.last.longitude, t.km).run()
     }
 
+    /// A place-day row's columns: the counts first, the lineage last, so that a statement can
+    /// add columns after them (``placeDayColumnCount``).
     static let placeDayColumns = """
-        date, status, continent_id, continent_name, country_id, country_name, region_id, region_name, city_id, city_name,
-        district_id, district_name, airport_id, airport_name, photos, hand_set, positioned, latitude_sum, longitude_sum,
-        first_time, last_time
+        date, status, photos, hand_set, positioned, latitude_sum, longitude_sum, first_time, last_time, \(PlaceKind.lineageColumns())
         """
+    static let placeDayColumnCount = 9 + PlaceKind.lineageColumnCount
     static let placeDaysOfCountry = Query("SELECT \(placeDayColumns), rowid FROM place_days WHERE date = ? AND country_id = ?")
     /// What adding photos changes in a row: its counts, sums, times, and status.
     static let updatePlaceDay = Query("""
@@ -162,9 +162,9 @@ extension TravelLog {
         guard let status = s.text(1).flatMap(VisitPhoto.Status.init(utf8:)) else { return nil }
         let date = s.string(0) ?? ""
         var d = PlaceDay(date: date.isEmpty ? nil : date, status: status)
-        d.places = places.places(s, from: 2)
-        (d.photos, d.handSet, d.positioned, d.latitudeSum, d.longitudeSum) = (s.int(14), s.int(15), s.int(16), s.double(17), s.double(18))
-        (d.firstTime, d.lastTime) = (s.string(19), s.string(20))
+        (d.photos, d.handSet, d.positioned, d.latitudeSum, d.longitudeSum) = (s.int(2), s.int(3), s.int(4), s.double(5), s.double(6))
+        (d.firstTime, d.lastTime) = (s.string(7), s.string(8))
+        d.places = places.places(s, from: 9)
         return d
     }
 

@@ -163,7 +163,7 @@ extension TravelLog {
         var places = PlaceDay.Interner()
         while try s.step() {
             guard var row = Self.placeDay(s, places: &places) else { continue }
-            row.historyPoints = s.int(21)
+            row.historyPoints = s.int(Self.placeDayColumnCount)
             rows.append(row)
         }
         return PlaceDay.sorted(rows)
@@ -172,7 +172,7 @@ extension TravelLog {
     /// Replaces the days the histories give.
     public func replaceHistoryDays(_ days: [PlaceDay]) throws {
         try database.execute("DELETE FROM history_days")
-        let insert = try statement("INSERT INTO history_days (\(Self.placeDayColumns), points) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        let insert = try statement("INSERT INTO history_days (\(Self.placeDayColumns), points) VALUES (\(Self.placeholders(Self.placeDayColumnCount + 1)))")
         for d in days { try insert.bind(Self.placeDayValues(d) + [d.historyPoints]).run() }
     }
 }

@@ -123,17 +123,20 @@ extension TravelLog {
         return s
     }
 
+    /// `count` parameters, `?, ?, …`, for a statement whose columns are listed from a list.
+    static func placeholders(_ count: Int32) -> String { Array(repeating: "?", count: Int(count)).joined(separator: ", ") }
+
     // Built once and found by identity: these run once per photo, and hashing their text for
     // the statement cache cost microseconds each time.
     static let save = Query("""
         INSERT INTO photos (\(PhotoRecord.columns.joined(separator: ", ")), first_run, updated_run)
-        VALUES (\(Array(repeating: "?", count: PhotoRecord.columns.count + 2).joined(separator: ", ")))
+        VALUES (\(placeholders(Int32(PhotoRecord.columns.count) + 2)))
         ON CONFLICT(path) DO UPDATE SET \(PhotoRecord.columns.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")),
             updated_run = excluded.updated_run, missing_since = NULL
         """)
     static let insert = Query("""
         INSERT INTO photos (\(PhotoRecord.columns.joined(separator: ", ")), first_run, updated_run)
-        VALUES (\(Array(repeating: "?", count: PhotoRecord.columns.count + 2).joined(separator: ", ")))
+        VALUES (\(placeholders(Int32(PhotoRecord.columns.count) + 2)))
         ON CONFLICT(path) DO NOTHING
         """)
     static let update = Query("""

@@ -10,16 +10,15 @@ import Gazetteer
 /// ```
 ///
 /// A value type; `Sendable`.
+@dynamicMemberLookup
 public struct Visit: Sendable, Equatable {
     /// `continent`, `country`, `region`, `city`, `district`, `airport`.
     public let kind: String
     public let id: String
     public internal(set) var name: String
-    public internal(set) var continent: PlaceLink?
-    public internal(set) var country: PlaceLink?
-    public internal(set) var region: PlaceLink?
-    /// The city a district belongs to (districts only).
-    public internal(set) var city: PlaceLink?
+    /// The places above this one that it is listed with (``PlaceKind/parentKinds``: a city's
+    /// continent, country and region; a district's city too), read by name (`visit.country`).
+    public internal(set) var parents = PlaceLineage<PlaceLink>()
     /// Distinct local dates, sorted.
     public internal(set) var days: [String] = []
     public internal(set) var photos = 0
@@ -50,27 +49,16 @@ public struct Visit: Sendable, Equatable {
         (self.kind, self.id, self.name) = (kind, id, name)
     }
 
-    /// The place of `kind` above this one (``PlaceKind/parentKinds``); nil for a kind a visit
-    /// keeps no parent of (a district or an airport).
+    /// The place of `kind` above this one (``PlaceKind/parentKinds``).
     public internal(set) subscript(parent kind: PlaceKind) -> PlaceLink? {
-        get {
-            switch kind {
-            case .continent: continent
-            case .country: country
-            case .region: region
-            case .city: city
-            case .district, .airport: nil
-            }
-        }
-        set {
-            switch kind {
-            case .continent: continent = newValue
-            case .country: country = newValue
-            case .region: region = newValue
-            case .city: city = newValue
-            case .district, .airport: break
-            }
-        }
+        get { parents[kind] }
+        set { parents[kind] = newValue }
+    }
+
+    /// A parent by name: `visit.country`.
+    public internal(set) subscript(dynamicMember level: WritableKeyPath<PlaceLineage<PlaceLink>, PlaceLink?>) -> PlaceLink? {
+        get { parents[keyPath: level] }
+        set { parents[keyPath: level] = newValue }
     }
 
     public var firstDate: String? { days.first }

@@ -7,8 +7,7 @@ extension VisitPhoto {
         measure(latitude: record.latitude, longitude: record.longitude, altitude: record.altitude, speedKmh: record.speedKmh)
         positionSource = record.positionSource
         guard let place = record.place else { return }
-        (continent, country, region, city, district, airport) = (PlaceLink(place.continent), PlaceLink(place.country), PlaceLink(place.region),
-                                                                  PlaceLink(place.city), PlaceLink(place.district), PlaceLink(place.airport))
+        places = place.places.map { _, link in PlaceLink(link) }
         (waters, gazetteerVersion) = (place.waters.rawValue, place.gazetteerVersion)
     }
 }

@@ -1,3 +1,5 @@
+import Gazetteer
+
 /// One photo as the visit rules see it: when (local date and time, UTC offset), where (position,
 /// altitude, speed) and the place snapshot (a hand-set place on top), with its verdict.
 ///
@@ -8,6 +10,7 @@
 /// ```
 ///
 /// A value type; `Sendable`.
+@dynamicMemberLookup
 public struct VisitPhoto: Sendable, Equatable {
     /// Why a photo does or does not place its owner somewhere (``VisitRules``).
     public enum Status: String, Sendable, Equatable, CaseIterable {
@@ -31,13 +34,9 @@ public struct VisitPhoto: Sendable, Equatable {
     public var longitude: Double?
     public var altitude: Double?
     public var speedKmh: Double?
-    public var continent: Link?
-    public var country: Link?
-    public var region: Link?
-    public var city: Link?
-    /// The neighbourhood, arrondissement or ward of ``city``, when the snapshot has one.
-    public var district: Link?
-    public var airport: Link?
+    /// The place snapshot, from the continent down to the district (the neighbourhood of the
+    /// city, when the snapshot has one) and the airport; read by name (`photo.city`).
+    public var places = PlaceLineage<Link>()
     /// `land`, `territorial`, `international`.
     public var waters: String?
     public var gazetteerVersion: String?
@@ -48,6 +47,13 @@ public struct VisitPhoto: Sendable, Equatable {
     public var status: Status = .unplaced
 
     public init(path: String) { self.path = path }
+
+    /// A level by name: `photo.country`.
+    @inlinable
+    public subscript(dynamicMember level: WritableKeyPath<PlaceLineage<Link>, Link?>) -> Link? {
+        get { places[keyPath: level] }
+        set { places[keyPath: level] = newValue }
+    }
 
     /// The local date `YYYY-MM-DD`: what "a day" means everywhere in the passport.
     public var localDate: String? { takenLocal.map { String($0.prefix(10)) } }

@@ -51,29 +51,23 @@ public struct Visits: Sendable, Equatable {
             }
             if d.status != .flight, places.country != nil { count(.airport, places.airport) }
             guard d.status == .visit else { continue }
-            count(.continent, places.continent)
-            count(.country, places.country)
-            count(.region, places.region)
-            count(.city, places.city)
-            count(.district, places.district)
+            for kind in PlaceKind.allCases where kind != .airport { count(kind, places.link(kind)) }
         }
         func touch(_ level: Level, _ link: PlaceLink?, _ day: String?, marks: Int = 0, flights: Int = 0, parents: PlaceDay.Places) {
             guard let link else { return }
             entries[level.rank][entry(level, link)].count(level, day: day, marks: marks, flights: flights, parents: parents)
         }
         for m in marks {
-            let parents = PlaceDay.Places(continent: m.continent, country: m.country, region: m.region, city: m.city)
-            for level in [Level.continent, .country, .region, .city] {
-                touch(level, parents.links[level.rank], m.date, marks: 1, parents: parents)
-            }
-            // A mark's snapshot stops at the city: a district or an airport is the marked place itself.
-            if let kind = PlaceID(m.placeID)?.kind, kind == .district || kind == .airport {
+            let parents = PlaceDay.Places(PlaceLineage(continent: m.continent, country: m.country, region: m.region, city: m.city))
+            parents.lineage.forEach { kind, link in touch(kind, link, m.date, marks: 1, parents: parents) }
+            // A mark's snapshot stops at the city: a place below it is the marked place itself.
+            if let kind = PlaceID(m.placeID)?.kind, kind > .city {
                 touch(kind, PlaceLink(id: m.placeID, name: m.placeName), m.date, marks: 1, parents: parents)
             }
         }
         for f in flights {
             for a in [f.from, f.to] {
-                touch(.airport, a.place, f.date, flights: 1, parents: PlaceDay.Places(continent: a.continent, country: a.country, region: a.region))
+                touch(.airport, a.place, f.date, flights: 1, parents: PlaceDay.Places(PlaceLineage(continent: a.continent, country: a.country, region: a.region)))
             }
         }
         for level in Level.allCases where !entries[level.rank].isEmpty {

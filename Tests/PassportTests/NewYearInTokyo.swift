@@ -101,9 +101,9 @@ final class NewYearInTokyo: Sendable {
             }
             let id = try log.write { try log.insert(r, run: nil) }
             if let hand = shot.handSet {
-                try log.setPlace(photo: id, placeID: hand.city?.0 ?? "", lineage: .init(
-                    continent: ("continent:AS", "Asia"), country: hand.country ?? (nil, nil), region: hand.region ?? (nil, nil),
-                    city: hand.city ?? (nil, nil), airport: (nil, nil)))
+                let link = { (pair: (String, String)?) in pair.map { PlaceLink(id: $0.0, name: $0.1) } }
+                try log.setPlace(photo: id, placeID: hand.city?.0 ?? "", lineage: PlaceLineage(
+                    continent: PlaceLink(id: "continent:AS", name: "Asia"), country: link(hand.country), region: link(hand.region), city: link(hand.city)))
             }
         }
     }

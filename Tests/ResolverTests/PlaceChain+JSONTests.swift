@@ -7,12 +7,12 @@ import Testing
 @Suite struct PlaceChainJSONTests {
     @Test func everyFieldInItsOrderWithNumbersAsNumbers() {
         let chain = PlaceChain(coordinate: GeoCoordinate(latitude: 45.7623, longitude: 4.8224),
-                               continent: .init(id: PlaceID(.continent, "EU"), name: "Europe"),
-                               country: .init(id: PlaceID(.country, "FR"), name: "France", code: "FRA"),
-                               region: .init(id: PlaceID(.region, "FR.84"), name: "Auvergne-Rhône-Alpes", code: "FR-ARA"),
-                               city: .init(id: PlaceID(.city, "2996944"), name: "Lyon", distanceKm: 1.23456),
-                               district: .init(id: PlaceID(.district, "6543971"), name: "Lyon 05", distanceKm: 0.4),
-                               airport: nil, waters: .land, borderKm: nil, boundaryQuality: "natural-earth-lines",
+                               places: PlaceLineage(continent: .init(id: PlaceID(.continent, "EU"), name: "Europe"),
+                                                    country: .init(id: PlaceID(.country, "FR"), name: "France", code: "FRA"),
+                                                    region: .init(id: PlaceID(.region, "FR.84"), name: "Auvergne-Rhône-Alpes", code: "FR-ARA"),
+                                                    city: .init(id: PlaceID(.city, "2996944"), name: "Lyon", distanceKm: 1.23456),
+                                                    district: .init(id: PlaceID(.district, "6543971"), name: "Lyon 05", distanceKm: 0.4)),
+                               waters: .land, borderKm: nil, boundaryQuality: "natural-earth-lines",
                                nearestCityElsewhere: false, timeZone: "Europe/Paris")
         let expected = #"{"lat":45.7623,"lon":4.8224,"waters":"land","continent":{"id":"continent:EU","name":"Europe"},"#
             + #""country":{"id":"country:FR","name":"France","iso3":"FRA"},"#

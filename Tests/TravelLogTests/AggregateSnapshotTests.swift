@@ -1,5 +1,6 @@
 import Foundation
 import SyntheticPhotos
+import Gazetteer
 import Testing
 @testable import TravelLog
 
@@ -12,12 +13,12 @@ import Testing
     /// A photo row, a history row with a name to escape, an undated row, and a track day.
     private static var sample: AggregateSnapshot {
         var lyon = PlaceDay(date: "2024-05-01", status: .visit)
-        lyon.places = PlaceDay.Places(continent: europe, country: france, region: PlaceLink(id: "region:FR.84", name: "Auvergne-Rhône-Alpes"),
-                                      city: PlaceLink(id: "city:2996944", name: "Lyon"))
+        lyon.places = PlaceDay.Places(PlaceLineage(continent: europe, country: france, region: PlaceLink(id: "region:FR.84", name: "Auvergne-Rhône-Alpes"),
+                                      city: PlaceLink(id: "city:2996944", name: "Lyon")))
         (lyon.photos, lyon.handSet, lyon.positioned, lyon.latitudeSum, lyon.longitudeSum) = (3, 1, 2, 915_100_000, 96_700_000)
         (lyon.firstTime, lyon.lastTime) = ("2024-05-01T09:00:00", "2024-05-01T18:30:00")
         var stay = PlaceDay(date: "2024-05-01", status: .transit)
-        stay.places = PlaceDay.Places(country: PlaceLink(id: "country:CI", name: "Côte d'Ivoire \"CI\""), airport: PlaceLink(id: "airport:ABJ", name: ""))
+        stay.places = PlaceDay.Places(PlaceLineage(country: PlaceLink(id: "country:CI", name: "Côte d'Ivoire \"CI\""), airport: PlaceLink(id: "airport:ABJ", name: "")))
         (stay.historyPoints, stay.firstTime) = (12, "2024-05-01T23:00:00")
         var undated = PlaceDay(date: nil, status: .flight)
         undated.photos = 1

@@ -42,8 +42,9 @@ import Testing
                 guard let id = ids.randomElement(using: &rng) else { continue }
                 if Bool.random(using: &rng) {
                     let (country, region, city) = Self.places.randomElement(using: &rng)!
-                    try log.setPlace(photo: id, placeID: city.0 ?? country.0 ?? "country:FR", lineage: .init(
-                        continent: ("continent:EU", "Europe"), country: country, region: region, city: city, airport: (nil, nil)))
+                    func link(_ pair: Pair) -> PlaceLink? { pair.0.map { PlaceLink(id: $0, name: pair.1 ?? "") } }
+                    try log.setPlace(photo: id, placeID: city.0 ?? country.0 ?? "country:FR", lineage: PlaceLineage(
+                        continent: PlaceLink(id: "continent:EU", name: "Europe"), country: link(country), region: link(region), city: link(city)))
                 } else {
                     try log.clearPlace(photo: id)
                 }

@@ -1,3 +1,4 @@
+import Gazetteer
 import Testing
 @testable import TravelLog
 
@@ -57,7 +58,7 @@ import Testing
         let (france, paris) = (PlaceLink(id: "country:FR", name: "France"), PlaceLink(id: "city:2988507", name: "Paris"))
         func day(_ n: Int, _ city: PlaceLink?, country: PlaceLink = france) -> PlaceDay {
             var d = PlaceDay(date: "2024-05-\(10 + n)", status: .visit)
-            d.places = PlaceDay.Places(country: country, city: city)
+            d.places = PlaceDay.Places(PlaceLineage(country: country, city: city))
             d.historyPoints = 1
             return d
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Gazetteer
 import Resolver
 
 extension PlaceChain {
@@ -13,15 +14,12 @@ extension PlaceChain {
             if let km = l.distanceKm { text += String(format: "  %.1f km", km) }
             rows.append((label, text))
         }
-        add("continent", continent)
-        add("country", country)
-        add("region", region)
-        add("city", city)
-        if let near = nearestPlace {
-            rows.append(("city", String(format: "none within %.0f km (near %@, %.1f km)", Resolver.cityReachKm, near.name, near.distanceKm ?? 0)))
+        for kind in PlaceKind.allCases {
+            add(kind.rawValue, places[kind])
+            if kind == .city, let near = nearestPlace {
+                rows.append(("city", String(format: "none within %.0f km (near %@, %.1f km)", Resolver.cityReachKm, near.name, near.distanceKm ?? 0)))
+            }
         }
-        add("district", district)
-        add("airport", airport)
         rows.append(("time zone", timeZone))
         if let borderKm { rows.append(("border", String(format: "%.2f km away", borderKm))) }
         if let boundaryQuality { rows.append(("boundary", boundaryQuality)) }
