@@ -412,5 +412,85 @@ def display_names(b, a):
         a("")
 
 
+def write_subregions(b, a):
+    """Units per country and source, the Natural Earth face oracle, the Census units that are no
+    GeoNames unit, and the containment disagreements."""
+    from .stages.subregions import FACE_AGREEMENT_MIN, FACE_MIN_UNITS, FACE_UNITS_MIN, MAP_TOLERANCE
+    rows = b.subregion_rows
+    a(f"## Subregions (GeoNames admin-2: {len(rows):,} units)")
+    a("")
+    by = Counter(r["source"] for r in rows)
+    a("By source: " + ", ".join(f"{k} {by[k]:,}" for k in ("census", "natural-earth", "cities")) +
+      f". Cities with a subregion: {b.cities_with_subregion:,} of {len(b.city_rows):,}. "
+      f"Map shapes at {MAP_TOLERANCE}°.")
+    a("")
+    a("### Units per country and source")
+    a("")
+    a("| country | units | census | natural-earth | cities | with cities500 places | local type(s) |")
+    a("|---|---|---|---|---|---|---|")
+    per = defaultdict(Counter)
+    types = defaultdict(Counter)
+    with_cities = Counter()
+    for r in rows:
+        per[r["country"]][r["source"]] += 1
+        types[r["country"]][r["local_type"] or "-"] += 1
+        with_cities[r["country"]] += r["cities"] > 0
+    for cc in sorted(per, key=lambda c: (-sum(per[c].values()), c)):
+        p = per[cc]
+        t = ", ".join(f"{k} {v:,}" for k, v in sorted(types[cc].items(), key=lambda t: (-t[1], t[0]))[:4])
+        a(f"| {cc} | {sum(p.values()):,} | {p['census']:,} | {p['natural-earth']:,} | {p['cities']:,} | "
+          f"{with_cities[cc]:,} | {t} |")
+    a("")
+    a("### Natural Earth admin-1 faces as admin-2 units")
+    a("")
+    a(f"A country's faces are its admin-2 units when, faces labelled by its even-geonameid cities (the admin-2 "
+      f"code most of them carry), at least {pct(FACE_AGREEMENT_MIN)} of its odd-geonameid cities lie in a face "
+      f"labelled with their own unit, at least {pct(FACE_UNITS_MIN)} of its units with cities win a face (all "
+      f"votes), and it has at least {FACE_MIN_UNITS} units with cities. The US takes the Census counties instead. "
+      f"Chosen: {', '.join(b.face_countries) or 'none'}. Every country with at least 5 units with cities and a "
+      "held-out agreement of 50% or more:")
+    a("")
+    a("| country | cities with a code | scored (odd) | held-out agreement | units with cities | units winning a face | used |")
+    a("|---|---|---|---|---|---|---|")
+    for cc, st in sorted(b.face_stats.items(), key=lambda t: (-t[1]["agreement"], t[0])):
+        if st["units"] < FACE_MIN_UNITS or st["agreement"] < 0.5:
+            continue
+        a(f"| {cc} | {st['cities']:,} | {st['scored']:,} | {pct(st['agreement'])} | {st['units']:,} | "
+          f"{st['units_won']:,} | {'yes' if cc in b.face_countries else 'no'} |")
+    a("")
+    a(f"### Census counties that are no GeoNames admin-2 unit ({len(b.census_not_geonames)})")
+    a("")
+    a("Their ground stays without a subregion polygon (points there take the unit of their city). Connecticut: "
+      "the 2016 file draws the eight historic counties, which the Census replaced in 2022 by nine planning "
+      "regions as county equivalents; GeoNames' admin-2 units for Connecticut are the planning regions "
+      "(US.CT.110–190), so Connecticut has no subregion polygons and its planning regions come from the cities.")
+    a("")
+    for ident, name, lsad in b.census_not_geonames:
+        a(f"- {ident} {name} ({lsad or 'no LSAD word'})")
+    a("")
+    gid_name = {c["geonameid"]: c["name"] for c in b.city_rows}
+    unit_name = {r["id"]: r["name"] for r in rows}
+    for source, wrong in sorted(b.subregion_disagree.items()):
+        key = source.replace("-", "_")
+        a(f"### Cities in a {source} polygon of another unit than their own ({len(wrong):,} of "
+          f"{b.gates[f'subregion_containment_{key}_cities']:,}; agreement "
+          f"{pct(b.gates[f'subregion_containment_{key}'])}; the 40 largest pairs)")
+        a("")
+        pairs = Counter()
+        for gid, found in wrong:
+            own = b.city_admin2.get(gid)
+            pairs[(own, found)] += 1
+        a("| own unit | polygon found | cities | e.g. |")
+        a("|---|---|---|---|")
+        example = {}
+        for gid, found in wrong:
+            example.setdefault((b.city_admin2.get(gid), found), gid)
+        for (own, found), n in sorted(pairs.items(), key=lambda t: (-t[1], t[0]))[:40]:
+            gid = example[(own, found)]
+            a(f"| {own} {unit_name.get(own, '')} | {found} {unit_name.get(found, '')} | {n} | "
+              f"{gid_name.get(gid, b.gcities[str(gid)]['name'])} (city:{gid}) |")
+        a("")
+
+
 SECTIONS = [write_counts_and_gates, write_coastline, write_coverage, write_cities_located, write_districts, write_borders,
-            write_time_zones, write_airports, write_product_layer, display_names]
+            write_time_zones, write_airports, write_subregions, write_product_layer, display_names]

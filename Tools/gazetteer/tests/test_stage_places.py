@@ -1,15 +1,26 @@
 import unittest
 
-from shapely.geometry import box
+from shapely.geometry import Point, box
 
 from gazc import encode
-from gazc.stages.places import boundary_row, country_quality, map_rows, merged_aliases, scheme_rows
+from gazc.stages.places import boundary_row, corrected_names, country_quality, map_rows, merged_aliases, position, scheme_rows
 
 
 class PlacesStageTests(unittest.TestCase):
     def test_aliases_keep_order_drop_repeats_and_the_name(self):
         self.assertEqual(merged_aliases("Murcia", ["Murcia", "Región de Murcia"], [None, ""], ["Región de Murcia", "MU"]),
                          ["Región de Murcia", "MU"])
+
+    def test_position_is_on_the_polygon_else_the_mean_of_the_cities(self):
+        lat, lon = position(box(0, 0, 2, 1))
+        self.assertTrue(box(0, 0, 2, 1).contains(Point(lon, lat)))
+        self.assertEqual(position(None, [(1.0, 10.0), (3.0, 20.0)]), (15.0, 2.0))
+        self.assertEqual(position(None), (None, None))
+
+    def test_corrected_names(self):
+        rows = [("region:AA.01", "name", "First", ""), ("country:AA", "name", "Aland", ""), ("region:AA.02", "region", "x", "")]
+        self.assertEqual(corrected_names(rows, "region"), {"AA.01": "First"})
+        self.assertEqual(corrected_names(rows, "country"), {"AA": "Aland"})
 
     def test_counting_schemes(self):
         rows = scheme_rows({"un": {"AA"}, "not-iso": {"XK"}}, {"AA": {}, "XK": {}})

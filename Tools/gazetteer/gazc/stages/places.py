@@ -25,22 +25,30 @@ def merged_aliases(name, *groups):
     return out
 
 
+def position(g, points=()):
+    """(lat, lon) of a place: a point on its polygon's surface, else the mean of its cities'
+    (lon, lat) points, else (None, None)."""
+    if g is not None:
+        p = g.point_on_surface()
+        return p.y, p.x
+    if points:
+        return sum(p[1] for p in points) / len(points), sum(p[0] for p in points) / len(points)
+    return None, None
+
+
+def corrected_names(corrections, kind):
+    """{code: name} of the product corrections' '<kind>:<code> name <name>' lines."""
+    prefix = kind + ":"
+    return {ident[len(prefix):]: value for ident, field, value, _ in corrections
+            if ident.startswith(prefix) and field == "name"}
+
+
 def region_rows(b):
-    names_over = {ident[7:]: value for ident, field, value, _ in b.corrections
-                  if ident.startswith("region:") and field == "name"}
+    names_over = corrected_names(b.corrections, "region")
     regions = []
     for rid in sorted(b.regions):
         r = b.regions[rid]
-        g = b.region_geom.get(rid)
-        if g is not None:
-            p = g.point_on_surface()
-            lat, lon = p.y, p.x
-        elif b.pts_by_region.get(rid):
-            pts = b.pts_by_region[rid]
-            lon = sum(p[0] for p in pts) / len(pts)
-            lat = sum(p[1] for p in pts) / len(pts)
-        else:
-            lat = lon = None
+        lat, lon = position(b.region_geom.get(rid), b.pts_by_region.get(rid) or ())
         native = display_name(r["name"])
         name = names_over.get(rid) or b.english.get(rid) or native
         if name != r["name"]:
@@ -69,8 +77,7 @@ def country_rows(b):
         key = (c["countrycode"], c["name"])
         if key not in capitals or c["population"] > capitals[key]["population"]:
             capitals[key] = c
-    country_names = {ident[8:]: value for ident, field, value, _ in b.corrections
-                     if ident.startswith("country:") and field == "name"}
+    country_names = corrected_names(b.corrections, "country")
     unknown = sorted(set(country_names) - set(b.gcountries))
     if unknown:
         raise SystemExit("corrections.txt names unknown countries: " + ", ".join(unknown))
@@ -78,10 +85,8 @@ def country_rows(b):
     for cc in sorted(b.gcountries):
         c = b.gcountries[cc]
         g = b.country_geoms.get(cc)
-        if g is not None:
-            p = g.point_on_surface()
-            lat, lon = p.y, p.x
-        else:
+        lat, lon = position(g)
+        if g is None:
             cap = capitals.get((cc, c["capital"]))
             lat, lon = (cap["latitude"], cap["longitude"]) if cap else (None, None)
         lc = b.lcountries.get(cc, {})
