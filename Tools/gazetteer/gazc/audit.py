@@ -415,7 +415,7 @@ def display_names(b, a):
 def write_subregions(b, a):
     """Units per country and source, the Natural Earth face oracle, the Census units that are no
     GeoNames unit, and the containment disagreements."""
-    from .stages.subregions import FACE_AGREEMENT_MIN, FACE_MIN_UNITS, FACE_UNITS_MIN, MAP_TOLERANCE
+    from .stages.subregions import FACE_AGREEMENT_MIN, FACE_MIN_UNITS, FACE_UNCUT_MIN, FACE_UNITS_MIN, MAP_TOLERANCE
     rows = b.subregion_rows
     a(f"## Subregions (GeoNames admin-2: {len(rows):,} units)")
     a("")
@@ -445,17 +445,19 @@ def write_subregions(b, a):
     a("")
     a(f"A country's faces are its admin-2 units when, faces labelled by its even-geonameid cities (the admin-2 "
       f"code most of them carry), at least {pct(FACE_AGREEMENT_MIN)} of its odd-geonameid cities lie in a face "
-      f"labelled with their own unit, at least {pct(FACE_UNITS_MIN)} of its units with cities win a face (all "
+      f"labelled with their own unit (faces cut along the cities where a second unit is strong, as the regions' "
+      f"are), at least {pct(FACE_UNCUT_MIN)} with the faces uncut, at least {pct(FACE_UNITS_MIN)} of its units "
+      f"with cities win a face (all "
       f"votes), and it has at least {FACE_MIN_UNITS} units with cities. The US takes the Census counties instead. "
       f"Chosen: {', '.join(b.face_countries) or 'none'}. Every country with at least 5 units with cities and a "
       "held-out agreement of 50% or more:")
     a("")
-    a("| country | cities with a code | scored (odd) | held-out agreement | units with cities | units winning a face | used |")
-    a("|---|---|---|---|---|---|---|")
+    a("| country | cities with a code | scored (odd) | held-out agreement | uncut | units with cities | units winning a face | used |")
+    a("|---|---|---|---|---|---|---|---|")
     for cc, st in sorted(b.face_stats.items(), key=lambda t: (-t[1]["agreement"], t[0])):
         if st["units"] < FACE_MIN_UNITS or st["agreement"] < 0.5:
             continue
-        a(f"| {cc} | {st['cities']:,} | {st['scored']:,} | {pct(st['agreement'])} | {st['units']:,} | "
+        a(f"| {cc} | {st['cities']:,} | {st['scored']:,} | {pct(st['agreement'])} | {pct(st['uncut'])} | {st['units']:,} | "
           f"{st['units_won']:,} | {'yes' if cc in b.face_countries else 'no'} |")
     a("")
     a(f"### Census counties that are no GeoNames admin-2 unit ({len(b.census_not_geonames)})")
