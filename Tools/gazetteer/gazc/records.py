@@ -228,3 +228,49 @@ def load_city_admin2(w, subs):
                 unit = code
         out[int(f[1])] = unit
     return out
+
+
+CENSUS = "_plotly_geo/package_data/"
+# Census LSAD codes of county equivalents (cartographic boundary files' technical documentation):
+# the word the Census uses for the unit, which is the level's local name.
+CENSUS_LSAD = {"00": None, "03": "City and Borough", "04": "Borough", "05": "Census Area", "06": "County",
+               "07": "District", "10": "Island", "12": "Municipality", "13": "Municipio", "15": "Parish",
+               "25": "City"}
+
+
+def _census_reader(w, name):
+    b = CENSUS + name + "."
+    return shapefile.Reader(shp=w.stream("plotly-geo", b + "shp"), shx=w.stream("plotly-geo", b + "shx"),
+                            dbf=w.stream("plotly-geo", b + "dbf"), encoding="latin-1")
+
+
+def us_counties(state_records, county_shape_records):
+    """US counties keyed by GeoNames admin-2 id ('US.CA.037'): (name, Census LSAD word, polygon),
+    from the Census cartographic boundary records: states give STATEFP -> STUSPS, counties
+    STATEFP, COUNTYFP, NAME, LSAD and a shape (list of rings). Bad records are an error naming them."""
+    usps = {}
+    for r in state_records:
+        if not (len(r["STATEFP"]) == 2 and r["STATEFP"].isdigit() and len(r["STUSPS"]) == 2):
+            raise SystemExit(f"cb_2016_us_state_500k.dbf: bad state record STATEFP={r['STATEFP']!r} STUSPS={r['STUSPS']!r}")
+        usps[r["STATEFP"]] = r["STUSPS"]
+    out = {}
+    for rec, rings in county_shape_records:
+        fp, cfp, lsad = rec["STATEFP"], rec["COUNTYFP"], rec["LSAD"]
+        if fp not in usps:
+            raise SystemExit(f"cb_2016_us_county_500k.dbf: county {rec['GEOID']!r} has STATEFP {fp!r}, no state of the state file")
+        if not (len(cfp) == 3 and cfp.isdigit()):
+            raise SystemExit(f"cb_2016_us_county_500k.dbf: county {rec['GEOID']!r} has COUNTYFP {cfp!r}, not three digits")
+        if lsad not in CENSUS_LSAD:
+            raise SystemExit(f"cb_2016_us_county_500k.dbf: county {rec['GEOID']!r} has an unknown LSAD {lsad!r}")
+        ident = f"US.{usps[fp]}.{cfp}"
+        if ident in out:
+            raise SystemExit(f"cb_2016_us_county_500k.dbf: county {rec['GEOID']!r} twice")
+        out[ident] = (rec["NAME"], CENSUS_LSAD[lsad], polygon_from_rings(rings))
+    return out
+
+
+def load_us_counties(w):
+    states = [r.as_dict() for r in _census_reader(w, "cb_2016_us_state_500k").iterRecords()]
+    counties = [(sr.record.as_dict(), _shape_to_geom(sr.shape))
+                for sr in _census_reader(w, "cb_2016_us_county_500k").iterShapeRecords()]
+    return us_counties(states, counties)

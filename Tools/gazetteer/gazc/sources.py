@@ -34,6 +34,10 @@ SOURCES = [
      "d71b3814362e69cb208f8d30249efe2fa0d2cd55579679c5ae1727cd38840606"),
     ("tzdata", "2026.3", "tzdata-2026.3-py2.py3-none-any.whl",
      "dc096730c87af6cab1b171c9d532be840741ff5d459015e7f6947bd7d7e54931"),
+    # US counties and county equivalents: the Census Bureau's 2016 cartographic boundary file at
+    # 1:500,000 (public domain), and its state file for the FIPS -> postal code of each state.
+    ("plotly-geo", "1.0.0", "plotly_geo-1.0.0-py3-none-any.whl",
+     "9f695ca0a48494c821d8ab612d33b092bc64ec8de86d021c5209cc0b217aa9ce"),
 ]
 
 ENV_CACHE = "TRAVEL_ATLAS_GAZETTEER_CACHE"

@@ -41,28 +41,136 @@ def child_count_problems(db):
     return [f"child_counts: {len(missing)} rows missing or wrong {missing[:5]}, {len(extra)} rows not in the data {extra[:5]}"]
 
 
-def map_shape_problems(q, geoms):
+def map_shape_problems(q, geoms, table="map_shapes", group=lambda ident, kind: kind):
     """Every boundary has one map shape of the same id; each decodes and is valid; a shape with no
-    outline has dots; each kind's outlines still form a coverage (neighbours share borders)."""
+    outline has dots; each group's outlines (by default: each kind's) still form a coverage
+    (neighbours share borders)."""
     problems = []
-    rows = q("SELECT id, kind, geometry, vertices, dots FROM map_shapes ORDER BY id")
+    rows = q(f"SELECT id, kind, geometry, vertices, dots FROM {table} ORDER BY id")
     if sorted(r[0] for r in rows) != sorted(geoms):
-        problems.append(f"map_shapes: {len(rows)} rows for {len(geoms)} boundaries, ids differ")
+        problems.append(f"{table}: {len(rows)} rows for {len(geoms)} boundaries, ids differ")
     by_kind = {}
     for ident, kind, blob, nv, dots in rows:
         polys = decode_geometry(blob)
         if sum(len(r) for p in polys for r in p) != nv:
-            problems.append(f"map_shapes {ident}: vertex count mismatch")
+            problems.append(f"{table} {ident}: vertex count mismatch")
         if not polys and not decode_points(dots):
-            problems.append(f"map_shapes {ident}: neither outline nor dots")
+            problems.append(f"{table} {ident}: neither outline nor dots")
         if polys:
             g = to_shapely(polys)
             if not g.is_valid:
-                problems.append(f"map_shapes {ident}: invalid after decoding")
-            by_kind.setdefault(kind, []).append(g)
+                problems.append(f"{table} {ident}: invalid after decoding")
+            by_kind.setdefault(group(ident, kind), []).append(g)
     for kind, gs in sorted(by_kind.items()):
         if not shapely.coverage_is_valid(np.asarray(gs, dtype=object)):
-            problems.append(f"map_shapes: the {kind} outlines are not a valid coverage")
+            problems.append(f"{table}: the {kind} outlines are not a valid coverage")
+    return problems
+
+
+def geometry_problems(rows):
+    """(id, geometry blob, vertices) rows: each decodes with its vertex count, rings of 3 points or
+    more, coordinates in range, valid. Returns (problems, {id: shapely geometry})."""
+    problems, geoms = [], {}
+    for ident, blob, nv in rows:
+        polys = decode_geometry(blob)
+        if sum(len(r) for p in polys for r in p) != nv:
+            problems.append(f"{ident}: vertex count mismatch")
+        for p in polys:
+            for i, r in enumerate(p):
+                if len(r) < 3:
+                    problems.append(f"{ident}: ring with {len(r)} points")
+        if any(abs(x) > 180 * 100000 or abs(y) > 90 * 100000 for p in polys for r in p for x, y in r):
+            problems.append(f"{ident}: coordinate outside [-180, 180] x [-90, 90]")
+        g = to_shapely(polys)
+        if not g.is_valid:
+            problems.append(f"{ident}: invalid after decoding")
+        geoms[ident] = g
+    return problems, geoms
+
+
+SUBREGION_CHECKS = (
+    ("SELECT count(*) FROM subregions WHERE country NOT IN (SELECT iso2 FROM countries)", "subregion country missing"),
+    ("SELECT count(*) FROM subregions WHERE region IS NOT NULL AND region NOT IN (SELECT id FROM regions)",
+     "subregion region missing"),
+    ("SELECT count(*) FROM subregions s JOIN regions r ON r.id = s.region WHERE r.country != s.country",
+     "subregion in a region of another country"),
+    ("SELECT count(*) FROM subregions WHERE region IS NOT NULL AND substr(id, 1, length(region) + 1) != region || '.'",
+     "subregion id not its region's id and a code"),
+    ("SELECT count(*) FROM subregions s WHERE (source != 'cities') != EXISTS "
+     "(SELECT 1 FROM subregion_boundaries b WHERE b.id = 'subregion:' || s.id)", "subregion source and polygon differ"),
+    ("SELECT count(*) FROM subregion_boundaries WHERE substr(id, 11) NOT IN (SELECT id FROM subregions)",
+     "subregion polygon of no subregion"),
+    ("SELECT count(*) FROM subregions s JOIN subregion_boundaries b ON b.id = 'subregion:' || s.id "
+     "WHERE b.kind != 'subregion' OR b.country != s.country OR NOT (b.quality = s.source OR "
+     "(s.source = 'natural-earth' AND b.quality IN ('natural-earth-lines', 'split')))", "subregion polygon row differs"),
+)
+
+
+def by_region(shapes):
+    """{'subregion:US.CA.037': g} -> {'US.CA': [g, …]}"""
+    out = {}
+    for ident in sorted(shapes):
+        out.setdefault(ident[10:].rsplit(".", 1)[0], []).append(shapes[ident])
+    return out
+
+
+def subregion_problems(q, man, geoms):
+    """The subregion tables: keys, counts, every polygon sound and inside its region's, the cities'
+    u16 positions, and known places."""
+    import struct
+    problems = []
+    if q("SELECT count(*) FROM subregions")[0][0] != man["counts"]["subregions"]:
+        problems.append("subregions: row count differs from the manifest")
+    for sql, what in SUBREGION_CHECKS:
+        n = q(sql)[0][0]
+        if n:
+            problems.append(f"{what}: {n}")
+    more, shapes = geometry_problems(q("SELECT id, geometry, vertices FROM subregion_boundaries ORDER BY id"))
+    problems += more
+    # each region's subregions are a coverage ('subregion:US.CA.037' -> 'US.CA')
+    problems += map_shape_problems(q, shapes, table="subregion_map_shapes", group=lambda ident, kind: ident[10:].rsplit(".", 1)[0])
+    for rid, gs in sorted(by_region(shapes).items()):
+        if not shapely.coverage_is_valid(np.asarray(gs, dtype=object)):
+            problems.append(f"subregion_boundaries: the subregions of {rid} are not a valid coverage")
+    region_of = dict(q("SELECT 'subregion:' || id, 'region:' || region FROM subregions"))
+    for ident, g in shapes.items():
+        r = geoms.get(region_of.get(ident))
+        try:
+            outside = None if r is None else shapely.difference(g, r, grid_size=1e-5).area
+        except shapely.errors.GEOSException as e:
+            problems.append(f"{ident}: cannot be compared with its region's polygon ({e})")
+            continue
+        if outside is None or outside > 2e-5:    # at most ~0.25 km2 of snapping: the outlines are the region's own
+            problems.append(f"{ident}: not inside its region's polygon")
+    blob = q("SELECT data FROM city_subregions WHERE part = 'records'")
+    ids = [r[0] for r in q("SELECT id FROM subregions ORDER BY id")]
+    cities = [r[0] for r in q("SELECT geonameid FROM cities ORDER BY geonameid")]
+    if not blob or len(blob[0][0]) != 2 * len(cities):
+        problems.append("city_subregions: 'records' is not two bytes per city")
+        return problems
+    pos = struct.unpack(f"<{len(cities)}H", blob[0][0])
+    if any(p != 0xFFFF and p >= len(ids) for p in pos):
+        problems.append("city_subregions: a position beyond the subregions")
+        return problems
+    unit = {c: (ids[p] if p != 0xFFFF else None) for c, p in zip(cities, pos)}
+    if sum(u is not None for u in unit.values()) != man["counts"]["cities_with_subregion"]:
+        problems.append("city_subregions: cities with a subregion differ from the manifest")
+
+    def inside(ident, lon, lat):
+        g = shapes.get(ident)
+        return g is not None and g.covers(Point(lon, lat))
+
+    checks = [
+        ("Los Angeles is in Los Angeles County, US.CA.037", unit.get(5368361) == "US.CA.037"
+         and inside("subregion:US.CA.037", -118.24368, 34.05223)),
+        ("Lyon is in Rhône, FR.84.69", unit.get(2996944) == "FR.84.69" and inside("subregion:FR.84.69", 4.84671, 45.74846)),
+        ("Hartford is in the Capitol Planning Region (Connecticut: GeoNames' 2022 units, no polygon)",
+         unit.get(4835797) == "US.CT.110" and q("SELECT source FROM subregions WHERE id = 'US.CT.110'") == [("cities",)]),
+        ("Rhône's region is Auvergne-Rhône-Alpes", q("SELECT region FROM subregions WHERE id='FR.84.69'") == [("FR.84",)]),
+    ]
+    for name, ok in checks:
+        if not ok:
+            problems.append("sanity check failed: " + name)
     return problems
 
 
@@ -115,22 +223,11 @@ def verify(out_dir):
     geoms = {}
     zone_rows = q("SELECT 'zone:' || id, geometry, vertices FROM time_zones ORDER BY id")
     piece_rows = q("SELECT 'piece:' || id, geometry, vertices FROM time_zone_pieces ORDER BY id")
-    for ident, blob, nv in q("SELECT id, geometry, vertices FROM boundaries ORDER BY id") + zone_rows + piece_rows:
-        polys = decode_geometry(blob)
-        if sum(len(r) for p in polys for r in p) != nv:
-            problems.append(f"{ident}: vertex count mismatch")
-        for p in polys:
-            for i, r in enumerate(p):
-                if len(r) < 3:
-                    problems.append(f"{ident}: ring with {len(r)} points")
-        if any(abs(x) > 180 * 100000 or abs(y) > 90 * 100000 for p in polys for r in p for x, y in r):
-            problems.append(f"{ident}: coordinate outside [-180, 180] x [-90, 90]")
-        g = to_shapely(polys)
-        if not g.is_valid:
-            problems.append(f"{ident}: invalid after decoding")
-        geoms[ident] = g
+    more, geoms = geometry_problems(q("SELECT id, geometry, vertices FROM boundaries ORDER BY id") + zone_rows + piece_rows)
+    problems += more
 
     problems += map_shape_problems(q, {k: g for k, g in geoms.items() if not k.startswith(("zone:", "piece:"))})
+    problems += subregion_problems(q, man, geoms)
     for table, key in (("time_zones", "time_zones"), ("time_zone_pieces", "time_zone_pieces")):
         if q(f"SELECT count(*) FROM {table}")[0][0] != man["counts"][key]:
             problems.append(f"{table}: row count differs from the manifest")
