@@ -3,9 +3,9 @@ import Gazetteer
 import SQLite
 
 extension BoundaryIndex {
-    /// Decodes every boundary of the gazetteer and builds the grid.
-    public static func load(from gazetteer: Gazetteer) throws -> BoundaryIndex {
-        let outlines = try decodeOutlines(from: gazetteer)
+    /// Decodes every boundary of the gazetteer (of `table`) and builds the grid.
+    public static func load(from gazetteer: Gazetteer, table: String = "boundaries") throws -> BoundaryIndex {
+        let outlines = try decodeOutlines(from: gazetteer, table: table)
         return try BoundaryIndex(outlines) { try cornerStates(of: outlines) }
     }
 
@@ -17,12 +17,13 @@ extension BoundaryIndex {
         let decodeSeconds: Double
     }
 
-    /// Decodes every boundary of the gazetteer.
+    /// Decodes every boundary of the gazetteer (of `table`: `subregion_boundaries` has the
+    /// same columns).
     ///
     /// A country whose regions tile it (their areas add up to the country's, to the table's
     /// rounding) is answered through its regions: its own outline would only add edges to test.
     /// Such a country keeps its ``BoundaryShape``, with no rings.
-    package static func decodeOutlines(from gazetteer: Gazetteer) throws -> Outlines {
+    package static func decodeOutlines(from gazetteer: Gazetteer, table: String = "boundaries") throws -> Outlines {
         let started = DispatchTime.now().uptimeNanoseconds
         var shapes: [BoundaryShape] = []
         var xs: [Int32] = [], ys: [Int32] = []
@@ -33,7 +34,7 @@ extension BoundaryIndex {
             // Room for every vertex and for the vertex closing each ring (a ring has at least three):
             // growing the arrays instead copied them and faulted in twice their size. Room that
             // tiled countries, skipped below, leave unused is never touched, so costs nothing.
-            let capacity = try db.prepare("SELECT sum(vertices + vertices / 3) FROM boundaries").scalarInt() ?? 0
+            let capacity = try db.prepare("SELECT sum(vertices + vertices / 3) FROM \(table)").scalarInt() ?? 0
             xs.reserveCapacity(capacity)
             ys.reserveCapacity(capacity)
             // Regions first, each half a range of the primary key: when the countries come, the
@@ -41,7 +42,7 @@ extension BoundaryIndex {
             // read. (A self-join with GROUP BY said the same in 10-18 ms, mostly temporary files.)
             var regionArea: [String: (sum: Double, count: Int)] = [:]
             for half in ["id >= 'region:'", "id < 'region:'"] {
-                let s = try db.prepare("SELECT id, country, area_km2, quality, geometry FROM boundaries WHERE \(half) ORDER BY id")
+                let s = try db.prepare("SELECT id, country, area_km2, quality, geometry FROM \(table) WHERE \(half) ORDER BY id")
                 while try s.step() {
                     guard let text = s.string(0), let id = PlaceID(text) else { continue }
                     let (country, area) = (s.string(1) ?? "", s.double(2))

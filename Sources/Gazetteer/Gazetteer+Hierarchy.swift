@@ -55,7 +55,28 @@ extension Gazetteer {
             while try s.step() { counts[s.string(0) ?? ""] = s.int(1) }
             return counts
         }
-        return kinds.map { ($0, stored[$0.rawValue] ?? 0) }
+        return try kinds.map { ($0, $0 == .subregion ? try subregionCounts(of: [parent])[parent] ?? 0 : stored[$0.rawValue] ?? 0) }
+    }
+
+    /// How many subregions lie below each of `parents` (nil for the world), counted from their
+    /// table, as the build stores no `child_counts` for them.
+    private func subregionCounts(of parents: [PlaceID?]) throws -> [PlaceID?: Int] {
+        try withDatabase { db in
+            var out: [PlaceID?: Int] = [:]
+            for parent in parents {
+                let filter = switch parent?.kind {
+                case nil: "1"
+                case .continent?: "country IN (SELECT iso2 FROM countries WHERE continent = ?1)"
+                case .country?: "country = ?1"
+                case .region?: "region = ?1"
+                default: "0"
+                }
+                let s = try statements.prepare("SELECT count(*) FROM subregions WHERE \(filter)", db)
+                if let parent, filter.contains("?1") { try s.bind(parent.code) }
+                out[parent] = try s.scalarInt() ?? 0
+            }
+            return out
+        }
     }
 
     /// How many places of `kind` lie below each of `parents`, in one query: the regions of every
@@ -69,6 +90,10 @@ extension Gazetteer {
     public func childCounts(of parents: [PlaceID], kind: PlaceKind) throws -> [PlaceID: Int] {
         var counts = Dictionary(parents.map { ($0, 0) }, uniquingKeysWith: { a, _ in a })
         guard !counts.isEmpty else { return counts }
+        if kind == .subregion {
+            for (parent, count) in try subregionCounts(of: Array(counts.keys)) { if let parent { counts[parent] = count } }
+            return counts
+        }
         let list = String(decoding: try JSONSerialization.data(withJSONObject: counts.keys.map(\.description)), as: UTF8.self)
         try withDatabase { db in
             let s = try db.prepare("SELECT parent, count FROM child_counts WHERE kind = ? AND parent IN (SELECT value FROM json_each(?))")
@@ -90,7 +115,7 @@ extension Gazetteer {
             return regions > 0 ? .region : .city
         case .region?: return .city
         case .city?: return .district
-        case .district?, .airport?: return nil
+        case .subregion?, .district?, .airport?: return nil
         }
     }
 
@@ -107,6 +132,7 @@ extension Gazetteer {
             case .continent: (table, key, order) = ("continents", "code", "name, code")
             case .country: (table, key, order) = ("countries", "iso2", "name, iso2")
             case .region: (table, key, order) = ("regions", "id", "name, id")
+            case .subregion: (table, key, order) = ("subregions", "id", "name, id")
             case .city, .district: (table, key, order) = ("cities", "CAST(geonameid AS TEXT)", "population DESC, geonameid")
             case .airport:
                 (table, key, order) = ("airports", "iata", "CASE size WHEN 'large' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END, name, iata")
@@ -136,10 +162,11 @@ extension Gazetteer {
         }
 
         /// Whether places of `kind` can lie below a place of `parent` (the world when nil): only
-        /// lower kinds, nothing below a district or an airport, only districts below a city.
+        /// lower kinds, nothing below a subregion (the gazetteer does not file cities by it), a
+        /// district or an airport, only districts below a city.
         static func holds(_ parent: PlaceKind?, _ kind: PlaceKind) -> Bool {
             guard let parent else { return true }
-            return parent < kind && parent != .district && parent != .airport && (parent != .city || kind == .district)
+            return parent < kind && ![.subregion, .district, .airport].contains(parent) && (parent != .city || kind == .district)
         }
     }
 }

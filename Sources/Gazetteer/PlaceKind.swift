@@ -1,13 +1,15 @@
 /// The levels of the place hierarchy, from largest to smallest; airports hang off a country
 /// and region.
 ///
-/// A `city` is the municipality, town or village a traveller names (Rome, Tokyo, Lyon); a
+/// A `subregion` is the second level of a country's divisions, GeoNames' admin-2 unit inside
+/// its region: a US county (`subregion:US.CA.037`, Los Angeles County), a French département
+/// (`subregion:FR.84.69`, Rhône), an Italian or Spanish province. A `city` is the municipality, town or village a traveller names (Rome, Tokyo, Lyon); a
 /// `district` is a neighbourhood, arrondissement, ward or borough inside one (Campitelli,
 /// Shibuya, Lyon 05), and always belongs to its city.
 public enum PlaceKind: String, Sendable, CaseIterable, Codable, Comparable {
-    case continent, country, region, city, district, airport
+    case continent, country, region, subregion, city, district, airport
 
-    /// The order of the hierarchy: continent < country < region < city < district < airport.
+    /// The order of the hierarchy: continent < country < region < subregion < city < district < airport.
     /// Also its place in ``allCases``: the index of its link in a lineage, read for every row
     /// of a passport.
     public var rank: Int {
@@ -15,24 +17,25 @@ public enum PlaceKind: String, Sendable, CaseIterable, Codable, Comparable {
         case .continent: 0
         case .country: 1
         case .region: 2
-        case .city: 3
-        case .district: 4
-        case .airport: 5
+        case .subregion: 3
+        case .city: 4
+        case .district: 5
+        case .airport: 6
         }
     }
 
     public static func < (a: PlaceKind, b: PlaceKind) -> Bool { a.rank < b.rank }
 
     /// The kinds above a place of this kind that it is listed with, from the continent down: a
-    /// country its continent; a region also its country; a city, district or airport also its
-    /// region; a district also its city. The one statement of the rule: visits take these
+    /// country its continent; a region also its country; a subregion, city, district or airport
+    /// also its region; a district also its city. The one statement of the rule: visits take these
     /// parents, and listings write them.
     public var parentKinds: [PlaceKind] {
         switch self {
         case .continent: []
         case .country: [.continent]
         case .region: [.continent, .country]
-        case .city, .airport: [.continent, .country, .region]
+        case .subregion, .city, .airport: [.continent, .country, .region]
         case .district: [.continent, .country, .region, .city]
         }
     }
@@ -71,7 +74,7 @@ public enum PlaceKind: String, Sendable, CaseIterable, Codable, Comparable {
         self = kind
     }
 
-    /// The English plural: `continents`, `countries`, `regions`, `cities`, `districts`, `airports`.
+    /// The English plural: `continents`, `countries`, `regions`, `subregions`, `cities`, `districts`, `airports`.
     public var pluralName: String {
         switch self {
         case .country: "countries"

@@ -1,4 +1,4 @@
-/// The places of one chain, one link per ``PlaceKind``: the continent, country, region, city,
+/// The places of one chain, one link per ``PlaceKind``: the continent, country, region, subregion, city,
 /// district and airport of a resolved coordinate, of a photo, of a day's row or of a hand-set
 /// place, whatever a link is to its holder (the resolver's table row, the log's id and name).
 ///
@@ -17,14 +17,17 @@ public struct PlaceLineage<Link> {
     public var continent: Link?
     public var country: Link?
     public var region: Link?
+    public var subregion: Link?
     public var city: Link?
     public var district: Link?
     public var airport: Link?
 
     /// The links named, none at the other levels: `PlaceLineage(country: france, city: lyon)`.
     @inlinable
-    public init(continent: Link? = nil, country: Link? = nil, region: Link? = nil, city: Link? = nil, district: Link? = nil, airport: Link? = nil) {
-        (self.continent, self.country, self.region, self.city, self.district, self.airport) = (continent, country, region, city, district, airport)
+    public init(continent: Link? = nil, country: Link? = nil, region: Link? = nil, subregion: Link? = nil, city: Link? = nil, district: Link? = nil,
+                airport: Link? = nil) {
+        (self.continent, self.country, self.region, self.subregion) = (continent, country, region, subregion)
+        (self.city, self.district, self.airport) = (city, district, airport)
     }
 
     /// A link for each kind, from the continent down, as `link` gives it.
@@ -40,6 +43,7 @@ public struct PlaceLineage<Link> {
             case .continent: continent
             case .country: country
             case .region: region
+            case .subregion: subregion
             case .city: city
             case .district: district
             case .airport: airport
@@ -50,6 +54,7 @@ public struct PlaceLineage<Link> {
             case .continent: continent = newValue
             case .country: country = newValue
             case .region: region = newValue
+            case .subregion: subregion = newValue
             case .city: city = newValue
             case .district: district = newValue
             case .airport: airport = newValue

@@ -19,6 +19,7 @@ enum PlaceRows {
         case .continent: return try continent(id.code, db, cache)
         case .country: return try country(id.code, db, cache)
         case .region: return try region(id.code, db, cache)
+        case .subregion: return try subregion(id.code, db, cache)
         case .city: return try Int(id.code).flatMap { try city($0, district: false, db, cache) }
         case .district: return try Int(id.code).flatMap { try city($0, district: true, db, cache) }
         case .airport: return try airport(id.code, db, cache)
@@ -94,6 +95,18 @@ enum PlaceRows {
         return Place(id: PlaceID(.region, id), name: s.string(1) ?? id, foldedName: s.string(2) ?? "",
                      lineage: try lineage(continent: nil, country: s.string(0), region: nil, db, cache),
                      coordinate: coordinate(s, 5), population: s.int(7), codes: codes, detail: s.string(8), nativeName: s.string(9))
+    }
+
+    /// A subregion; its local word for the level (`County`, `Metropolitan department`) is its detail.
+    private static func subregion(_ id: String, _ db: Database, _ cache: LineageCache) throws -> Place? {
+        let s = try cache.prepare("SELECT country, region, name, local_type, geonameid, lat, lon, population FROM subregions WHERE id = ?", db).bind(id)
+        guard try s.step() else { return nil }
+        let name = s.string(2) ?? id
+        var codes = Place.Codes()
+        codes.geonameID = s.optionalInt(4)
+        return Place(id: PlaceID(.subregion, id), name: name, foldedName: SearchText.fold(name),
+                     lineage: try lineage(continent: nil, country: s.string(0), region: s.string(1), db, cache),
+                     coordinate: coordinate(s, 5), population: s.int(7), codes: codes, detail: s.string(3))
     }
 
     /// A city, or a district (`cities.city` names the city it belongs to, which joins its lineage).

@@ -51,6 +51,7 @@ extension Passport {
         s.countriesInScheme = scheme.countries.count
         (s.continents, s.regions, s.cities, s.airports) = (scope.visits(.continent).count, scope.visits(.region).count, scope.visits(.city).count,
                                                           scope.visits(.airport).count)
+        s.subregions = scope.visits(.subregion).count
 
         // The home shown is the one at the end of what the page covers.
         let shownDate = year.map { String(format: "%04d-12-31", $0) } ?? latestDay

@@ -17,6 +17,8 @@ public struct PassportStats: Sendable, Equatable {
     public var continents = 0
     public static let continentsInWorld = 7
     public var regions = 0
+    /// Subregions visited: counties, départements, provinces (``PlaceKind/subregion``).
+    public var subregions = 0
     public var cities = 0
     public var airports = 0
     /// The home region (or country) and its name.
@@ -53,7 +55,7 @@ public struct PassportStats: Sendable, Equatable {
 
     public static func == (a: PassportStats, b: PassportStats) -> Bool {
         a.scheme == b.scheme && a.countries == b.countries && a.countriesInScheme == b.countriesInScheme && a.continents == b.continents
-            && a.regions == b.regions && a.cities == b.cities && a.airports == b.airports && a.home == b.home && a.daysAbroad == b.daysAbroad
+            && a.regions == b.regions && a.subregions == b.subregions && a.cities == b.cities && a.airports == b.airports && a.home == b.home && a.daysAbroad == b.daysAbroad
             && a.firstTrip == b.firstTrip && a.busiestYear?.year == b.busiestYear?.year && a.busiestYear?.days == b.busiestYear?.days
             && a.mostVisitedCountry?.id == b.mostVisitedCountry?.id && a.mostVisitedCountry?.days == b.mostVisitedCountry?.days
             && a.farthest?.km == b.farthest?.km && a.distanceKm == b.distanceKm && a.year == b.year

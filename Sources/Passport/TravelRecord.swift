@@ -45,8 +45,9 @@ public struct TravelRecord: Sendable {
     /// the passport's `busiest_year.year` a number, as every year and count is; 4 added each
     /// photo's `position_source`; 5 the homes, the trips with their edits, the flights and the
     /// years in review; 6 each visit's `history_days` and `flights`, the location histories with
-    /// the days they give, and the days present with the day rules' results (`days_present`).
-    public static let schemaVersion = 6
+    /// the days they give, and the days present with the day rules' results (`days_present`); 7
+    /// the subregions: in each snapshot and below each region of the tree.
+    public static let schemaVersion = 7
     /// The versions ``restore(_:into:)`` loads: a version 1 record is one without districts.
     public static let restorableVersions = 1...schemaVersion
     public static let generator = "TravelAtlas atlas \(AtlasVersion.current)"
@@ -210,11 +211,12 @@ public struct TravelRecord: Sendable {
     private static let firstPhoto = Array("\n    ".utf8)
     private static let nextPhoto = Array(",\n    ".utf8)
 
-    /// Continents > countries > regions > cities > districts; a country's cities outside any
-    /// region sit in its own `cities`. Grouping keeps the visits' order: by identifier.
+    /// Continents > countries > regions > subregions and cities > districts; a country's cities
+    /// outside any region sit in its own `cities`. Grouping keeps the visits' order: by identifier.
     func tree() -> [JSONValue] {
         let countries = Dictionary(grouping: passport.visits(.country), by: { $0.continent?.id ?? "" })
         let regions = Dictionary(grouping: passport.visits(.region), by: { $0.country?.id ?? "" })
+        let subregions = Dictionary(grouping: passport.visits(.subregion), by: { $0.region?.id ?? "" })
         let cities = Dictionary(grouping: passport.visits(.city), by: { $0.region?.id ?? ($0.country?.id ?? "") })
         let districts = Dictionary(grouping: passport.visits(.district), by: { $0.city?.id ?? "" })
         func city(_ v: Visit) -> JSONValue { Self.json(v, children: [("districts", (districts[v.id] ?? []).map { Self.json($0) })]) }
@@ -223,7 +225,8 @@ public struct TravelRecord: Sendable {
                 Self.json(country, children: [
                     ("regions", (regions[country.id] ?? []).map { region in
                         Self.json(region, extra: nativeNames[region.id].map { [("native_name", .string($0))] } ?? [],
-                                  children: [("cities", (cities[region.id] ?? []).map(city))])
+                                  children: [("subregions", (subregions[region.id] ?? []).map { Self.json($0) }),
+                                             ("cities", (cities[region.id] ?? []).map(city))])
                     }),
                     ("cities", (cities[country.id] ?? []).map(city)),
                 ])
@@ -257,7 +260,7 @@ public struct TravelRecord: Sendable {
             ("countries", .int(s.countries)), ("countries_in_scheme", .int(s.countriesInScheme)), ("share", .number(s.share, digits: 4)),
             ("countries_visited", .int(s.countriesVisited)),
             ("continents", .int(s.continents)), ("continents_in_world", .int(PassportStats.continentsInWorld)),
-            ("regions", .int(s.regions)), ("cities", .int(s.cities)), ("airports", .int(s.airports)),
+            ("regions", .int(s.regions)), ("subregions", .int(s.subregions)), ("cities", .int(s.cities)), ("airports", .int(s.airports)),
             ("home", link(s.home)), ("home_inferred", .bool(s.homeInferred)), ("days_abroad", .int(s.daysAbroad)),
             ("trips", .int(s.trips)), ("first_trip", .optional(s.firstTrip)),
             ("busiest_year", s.busiestYear.map { .object([("year", .int($0.year)), ("days", .int($0.days))]) } ?? .null),
@@ -388,8 +391,8 @@ public struct TravelRecord: Sendable {
     public static func yearJSON(_ s: PassportStats) -> JSONValue {
         .object([
             ("year", .int(s.reviewYear ?? s.year)), ("countries", .int(s.countries)), ("countries_visited", .int(s.countriesVisited)),
-            ("continents", .int(s.continents)), ("regions", .int(s.regions)), ("cities", .int(s.cities)), ("airports", .int(s.airports)),
-            ("new", newPlaces(s)),
+            ("continents", .int(s.continents)), ("regions", .int(s.regions)), ("subregions", .int(s.subregions)), ("cities", .int(s.cities)),
+            ("airports", .int(s.airports)), ("new", newPlaces(s)),
             ("home", link(s.home)), ("days_abroad", .int(s.daysAbroad)), ("trips", .int(s.trips)),
             ("busiest_month", busiestMonth(s)), ("farthest", farthest(s)),
         ] + distances(s))

@@ -4,7 +4,8 @@ import JSONWriter
 extension PlaceChain {
     /// Writes the chain as one JSON object into `json`, as `atlas resolve --json` and each line of
     /// `atlas resolve --batch` print it: `id` (when given), `lat`, `lon` (7 decimals), `waters`,
-    /// `continent` `{id,name}`, `country` `{id,name,iso3}`, `region` `{id,name,iso}`, `city` and
+    /// `continent` `{id,name}`, `country` `{id,name,iso3}`, `region` `{id,name,iso}`, `subregion`
+    /// `{id,name,type,basis}` (`type` the local word, `County`; `basis` `polygon` or `city`), `city` and
     /// `district` `{id,name,distance_km}`, `airport` `{id,name,icao,distance_km}`, `nearest_place`
     /// `{id,name,distance_km}` (the nearest place when beyond the cities' reach; each null when absent), `border_km` (3 decimals, or null), `boundary_quality`, `nearest_city_elsewhere`, `time_zone`.
     /// Keys in that order, numbers as numbers: the same chain gives the same bytes.
@@ -15,6 +16,7 @@ extension PlaceChain {
     /// String(decoding: json.bytes, as: UTF8.self)
     /// // {"id":"a","lat":47.8,"lon":-104.06,"waters":"land","continent":{"id":"continent:NA","name":"North America"},
     /// //  "country":{"id":"country:US","name":"United States","iso3":"USA"},"region":{…,"iso":"US-MT"},
+    /// //  "subregion":{"id":"subregion:US.MT.083","name":"Richland County","type":"County","basis":"polygon"},
     /// //  "city":{"id":"city:5651400","name":"Fairview","distance_km":6.373},"district":null,"airport":null,"nearest_place":null,
     /// //  "border_km":1.026,"boundary_quality":"natural-earth-lines","nearest_city_elsewhere":false,
     /// //  "time_zone":"America/Denver"}
@@ -43,12 +45,16 @@ extension PlaceChain {
             out.append(UInt8(ascii: "\""))
             out.append(UInt8(ascii: ":"))
         }
-        func link(_ l: Link?, code: String? = nil, distance: Bool = false) {
+        func link(_ l: Link?, code: String? = nil, distance: Bool = false, basis: String? = nil) {
             guard let l else { return literal("null") }
             l.table.appendJSON(Int(l.row), to: &out)
             if let code {
                 key(code)
                 if let value = l.code { JSONBytes.appendQuoted(value, to: &out) } else { literal("null") }
+            }
+            if let basis {
+                literal(#","basis":"#)
+                JSONBytes.appendQuoted(basis, to: &out)
             }
             if distance {
                 literal(#","distance_km":"#)
@@ -70,7 +76,12 @@ extension PlaceChain {
         literal(#","waters":"#); JSONBytes.appendQuoted(waters.rawValue, to: &out)
         for kind in PlaceKind.allCases {
             key(kind.rawValue)
-            link(places[kind], code: kind.codeName, distance: kind.isFoundByNearness)
+            // A subregion says its local word for the level and how it was found.
+            if kind == .subregion {
+                link(places[kind], code: "type", basis: subregionBasis)
+            } else {
+                link(places[kind], code: kind.codeName, distance: kind.isFoundByNearness)
+            }
         }
         literal(#","nearest_place":"#)
         link(nearestPlace, distance: true)

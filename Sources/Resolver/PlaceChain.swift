@@ -22,6 +22,9 @@ public struct PlaceChain: Sendable, Equatable {
     /// The nearest place when it lies beyond ``Resolver/cityReachKm`` and so is no city of the
     /// point: said ("near Laugar, 81.8 km"), never counted as visited.
     public var nearestPlace: Link?
+    /// How the subregion was found: `polygon` (inside its outline) or `city` (the unit of the
+    /// city, where the gazetteer has no polygons for the country).
+    public var subregionBasis: String?
     public var waters: Waters
     /// Distance to the nearest region or country border, when under 5 km.
     public var borderKm: Double?
@@ -55,10 +58,11 @@ public struct PlaceChain: Sendable, Equatable {
         return hours == 0 ? "Etc/GMT" : hours > 0 ? "Etc/GMT-\(hours)" : "Etc/GMT+\(-hours)"
     }
 
-    init(coordinate: GeoCoordinate, places: PlaceLineage<Link>, nearestPlace: Link? = nil, waters: Waters, borderKm: Double?,
-         boundaryQuality: String?, nearestCityElsewhere: Bool, timeZone: String) {
+    init(coordinate: GeoCoordinate, places: PlaceLineage<Link>, nearestPlace: Link? = nil, subregionBasis: String? = nil, waters: Waters,
+         borderKm: Double?, boundaryQuality: String?, nearestCityElsewhere: Bool, timeZone: String) {
         self.coordinate = coordinate
         self.places = places
+        self.subregionBasis = subregionBasis
         self.nearestPlace = nearestPlace
         self.waters = waters
         self.borderKm = borderKm

@@ -93,6 +93,8 @@ public final class Resolver: Sendable {
     /// metropolis's reach near another town: only the edge rule needs it, and reading it costs
     /// as much as a fifth of the load.
     let populations: FirstFree<[Int32]>
+    /// The second level of regions, read when a point first asks for one (``Subregions``).
+    let subregions: FirstFree<Subregions>
     /// Seconds each loading phase took, in order (for benchmarks and `--verbose` output).
     public let loadTimings: [(phase: String, seconds: Double)]
 
@@ -144,6 +146,7 @@ public final class Resolver: Sendable {
         countryPieces = loaded.0.countries.map { loaded.4.pieces(of: "country:" + $0.iso2) }
         seaZones = FirstFree { [tables = loaded.0, pieces = loaded.4] in try SeaZones(gazetteer: gazetteer, tables: tables, pieces: pieces) }
         populations = FirstFree { [count = loaded.0.cities.count] in try PlaceTables.populations(of: gazetteer, count: count) }
+        subregions = FirstFree { [count = loaded.0.cities.count] in try Subregions(gazetteer: gazetteer, cityCount: count) }
         shapeRegion = boundaries.shapes.map { $0.id.kind == .region ? Int32(loaded.0.regionIndex[$0.id.code] ?? -1) : -1 }
         shapeCountry = boundaries.shapes.map { Int32(loaded.0.countryIndex[$0.country] ?? -1) }
         links = ChainLinks(tables: loaded.0)
@@ -287,9 +290,11 @@ public final class Resolver: Sendable {
         }
         // Made whole in one go: filling in a chain field by field copied and destroyed it several times.
         let (countryLink, continentLink) = links.countries[country]
-        let places = PlaceLineage(continent: continentLink, country: countryLink, region: region.map { links.regions[$0] }, city: city,
-                                  district: district, airport: nearestAirport(to: query))
-        return PlaceChain(coordinate: coordinate, places: places, nearestPlace: nearestPlace, waters: waters, borderKm: borderKm,
+        let subregion = (try? subregions.value())?.locate(coordinate, country: tables.countries[country].iso2, city: city.map { Int($0.row) })
+        let places = PlaceLineage(continent: continentLink, country: countryLink, region: region.map { links.regions[$0] },
+                                  subregion: subregion?.link, city: city, district: district, airport: nearestAirport(to: query))
+        return PlaceChain(coordinate: coordinate, places: places, nearestPlace: nearestPlace, subregionBasis: subregion?.basis.rawValue,
+                          waters: waters, borderKm: borderKm,
                           boundaryQuality: (hit.region ?? hit.country).map { boundaries.shapes[$0].quality }, nearestCityElsewhere: elsewhere,
                           timeZone: zone.flatMap { $0.countries.contains(country) ? $0.zone : nil }
                               ?? timeZone(at: coordinate, region: region, country: country))

@@ -22,9 +22,9 @@ public struct AggregateSnapshot: Sendable, Equatable {
     public var days: [PlaceDay]
     public var tracks: [TrackDay]
 
-    /// Bumped whenever the layout or the meaning of a field changes: a snapshot of another
-    /// format is not read.
-    public static let format: UInt32 = 1
+    /// Bumped whenever the layout or the meaning of a field changes (2: a link for the
+    /// subregion): a snapshot of another format is not read.
+    public static let format: UInt32 = 2
 
     public init(days: [PlaceDay], tracks: [TrackDay]) { (self.days, self.tracks) = (days, tracks) }
 

@@ -339,6 +339,29 @@ extension TravelLog {
             bytes BLOB NOT NULL
         );
         """ + generationTriggers,
+        // 14: subregions (counties, départements, provinces): the second level of regions, in
+        // the photo snapshot, a hand-set place, the aggregate rows and the view, and watched by
+        // the trigger that marks a changed photo's date stale. The rows of older logs have
+        // none until `atlas reresolve` fills them in.
+        """
+        ALTER TABLE photos ADD COLUMN subregion_id TEXT;
+        ALTER TABLE photos ADD COLUMN subregion_name TEXT;
+        ALTER TABLE overrides ADD COLUMN subregion_id TEXT;
+        ALTER TABLE overrides ADD COLUMN subregion_name TEXT;
+        ALTER TABLE place_days ADD COLUMN subregion_id TEXT;
+        ALTER TABLE place_days ADD COLUMN subregion_name TEXT;
+        ALTER TABLE history_days ADD COLUMN subregion_id TEXT;
+        ALTER TABLE history_days ADD COLUMN subregion_name TEXT;
+        DROP VIEW photo_places;
+        \(placesView(levels: ["continent", "country", "region", "subregion", "city", "district", "airport"]))
+        DROP TRIGGER photos_update_stale;
+        CREATE TRIGGER photos_update_stale AFTER UPDATE OF path, taken_local, utc_offset, latitude, longitude, altitude, speed_kmh,
+            continent_id, continent_name, country_id, country_name, region_id, region_name, subregion_id, subregion_name, city_id, city_name,
+            district_id, district_name, airport_id, airport_name, waters, gazetteer_version, error_kind ON photos BEGIN
+            INSERT INTO stale_days SELECT d FROM (SELECT coalesce(substr(OLD.taken_local, 1, 10), '') AS d) WHERE d NOT IN (SELECT date FROM stale_days);
+            INSERT INTO stale_days SELECT d FROM (SELECT coalesce(substr(NEW.taken_local, 1, 10), '') AS d) WHERE d NOT IN (SELECT date FROM stale_days);
+        END;
+        """,
     ]
 
     /// Migration 13's triggers: every row written to or deleted from an aggregate table, and

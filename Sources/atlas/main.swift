@@ -9,7 +9,7 @@ import Glibc
 let commands: [any Command.Type] = [
     ImportCommand.self, InspectCommand.self, ResolveCommand.self, SearchCommand.self, PlaceCommand.self, BrowseCommand.self,
     ErrorsCommand.self, VerifyCommand.self, ReresolveCommand.self, SetPlaceCommand.self,
-    MarkCommand.self, UnmarkCommand.self, MarksCommand.self, CountriesCommand.self, RegionsCommand.self, CitiesCommand.self,
+    MarkCommand.self, UnmarkCommand.self, MarksCommand.self, CountriesCommand.self, RegionsCommand.self, SubregionsCommand.self, CitiesCommand.self,
     AirportsCommand.self, ContinentsCommand.self, TimelineCommand.self, HomeCommand.self, TripsCommand.self, TripCommand.self, DaysCommand.self,
     FlightsCommand.self,
     StatsCommand.self, MapCommand.self, ReportCommand.self, ExportCommand.self, ImportRecordCommand.self,

@@ -85,9 +85,9 @@ struct PlaceArgumentTests {
         #expect(plural.status == 0 && plural.stdout.contains("city:2996944"))
         let bad = try AtlasBinary.run(["search", "lyon", "--kind", "towns"])
         #expect(bad.status == 1 && bad.stderr.hasPrefix(
-            "atlas search: --kind takes one of continents, countries, regions, cities, districts, airports (or the singular), not 'towns'"))
+            "atlas search: --kind takes one of continents, countries, regions, subregions, cities, districts, airports (or the singular), not 'towns'"))
         let help = try AtlasBinary.run(["search", "--help"])
         let words = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(words.contains("Only this kind: continents, countries, regions, cities, districts or airports"))
+        #expect(words.contains("Only this kind: continents, countries, regions, subregions, cities, districts or airports"))
     }
 }

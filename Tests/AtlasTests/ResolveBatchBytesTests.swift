@@ -78,9 +78,9 @@ struct ResolveBatchBytesTests {
     }
 
     @Test(arguments: [
-        ("csv", [] as [String], "5c459fa6bc5f8d4f1e95c62c5373c7625034cc8325f38bb58e7bb516bae0cdf0"),
-        ("plain", [], "8a93db178dd8075860f0fd909dbc40f856fa055ce7a29db3c3b33c8c9f113077"),
-        ("json", ["--json"], "675c6dd132dc9863cc0ed512f49e2eb82d7b6b9dd7026df323141a3876fd3e6f"),
+        ("csv", [] as [String], "a3d9f36aa0ed3c9d3ed50f05cb6691b10c8567d56005e376bf8f9c0a0e37f0f9"),
+        ("plain", [], "d46bab3d4b790b8835c342500c23584999dfc97b4a2be266b7d91725555aa206"),
+        ("json", ["--json"], "fded1dac2062b50d4509e42a404406f43beaa92f8130e5a44dfdb254db54c939"),
     ])
     func theAnswersKeepTheirBytes(_ form: String, _ flags: [String], _ digest: String) throws {
         let text = form == "csv" ? Self.csv : form == "plain" ? Self.plain : Self.jsonLines

@@ -24,6 +24,7 @@ import SQLite
         #expect(world.map(\.kind) == PlaceKind.allCases)
         // The manifest counts the rows of the cities table, districts included.
         let expected: [PlaceKind: Int?] = [.continent: manifest["continents"], .country: manifest["countries"], .region: manifest["regions"],
+                                           .subregion: manifest["subregions"],
                                            .city: manifest["cities"].flatMap { c in manifest["districts"].map { c - $0 } },
                                            .district: manifest["districts"], .airport: manifest["airports"]]
         for (kind, count) in world {
@@ -159,6 +160,7 @@ struct GazetteerChildCountTests {
             Row(kind: $0.isNull(2) ? .city : .district, continent: continentOf[$0.string(0)!], country: $0.string(0), region: $0.string(1),
                 city: $0.optionalInt(2).map(String.init))
         }
+        try read("SELECT country, region FROM subregions") { Row(kind: .subregion, continent: continentOf[$0.string(0)!], country: $0.string(0), region: $0.string(1), city: nil) }
         try read("SELECT country, region FROM airports") { Row(kind: .airport, continent: continentOf[$0.string(0)!], country: $0.string(0), region: $0.string(1), city: nil) }
         return rows
     }
@@ -168,11 +170,11 @@ struct GazetteerChildCountTests {
         let kinds: [PlaceKind]
         switch parent?.kind {
         case nil: kinds = PlaceKind.allCases
-        case .continent?: kinds = [.country, .region, .city, .district, .airport]
-        case .country?: kinds = [.region, .city, .district, .airport]
-        case .region?: kinds = [.city, .district, .airport]
+        case .continent?: kinds = [.country, .region, .subregion, .city, .district, .airport]
+        case .country?: kinds = [.region, .subregion, .city, .district, .airport]
+        case .region?: kinds = [.subregion, .city, .district, .airport]
         case .city?: kinds = [.district]
-        case .district?, .airport?: kinds = []
+        case .subregion?, .district?, .airport?: kinds = []
         }
         let inside: (Row) -> Bool = switch parent?.kind {
         case nil: { _ in true }

@@ -5,8 +5,9 @@ import Gazetteer
 @Suite struct PlaceKindTests {
     /// The rank is the hierarchy's order and a kind's place in `allCases` (a lineage's index).
     @Test func rankIsTheOrderOfTheHierarchy() {
-        #expect(PlaceKind.allCases.map(\.rank) == Array(0..<6))
-        #expect(PlaceKind.allCases.map(\.rawValue) == ["continent", "country", "region", "city", "district", "airport"])
+        #expect(PlaceKind.allCases.map(\.rank) == Array(0..<7))
+        #expect(PlaceKind.allCases.map(\.rawValue) == ["continent", "country", "region", "subregion", "city", "district", "airport"])
+        #expect(PlaceKind.region < .subregion && PlaceKind.subregion < .city)
         #expect(PlaceKind.country < .region && .district < .airport)
     }
 
@@ -33,6 +34,6 @@ import Gazetteer
     }
 
     @Test func pluralNames() {
-        #expect(PlaceKind.allCases.map(\.pluralName) == ["continents", "countries", "regions", "cities", "districts", "airports"])
+        #expect(PlaceKind.allCases.map(\.pluralName) == ["continents", "countries", "regions", "subregions", "cities", "districts", "airports"])
     }
 }

@@ -17,7 +17,7 @@ import Gazetteer
     /// The named links are the subscript's, level by level.
     @Test func namesAndKindsAgree() {
         let lineage = PlaceLineage<Int> { $0.rank * 10 }
-        let named = [lineage.continent, lineage.country, lineage.region, lineage.city, lineage.district, lineage.airport]
+        let named = [lineage.continent, lineage.country, lineage.region, lineage.subregion, lineage.city, lineage.district, lineage.airport]
         #expect(named == PlaceKind.allCases.map { lineage[$0] })
         #expect(named == PlaceKind.allCases.map { $0.rank * 10 })
     }

@@ -16,7 +16,7 @@ import Testing
                                nearestCityElsewhere: false, timeZone: "Europe/Paris")
         let expected = #"{"lat":45.7623,"lon":4.8224,"waters":"land","continent":{"id":"continent:EU","name":"Europe"},"#
             + #""country":{"id":"country:FR","name":"France","iso3":"FRA"},"#
-            + #""region":{"id":"region:FR.84","name":"Auvergne-Rhône-Alpes","iso":"FR-ARA"},"#
+            + #""region":{"id":"region:FR.84","name":"Auvergne-Rhône-Alpes","iso":"FR-ARA"},"subregion":null,"#
             + #""city":{"id":"city:2996944","name":"Lyon","distance_km":1.235},"district":{"id":"district:6543971","name":"Lyon 05","distance_km":0.4},"#
             + #""airport":null,"nearest_place":null,"border_km":null,"boundary_quality":"natural-earth-lines","nearest_city_elsewhere":false,"#
             + #""time_zone":"Europe/Paris"}"#
@@ -30,7 +30,7 @@ import Testing
     @Test func atSeaEveryPlaceIsNull() {
         let chain = PlaceChain(coordinate: GeoCoordinate(latitude: 30, longitude: -40), waters: .international)
         #expect(chain.json(id: .string("b")) == #"{"id":"b","lat":30,"lon":-40,"waters":"international","continent":null,"country":null,"#
-            + #""region":null,"city":null,"district":null,"airport":null,"nearest_place":null,"border_km":null,"boundary_quality":null,"nearest_city_elsewhere":false,"time_zone":"Etc/GMT+3"}"#)
+            + #""region":null,"subregion":null,"city":null,"district":null,"airport":null,"nearest_place":null,"border_km":null,"boundary_quality":null,"nearest_city_elsewhere":false,"time_zone":"Etc/GMT+3"}"#)
     }
 
     /// The ocean's zones are 15° strips centred on whole hours, signed as POSIX does; the two
@@ -46,6 +46,6 @@ import Testing
     @Test(.enabled(if: (try? GazetteerLocation.resolve(explicit: nil)) != nil, "no gazetteer in Resources/"))
     func montanaAsTheReadmeShowsIt() throws {
         let chain = try Resolver(gazetteer: Gazetteer.open()).resolve(GeoCoordinate(latitude: 47.80, longitude: -104.06))
-        #expect(chain.json(id: .string("a")) == #"{"id":"a","lat":47.8,"lon":-104.06,"waters":"land","continent":{"id":"continent:NA","name":"North America"},"country":{"id":"country:US","name":"United States","iso3":"USA"},"region":{"id":"region:US.MT","name":"Montana","iso":"US-MT"},"city":{"id":"city:5651400","name":"Fairview","distance_km":6.373},"district":null,"airport":null,"nearest_place":null,"border_km":1.026,"boundary_quality":"natural-earth-lines","nearest_city_elsewhere":false,"time_zone":"America/Denver"}"#)
+        #expect(chain.json(id: .string("a")) == #"{"id":"a","lat":47.8,"lon":-104.06,"waters":"land","continent":{"id":"continent:NA","name":"North America"},"country":{"id":"country:US","name":"United States","iso3":"USA"},"region":{"id":"region:US.MT","name":"Montana","iso":"US-MT"},"subregion":{"id":"subregion:US.MT.083","name":"Richland County","type":"County","basis":"polygon"},"city":{"id":"city:5651400","name":"Fairview","distance_km":6.373},"district":null,"airport":null,"nearest_place":null,"border_km":1.026,"boundary_quality":"natural-earth-lines","nearest_city_elsewhere":false,"time_zone":"America/Denver"}"#)
     }
 }

@@ -15,6 +15,7 @@ import Testing
         case .continent: "EU"
         case .country: "FR"
         case .region: "FR.84"
+        case .subregion: "FR.84.69"
         case .city: "2996944"
         case .district: "6543971"
         case .airport: "LYS"

@@ -5,7 +5,7 @@ import Passport
 
 /// `atlas browse [PLACE]`: the places one level below a place (the continents without one).
 enum BrowseCommand: Command {
-    static let kind = Option("--kind", SharedOptions.kind.parser, "List this kind instead of the next level (e.g. the cities or airports of a whole country): continents, countries, regions, cities, districts or airports (or the singular).")
+    static let kind = Option("--kind", SharedOptions.kind.parser, "List this kind instead of the next level (e.g. the cities or airports of a whole country): continents, countries, regions, subregions, cities, districts or airports (or the singular).")
     static let limit = Option("--limit", .integer(in: 1...100_000), "At most N places (default 100).")
     static let offset = Option("--offset", .integer(in: 0...Int(Int32.max)), "Skip the first N (paging).")
     static let declaration = CommandDeclaration(

@@ -10,7 +10,7 @@ enum MarkCommand: Command {
     static let declaration = CommandDeclaration(
         name: "mark", summary: "Mark a place as visited (counts like a photo; survives re-import)", forms: ["PLACE"],
         about: """
-            Marks a continent, country, region, city, district or airport as visited, on a day or undated.
+            Marks a continent, country, region, subregion, city, district or airport as visited, on a day or undated.
             PLACE is an identifier (city:2988507, country:IS), a code the gazetteer knows (IS, US-MT,
             KEF) or a name (Iceland, "new york"): the best match is taken and shown on stderr, and
             when several fit as well they are listed to choose from ('atlas search' finds more).

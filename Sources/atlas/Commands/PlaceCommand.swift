@@ -41,7 +41,7 @@ enum PlaceCommand: Command {
         // An airport's "population" is the search's weight for its size: the size says it.
         if place.population > 0 && place.kind != .airport { rows.append(["population", place.population.formatted()]) }
         if let zone = place.timeZone { rows.append(["time zone", zone]) }
-        if let detail = place.detail { rows.append([place.kind == .airport ? "size" : "boundary", detail]) }
+        if let detail = place.detail { rows.append([place.kind == .airport ? "size" : place.kind == .subregion ? "type" : "boundary", detail]) }
         if !counts.isEmpty {
             rows.append(["below", counts.map { counted($0.count, $0.kind.rawValue, $0.kind.pluralName) }.joined(separator: ", ")])
         }

@@ -69,6 +69,7 @@ enum StatsCommand: Command {
                 + (s.countriesVisited != s.countries ? "; \(count(s.countriesVisited, "country-level entry", "country-level entries")) in all" : "")),
             ("Continents", "\(s.continents) of \(PassportStats.continentsInWorld)"),
             ("Regions", "\(s.regions)"),
+            ("Subregions", "\(s.subregions)"),
             ("Cities", "\(s.cities)"),
             ("Airports", "\(s.airports)"),
             ("Home", s.home.map { "\($0.name) (\($0.id))" + (s.homeInferred ? ", inferred ('atlas home set' saves one)" : "") } ?? "-"),

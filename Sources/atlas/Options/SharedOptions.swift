@@ -31,7 +31,7 @@ enum SharedOptions {
                                                               valid: "countries", invalid: "towns", show: \.pluralName) { _, text throws(UsageError) in
         guard let kind = try PlaceArgument.kind(text) else { throw UsageError("--kind needs a value") }
         return kind
-    }, "Only this kind: continents, countries, regions, cities, districts or airports (or the singular: city).")
+    }, "Only this kind: continents, countries, regions, subregions, cities, districts or airports (or the singular: city).")
 
     static let sort = Option("--sort", .choice("KEY") as ValueParser<VisitOrder>,
                              "name (default), days (most first), first (oldest first visit first), last (latest visit first) or "

@@ -28,7 +28,7 @@ enum ManPage {
         out += [
             ".SH DESCRIPTION",
             text("atlas reads the GPS position and capture time of the photos in a library, resolves each "
-                 + "position offline to its continent, country, region, city, district and nearby airport, and "
+                 + "position offline to its continent, country, region, subregion, city, district and nearby airport, and "
                  + "keeps a travel log that answers where you have been, and when. Nothing leaves the machine: "
                  + "it needs no network."),
         ]
