@@ -44,12 +44,14 @@ enum XMPPacket {
     /// asks for the same names of every packet.
     struct LocalNames: Sendable {
         let bytes: [[UInt8]]
-        /// A bit for each of their lengths: most names are not asked for, and their length says so.
-        let lengths: UInt64
+        /// A bit for each of their lengths, and for each of their first bytes (modulo 64): most
+        /// names are not asked for, and these say so without a comparison.
+        let lengths: UInt64, firsts: UInt64
 
         init(_ names: [String]) {
             bytes = names.map { Array($0.utf8) }
             lengths = bytes.reduce(0) { $1.count < 64 ? $0 | 1 << UInt64($1.count) : $0 }
+            firsts = bytes.reduce(0) { $0 | 1 << UInt64(($1.first ?? 0) & 63) }
         }
     }
 
@@ -163,8 +165,12 @@ enum XMPPacket {
         var attributes: [Attribute] = []
         var decodedValues: [[UInt8]] = []
 
+        /// Whether every namespace asked for is ASCII (all real ones are), so compared as bytes.
+        let asciiWanted: Bool
+
         init(bytes: UnsafeBufferPointer<UInt8>, wanted: Set<String>, names: LocalNames?) {
             (self.bytes, self.wanted, self.names) = (bytes, wanted, names)
+            asciiWanted = wanted.allSatisfy { $0.utf8.withContiguousStorageIfAvailable(Self.isASCII) ?? false }
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { at = 3 }   // a UTF-8 byte-order mark
         }
 
@@ -244,8 +250,9 @@ enum XMPPacket {
                 skipSpace()
                 let value = try quoted()
                 if let prefix = Self.declaredPrefix(attribute) {
-                    let uri = string(value.value, decoded: value.decoded)
-                    scopes.append((prefix, uri, wanted.contains(uri)))
+                    let inWanted = value.decoded.map { decodedValues[$0].withUnsafeBufferPointer(isWanted) } ?? isWanted(UnsafeBufferPointer(rebasing: value.value))
+                    // The namespace of a prefix not wanted is never read.
+                    scopes.append((prefix, inWanted ? string(value.value, decoded: value.decoded) : "", inWanted))
                     declared += 1
                 } else if let colon = colon(in: attribute), isAsked(attribute[(colon + 1)...]) {
                     // Only prefixed attributes are properties: an unprefixed one has no namespace.
@@ -270,13 +277,27 @@ enum XMPPacket {
 
         /// The prefix an `xmlns:p` attribute declares (empty for `xmlns`, the default
         /// namespace); nil for any other attribute.
-        static func declaredPrefix(_ name: Bytes) -> Bytes? {
+        @inline(__always) static func declaredPrefix(_ name: Bytes) -> Bytes? {
             let s = name.startIndex
             guard name.count >= 5, name[s] == UInt8(ascii: "x"), name[s + 1] == UInt8(ascii: "m"), name[s + 2] == UInt8(ascii: "l"),
                   name[s + 3] == UInt8(ascii: "n"), name[s + 4] == UInt8(ascii: "s") else { return nil }
             if name.count == 5 { return name[(s + 5)...] }
             return name[s + 5] == UInt8(ascii: ":") ? name[(s + 6)...] : nil
         }
+
+        /// Whether a namespace is one asked for, compared as bytes: a packet declares a dozen,
+        /// and a string made and hashed for each was a twentieth of its read. Strings compare
+        /// canonical equivalents equal, which only text above ASCII has: then as strings.
+        func isWanted(_ uri: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard asciiWanted, Self.isASCII(uri) else { return wanted.contains(String(decoding: uri, as: UTF8.self)) }
+            return wanted.contains { namespace in
+                namespace.utf8.count == uri.count
+                    && namespace.utf8.withContiguousStorageIfAvailable { uri.isEmpty || memcmp($0.baseAddress!, uri.baseAddress!, uri.count) == 0 } == true
+            }
+        }
+
+        /// Whether bytes are ASCII, OR-ed in one pass the compiler vectorises.
+        static func isASCII(_ b: UnsafeBufferPointer<UInt8>) -> Bool { b.reduce(0, |) < 0x80 }
 
         /// An attribute value's text: its decoding when it had one, else its bytes.
         func string(_ value: Bytes, decoded: Int?) -> String {
@@ -286,7 +307,8 @@ enum XMPPacket {
         /// Whether a local name is one asked for.
         @inline(__always) func isAsked(_ local: Bytes) -> Bool {
             guard let names else { return true }
-            guard local.count < 64, names.lengths & (1 << UInt64(local.count)) != 0, let p = local.base.baseAddress else { return false }
+            guard local.count < 64, names.lengths & (1 << UInt64(local.count)) != 0, let p = local.base.baseAddress,
+                  names.firsts & (1 << UInt64(p[local.startIndex] & 63)) != 0 else { return false }
             return names.bytes.contains { name in name.count == local.count && memcmp(name, p + local.startIndex, name.count) == 0 }
         }
 
