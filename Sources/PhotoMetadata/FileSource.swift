@@ -78,22 +78,28 @@ final class FileSource {
         let wanted = min(count, size - offset)
         var failure: Int32 = 0
         let buffer = [UInt8](unsafeUninitializedCapacity: wanted) { raw, initialised in
-            var filled = 0
-            while filled < wanted {
-                reads += 1
-                let n = pread(fd, raw.baseAddress! + filled, wanted - filled, off_t(offset + filled))
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    break
-                }
-                if n == 0 { break }  // the file shrank while we read it
-                filled += n
-            }
-            initialised = filled
+            initialised = fill(UnsafeMutableRawBufferPointer(raw), from: offset, failure: &failure)
         }
         if failure != 0 { throw MetadataError(path: path, reason: .unreadable(String(cString: strerror(failure)))) }
         return buffer
+    }
+
+    /// Reads into `buffer` from `offset` until it is full or the file ends; the bytes read.
+    /// `failure` is the errno of a failed read.
+    func fill(_ buffer: UnsafeMutableRawBufferPointer, from offset: Int, failure: inout Int32) -> Int {
+        var filled = 0
+        while filled < buffer.count {
+            reads += 1
+            let n = pread(fd, buffer.baseAddress! + filled, buffer.count - filled, off_t(offset + filled))
+            if n < 0 {
+                if errno == EINTR { continue }
+                failure = errno
+                break
+            }
+            if n == 0 { break }  // the file shrank while we read it
+            filled += n
+        }
+        return filled
     }
 
     /// Exactly `count` bytes from `offset`, or a `truncated` error naming `what`.

@@ -64,6 +64,22 @@ extension FileSource {
             throw MetadataError(path: path, reason: .corrupt("\(what) of \(file.size) bytes, over the \(maximumBytes) read"))
         }
         guard file.size > 0 else { throw MetadataError(path: path, reason: .empty) }
-        return Data(try file.slice(at: 0, count: file.size))
+        return try file.whole()
+    }
+}
+
+extension FileSource {
+    /// The whole file read once into the buffer the data then owns (a sidecar, a track):
+    /// neither zeroed first nor copied from a window, as `Data(slice(at:count:))` was.
+    func whole() throws(MetadataError) -> Data {
+        guard size > 0 else { return Data() }
+        guard let buffer = malloc(size) else { throw MetadataError(path: path, reason: .unreadable("out of memory")) }
+        var failure: Int32 = 0
+        let filled = fill(UnsafeMutableRawBufferPointer(start: buffer, count: size), from: 0, failure: &failure)
+        guard failure == 0 else {
+            free(buffer)
+            throw MetadataError(path: path, reason: .unreadable(String(cString: strerror(failure))))
+        }
+        return Data(bytesNoCopy: buffer, count: filled, deallocator: .free)   // fewer when the file shrank
     }
 }

@@ -34,26 +34,6 @@ enum XMPPacket {
     /// A C0 control XML never holds (all but tab, line feed and carriage return).
     static func isControl(_ b: UInt8) -> Bool { b < 0x20 && !isSpace(b) }
 
-    /// Whether an attribute value of `count` bytes at `p` holds a `<`, an `&` or a byte below
-    /// a space (a tab, line feed or carriage return: the packet holds no other control), which
-    /// it must then be decoded for; sixteen bytes at a time, as darktable's values are
-    /// kilobytes of base64.
-    static func needsDecoding(_ p: UnsafePointer<UInt8>, count: Int) -> Bool {
-        let (less, ampersand, space) = (SIMD16<UInt8>(repeating: UInt8(ascii: "<")), SIMD16<UInt8>(repeating: UInt8(ascii: "&")),
-                                        SIMD16<UInt8>(repeating: 0x20))
-        var i = 0
-        while i + 16 <= count {
-            let v = UnsafeRawPointer(p + i).loadUnaligned(as: SIMD16<UInt8>.self)
-            if any((v .== less) .| (v .== ampersand) .| (v .< space)) { return true }
-            i += 16
-        }
-        while i < count {
-            if p[i] == UInt8(ascii: "<") || p[i] == UInt8(ascii: "&") || p[i] < 0x20 { return true }
-            i += 1
-        }
-        return false
-    }
-
     /// The properties in `namespaces`; with `names`, only those of these local names (what a
     /// reader wants: the others are then neither decoded nor kept).
     static func properties(_ bytes: some ContiguousBytes, in namespaces: Set<String>, named names: [String]? = nil) throws(Fault) -> [String: String] {
@@ -64,12 +44,14 @@ enum XMPPacket {
     /// asks for the same names of every packet.
     struct LocalNames: Sendable {
         let bytes: [[UInt8]]
-        /// A bit for each of their lengths: most names are not asked for, and their length says so.
-        let lengths: UInt64
+        /// A bit for each of their lengths, and for each of their first bytes (modulo 64): most
+        /// names are not asked for, and these say so without a comparison.
+        let lengths: UInt64, firsts: UInt64
 
         init(_ names: [String]) {
             bytes = names.map { Array($0.utf8) }
             lengths = bytes.reduce(0) { $1.count < 64 ? $0 | 1 << UInt64($1.count) : $0 }
+            firsts = bytes.reduce(0) { $0 | 1 << UInt64(($1.first ?? 0) & 63) }
         }
     }
 
@@ -91,21 +73,27 @@ enum XMPPacket {
     /// XML is UTF-8 here (XMP allows nothing else in a sidecar), and never holds the C0
     /// controls but tab, line feed and carriage return: sixteen bytes at a time, and the UTF-8
     /// decoded only from the first byte above ASCII in a block (a packet's one such character is
-    /// most often the byte-order mark in `<?xpacket begin=…?>`).
+    /// most often the byte-order mark in `<?xpacket begin=…?>`). The reader counts on it: a
+    /// byte below a space is then white space.
     static func checkCharacters(_ b: UnsafeBufferPointer<UInt8>) throws(Fault) {
         guard let base = b.baseAddress else { return }
-        let (space, high) = (SIMD16<UInt8>(repeating: 0x20), SIMD16<UInt8>(repeating: 0x80))
-        let (tab, lf, cr) = (SIMD16<UInt8>(repeating: 0x09), SIMD16<UInt8>(repeating: 0x0A), SIMD16<UInt8>(repeating: 0x0D))
         var i = 0
         while i < b.count {
-            if i + 16 <= b.count {
-                let v = UnsafeRawPointer(base + i).loadUnaligned(as: SIMD16<UInt8>.self)
-                let control = (v .< space) .& (v .!= tab) .& (v .!= lf) .& (v .!= cr)
-                if !any(control .| (v .>= high)) { i += 16; continue }
+            // Four blocks a step while they are plain (the test and the loop cost as much as a
+            // block's class), then two.
+            if b.count - i >= 64, ByteBlock.isEmpty(odd(ByteBlock(base + i, available: 64)) | odd(ByteBlock(base + i + 16, available: 48))
+                                                    | odd(ByteBlock(base + i + 32, available: 32)) | odd(ByteBlock(base + i + 48, available: 16))) {
+                i += 64
+                continue
             }
-            // A block with a control or a character above ASCII: byte by byte until the
-            // block's end, a character never cut.
+            if b.count - i >= 32, ByteBlock.isEmpty(odd(ByteBlock(base + i, available: 32)) | odd(ByteBlock(base + i + 16, available: 16))) {
+                i += 32
+                continue
+            }
+            guard let lane = ByteBlock.first(odd(ByteBlock(base + i, available: b.count - i))) else { i += 16; continue }
+            // Byte by byte from there until the block's end, a character never cut.
             let end = min(i + 16, b.count)
+            i += lane
             while i < end {
                 let byte = b[i]
                 if byte < 0x80 {
@@ -117,6 +105,11 @@ enum XMPPacket {
                 }
             }
         }
+    }
+
+    /// A control but tab (09), line feed (0A) and carriage return (0D), or a byte above ASCII.
+    @inline(__always) private static func odd(_ block: ByteBlock) -> SIMD16<UInt8> {
+        block.below(0x09) | block.within(0x0B, count: 2) | block.within(0x0E, count: 0x12) | block.high
     }
 
     /// The length of the well-formed UTF-8 character at `i` (a byte above ASCII), nil when it
@@ -165,7 +158,8 @@ enum XMPPacket {
         /// The local names asked for (nil: all).
         let names: LocalNames?
         var at = 0
-        var properties: [String: String] = [:]
+        /// Room for the properties a reader asks for, made at once instead of grown.
+        var properties = [String: String](minimumCapacity: 8)
         var open: [Element] = []
         /// (prefix, namespace, whether it is wanted) in declaration order; the innermost
         /// declaration of a prefix wins.
@@ -177,9 +171,18 @@ enum XMPPacket {
         var attributes: [Attribute] = []
         var decodedValues: [[UInt8]] = []
 
+        /// Whether every namespace asked for is ASCII (all real ones are), so compared as bytes.
+        let asciiWanted: Bool
+
         init(bytes: UnsafeBufferPointer<UInt8>, wanted: Set<String>, names: LocalNames?) {
             (self.bytes, self.wanted, self.names) = (bytes, wanted, names)
+            asciiWanted = wanted.allSatisfy { $0.utf8.withContiguousStorageIfAvailable(Self.isASCII) ?? false }
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { at = 3 }   // a UTF-8 byte-order mark
+            // Room for a sidecar's depth, declarations and a property's text at once: grown
+            // from nothing, they were a dozen allocations a packet.
+            open.reserveCapacity(16)
+            scopes.reserveCapacity(16)
+            text.reserveCapacity(64)
         }
 
         func fault() -> Fault { Fault(offset: at) }
@@ -209,7 +212,7 @@ enum XMPPacket {
                     if counts { append(piece) }
                 } else {
                     let start = at
-                    while at < bytes.count, bytes[at] != UInt8(ascii: "<"), bytes[at] != UInt8(ascii: "&") { at += 1 }
+                    at = scan(from: at, where: Self.textEnd)
                     if counts { append(bytes[start..<at]) }
                 }
             }
@@ -242,14 +245,15 @@ enum XMPPacket {
         mutating func startTag() throws(Fault) {
             at += 1
             let name = try self.name()
-            attributes.removeAll(keepingCapacity: true)
-            decodedValues.removeAll(keepingCapacity: true)
+            // Emptied only when filled: a call for every tag otherwise.
+            if !attributes.isEmpty { attributes.removeAll(keepingCapacity: true) }
+            if !decodedValues.isEmpty { decodedValues.removeAll(keepingCapacity: true) }
             var declared = 0, empty = false
             while true {
                 skipSpace()
                 guard at < bytes.count else { throw fault() }
                 if bytes[at] == UInt8(ascii: ">") { at += 1; break }
-                if starts("/>") { at += 2; empty = true; break }
+                if bytes[at] == UInt8(ascii: "/"), at + 1 < bytes.count, bytes[at + 1] == UInt8(ascii: ">") { at += 2; empty = true; break }
                 let attribute = try self.name()
                 skipSpace()
                 guard at < bytes.count, bytes[at] == UInt8(ascii: "=") else { throw fault() }
@@ -257,17 +261,18 @@ enum XMPPacket {
                 skipSpace()
                 let value = try quoted()
                 if let prefix = Self.declaredPrefix(attribute) {
-                    let uri = string(value.value, decoded: value.decoded)
-                    scopes.append((prefix, uri, wanted.contains(uri)))
+                    let inWanted = value.decoded.map { decodedValues[$0].withUnsafeBufferPointer(isWanted) } ?? isWanted(UnsafeBufferPointer(rebasing: value.value))
+                    // The namespace of a prefix not wanted is never read.
+                    scopes.append((prefix, inWanted ? string(value.value, decoded: value.decoded) : "", inWanted))
                     declared += 1
-                } else if let colon = attribute.firstIndex(of: UInt8(ascii: ":")), isAsked(attribute[(colon + 1)...]) {
+                } else if let colon = colon(in: attribute), isAsked(attribute[(colon + 1)...]) {
                     // Only prefixed attributes are properties: an unprefixed one has no namespace.
                     attributes.append(Attribute(prefix: attribute[attribute.startIndex..<colon], local: attribute[(colon + 1)...],
                                                 value: value.value, decoded: value.decoded))
                 }
             }
             sawRoot = true
-            text.removeAll(keepingCapacity: true)
+            if !text.isEmpty { text.removeAll(keepingCapacity: true) }
             for attribute in attributes {
                 guard let scope = namespace(of: attribute.prefix), scope.wanted else { continue }
                 let key = scope.uri + XMPPacket.utf8(attribute.local)
@@ -275,7 +280,7 @@ enum XMPPacket {
             }
             let element = Element(qualifiedName: name, key: key(of: name), declared: declared)
             if empty {
-                scopes.removeLast(declared)
+                if declared > 0 { scopes.removeLast(declared) }
             } else {
                 open.append(element)
             }
@@ -283,7 +288,7 @@ enum XMPPacket {
 
         /// The prefix an `xmlns:p` attribute declares (empty for `xmlns`, the default
         /// namespace); nil for any other attribute.
-        static func declaredPrefix(_ name: Bytes) -> Bytes? {
+        @inline(__always) static func declaredPrefix(_ name: Bytes) -> Bytes? {
             let s = name.startIndex
             guard name.count >= 5, name[s] == UInt8(ascii: "x"), name[s + 1] == UInt8(ascii: "m"), name[s + 2] == UInt8(ascii: "l"),
                   name[s + 3] == UInt8(ascii: "n"), name[s + 4] == UInt8(ascii: "s") else { return nil }
@@ -291,15 +296,30 @@ enum XMPPacket {
             return name[s + 5] == UInt8(ascii: ":") ? name[(s + 6)...] : nil
         }
 
+        /// Whether a namespace is one asked for, compared as bytes: a packet declares a dozen,
+        /// and a string made and hashed for each was a twentieth of its read. Strings compare
+        /// canonical equivalents equal, which only text above ASCII has: then as strings.
+        func isWanted(_ uri: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard asciiWanted, Self.isASCII(uri) else { return wanted.contains(String(decoding: uri, as: UTF8.self)) }
+            return wanted.contains { namespace in
+                namespace.utf8.count == uri.count
+                    && namespace.utf8.withContiguousStorageIfAvailable { uri.isEmpty || memcmp($0.baseAddress!, uri.baseAddress!, uri.count) == 0 } == true
+            }
+        }
+
+        /// Whether bytes are ASCII, OR-ed in one pass the compiler vectorises.
+        static func isASCII(_ b: UnsafeBufferPointer<UInt8>) -> Bool { b.reduce(0, |) < 0x80 }
+
         /// An attribute value's text: its decoding when it had one, else its bytes.
         func string(_ value: Bytes, decoded: Int?) -> String {
             decoded.map { String(decoding: decodedValues[$0], as: UTF8.self) } ?? XMPPacket.utf8(value)
         }
 
         /// Whether a local name is one asked for.
-        func isAsked(_ local: Bytes) -> Bool {
+        @inline(__always) func isAsked(_ local: Bytes) -> Bool {
             guard let names else { return true }
-            guard local.count < 64, names.lengths & (1 << UInt64(local.count)) != 0, let p = local.base.baseAddress else { return false }
+            guard local.count < 64, names.lengths & (1 << UInt64(local.count)) != 0, let p = local.base.baseAddress,
+                  names.firsts & (1 << UInt64(p[local.startIndex] & 63)) != 0 else { return false }
             return names.bytes.contains { name in name.count == local.count && memcmp(name, p + local.startIndex, name.count) == 0 }
         }
 
@@ -312,14 +332,14 @@ enum XMPPacket {
                   memcmp(base + element.qualifiedName.startIndex, base + name.startIndex, name.count) == 0 else { throw fault() }
             at += 1
             if let key = element.key, properties[key] == nil, let value = Self.trimmed(text) { properties[key] = value }
-            text.removeAll(keepingCapacity: true)
-            scopes.removeLast(element.declared)
+            if !text.isEmpty { text.removeAll(keepingCapacity: true) }
+            if element.declared > 0 { scopes.removeLast(element.declared) }
         }
 
         /// An element's namespace + local name (the default namespace for an unprefixed one),
         /// when that namespace is wanted.
         func key(of name: Bytes) -> String? {
-            let colon = name.firstIndex(of: UInt8(ascii: ":"))
+            let colon = colon(in: name)
             guard isAsked(colon.map { name[($0 + 1)...] } ?? name), let scope = namespace(of: colon.map { name[name.startIndex..<$0] } ?? name[name.startIndex..<name.startIndex]), scope.wanted else { return nil }
             return scope.uri + XMPPacket.utf8(colon.map { name[($0 + 1)...] } ?? name)
         }
@@ -345,40 +365,69 @@ enum XMPPacket {
             return prefix.isEmpty ? ("", wanted.contains("")) : nil
         }
 
-        mutating func name() throws(Fault) -> Bytes {
+        @inline(__always) mutating func name() throws(Fault) -> Bytes {
             let start = at
-            while at < bytes.count {
-                let b = bytes[at]
-                if b < 64 && Self.nameEnds & (1 << UInt64(b)) != 0 { break }
-                at += 1
-            }
+            at = scan(from: at, where: Self.nameEnd)
             guard at > start else { throw fault() }
             return bytes[start..<at]
         }
 
-        /// The bytes that end a name, all below 64: XML's white space and `> / = < " '`.
-        /// (A literal: a computed global would be fetched once per byte.)
-        static var nameEnds: UInt64 { 0x7000_8085_0000_2600 }
+        /// The index of the first byte from `start` in the class `found` makes of a block, else
+        /// `end`. The classes are functions, not closures: a closure was compiled apart and
+        /// called for every block.
+        @inline(__always) func scan(from start: Int, to end: Int? = nil, where found: (ByteBlock) -> SIMD16<UInt8>) -> Int {
+            ByteBlock.firstIndex(in: bytes, from: start, to: end ?? bytes.count, where: found)
+        }
+
+        /// The bytes that end a name: white space (all that is below a space, the characters
+        /// checked), `" ' /` and `< = >`.
+        @inline(__always) static func nameEnd(_ b: ByteBlock) -> SIMD16<UInt8> {
+            b.below(0x21) | b.equal(UInt8(ascii: "\"")) | b.equal(UInt8(ascii: "'")) | b.equal(UInt8(ascii: "/")) | b.within(UInt8(ascii: "<"), count: 3)
+        }
+
+        /// What ends a run of text: a tag or an entity.
+        @inline(__always) static func textEnd(_ b: ByteBlock) -> SIMD16<UInt8> { b.equal(UInt8(ascii: "<")) | b.equal(UInt8(ascii: "&")) }
+
+        /// What is not white space.
+        @inline(__always) static func notSpace(_ b: ByteBlock) -> SIMD16<UInt8> { ~b.below(0x21) }
+
+        /// A name's colon.
+        @inline(__always) static func colon(_ b: ByteBlock) -> SIMD16<UInt8> { b.equal(UInt8(ascii: ":")) }
+
+        /// What ends an attribute value, or needs it decoded: its quote, a `<` (refused), an
+        /// entity, white space that XML makes a space.
+        @inline(__always) static func valueEnd(_ b: ByteBlock, quote: UInt8) -> SIMD16<UInt8> {
+            b.equal(quote) | b.equal(UInt8(ascii: "<")) | b.equal(UInt8(ascii: "&")) | b.below(0x20)
+        }
+        @inline(__always) static func doubleQuotedEnd(_ b: ByteBlock) -> SIMD16<UInt8> { valueEnd(b, quote: UInt8(ascii: "\"")) }
+        @inline(__always) static func singleQuotedEnd(_ b: ByteBlock) -> SIMD16<UInt8> { valueEnd(b, quote: UInt8(ascii: "'")) }
+
+        /// The index of a name's first colon (the end of its prefix).
+        @inline(__always) func colon(in name: Bytes) -> Int? {
+            let i = scan(from: name.startIndex, to: name.endIndex, where: Self.colon)
+            return i < name.endIndex ? i : nil
+        }
 
         /// A quoted attribute value: the bytes themselves, and, when it holds an entity or white
         /// space that XML turns into spaces, the index of its decoding.
-        mutating func quoted() throws(Fault) -> (value: Bytes, decoded: Int?) {
+        @inline(__always) mutating func quoted() throws(Fault) -> (value: Bytes, decoded: Int?) {
             guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") || bytes[at] == UInt8(ascii: "'") else { throw fault() }
             let quote = bytes[at]
             at += 1
             let start = at
-            // The closing quote by memchr, then one pass without branches over the value.
-            guard let base = bytes.baseAddress, let found = memchr(base + start, Int32(quote), bytes.count - start) else {
+            // One pass to the closing quote or to what needs decoding.
+            let end = quote == UInt8(ascii: "\"") ? scan(from: start, where: Self.doubleQuotedEnd) : scan(from: start, where: Self.singleQuotedEnd)
+            if end < bytes.count, bytes[end] == quote {
+                at = end + 1
+                return (bytes[start..<end], nil)
+            }
+            // A value never closed is refused at the end, before what it holds.
+            guard let base = bytes.baseAddress, memchr(base + end, Int32(quote), bytes.count - end) != nil else {
                 at = bytes.count
                 throw fault()
             }
-            let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            if XMPPacket.needsDecoding(base + start, count: end - start) {
-                decodedValues.append(try decoded(quote))
-                return (bytes[start..<end], decodedValues.count - 1)
-            }
-            at = end + 1
-            return (bytes[start..<end], nil)
+            decodedValues.append(try decoded(quote))
+            return (bytes[start..<(at - 1)], decodedValues.count - 1)
         }
 
         /// The value from `at` to its closing `quote`, entities decoded and white space made spaces.
@@ -423,22 +472,28 @@ enum XMPPacket {
             }
         }
 
-        mutating func skipSpace() {
-            while at < bytes.count, XMPPacket.isSpace(bytes[at]) { at += 1 }
+        @inline(__always) mutating func skipSpace() {
+            // Most often no space or one; below a space is white space, the characters checked.
+            guard at < bytes.count, bytes[at] <= 0x20 else { return }
+            at = scan(from: at + 1, where: Self.notSpace)
         }
 
-        func starts(_ literal: StaticString) -> Bool {
-            let n = literal.utf8CodeUnitCount
-            guard at + n <= bytes.count else { return false }
-            return literal.withUTF8Buffer { bytes[at..<(at + n)].elementsEqual($0) }
+        func starts(_ literal: StaticString) -> Bool { starts(literal, at: at) }
+
+        func starts(_ literal: StaticString, at i: Int) -> Bool {
+            guard i + literal.utf8CodeUnitCount <= bytes.count, let base = bytes.baseAddress else { return false }
+            return memcmp(base + i, literal.utf8Start, literal.utf8CodeUnitCount) == 0
         }
 
-        /// The index just past the next `literal`.
+        /// The index just past the next `literal`: its first byte by memchr, a comparison a
+        /// candidate (a packet's `<?xpacket …?>` was compared at every byte).
         func index(after literal: StaticString) throws(Fault) -> Int {
             let n = literal.utf8CodeUnitCount
             var i = at
-            while i + n <= bytes.count {
-                if literal.withUTF8Buffer({ bytes[i..<(i + n)].elementsEqual($0) }) { return i + n }
+            while i + n <= bytes.count, let base = bytes.baseAddress,
+                  let found = memchr(base + i, Int32(literal.utf8Start.pointee), bytes.count - i - n + 1) {
+                i = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if starts(literal, at: i) { return i + n }
                 i += 1
             }
             throw fault()
