@@ -29,6 +29,12 @@ extension PlaceChain {
         json.raw { append(to: &$0, id: id) }
     }
 
+    /// Each kind's `,"city":` and the key of its code (`,"iso3":`; a subregion's local word,
+    /// `,"type":`), written once: a batch writes them for every line.
+    private static let linkKeys: [(kind: [UInt8], code: [UInt8]?)] = PlaceKind.allCases.map { kind in
+        (Array(",\"\(kind.rawValue)\":".utf8), (kind == .subregion ? "type" : kind.codeName).map { Array(",\"\($0)\":".utf8) })
+    }
+
     /// The bytes ``write(to:id:)`` writes, appended to `out`: the keys and punctuation as
     /// literals, each link's identifier and name from the resolver's tables without a `String`
     /// made for them (``LinkTable/appendJSON(_:to:)``).
@@ -37,19 +43,11 @@ extension PlaceChain {
         func number(_ value: Double?, digits: Int) {
             if let value, value.isFinite { JSONBytes.appendFixed(value, digits: digits, to: &out) } else { literal("null") }
         }
-        /// `,"name":`
-        func key(_ name: String) {
-            out.append(UInt8(ascii: ","))
-            out.append(UInt8(ascii: "\""))
-            out.append(contentsOf: name.utf8)
-            out.append(UInt8(ascii: "\""))
-            out.append(UInt8(ascii: ":"))
-        }
-        func link(_ l: Link?, code: String? = nil, distance: Bool = false, basis: String? = nil) {
+        func link(_ l: Link?, code: [UInt8]? = nil, distance: Bool = false, basis: String? = nil) {
             guard let l else { return literal("null") }
             l.table.appendJSON(Int(l.row), to: &out)
             if let code {
-                key(code)
+                out.append(contentsOf: code)
                 if let value = l.code { JSONBytes.appendQuoted(value, to: &out) } else { literal("null") }
             }
             if let basis {
@@ -74,14 +72,10 @@ extension PlaceChain {
         literal(#""lat":"#); number(coordinate.latitude, digits: 7)
         literal(#","lon":"#); number(coordinate.longitude, digits: 7)
         literal(#","waters":"#); JSONBytes.appendQuoted(waters.rawValue, to: &out)
-        for kind in PlaceKind.allCases {
-            key(kind.rawValue)
+        for (kind, keys) in zip(PlaceKind.allCases, Self.linkKeys) {
+            out.append(contentsOf: keys.kind)
             // A subregion says its local word for the level and how it was found.
-            if kind == .subregion {
-                link(places[kind], code: "type", basis: subregionBasis)
-            } else {
-                link(places[kind], code: kind.codeName, distance: kind.isFoundByNearness)
-            }
+            link(places[kind], code: keys.code, distance: kind.isFoundByNearness, basis: kind == .subregion ? subregionBasis : nil)
         }
         literal(#","nearest_place":"#)
         link(nearestPlace, distance: true)
