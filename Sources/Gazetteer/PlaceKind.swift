@@ -12,6 +12,7 @@ public enum PlaceKind: String, Sendable, CaseIterable, Codable, Comparable {
     /// The order of the hierarchy: continent < country < region < subregion < city < district < airport.
     /// Also its place in ``allCases``: the index of its link in a lineage, read for every row
     /// of a passport.
+    @inlinable
     public var rank: Int {
         switch self {
         case .continent: 0
@@ -25,6 +26,10 @@ public enum PlaceKind: String, Sendable, CaseIterable, Codable, Comparable {
     }
 
     public static func < (a: PlaceKind, b: PlaceKind) -> Bool { a.rank < b.rank }
+
+    /// ``allCases``, made once: the synthesized property builds a new array at every call, and
+    /// a lineage is walked kind by kind for every row a passport reads.
+    public static let levels = allCases
 
     /// The kinds above a place of this kind that it is listed with, from the continent down: a
     /// country its continent; a region also its country; a subregion, city, district or airport

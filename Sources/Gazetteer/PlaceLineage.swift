@@ -31,8 +31,9 @@ public struct PlaceLineage<Link> {
     }
 
     /// A link for each kind, from the continent down, as `link` gives it.
+    @inlinable
     public init(_ link: (PlaceKind) throws -> Link?) rethrows {
-        for kind in PlaceKind.allCases { self[kind] = try link(kind) }
+        for kind in PlaceKind.levels { self[kind] = try link(kind) }
     }
 
     /// The link of `kind`.
@@ -63,20 +64,22 @@ public struct PlaceLineage<Link> {
     }
 
     /// Calls `body` with each link there is, from the continent down.
+    @inlinable
     public func forEach(_ body: (PlaceKind, Link) throws -> Void) rethrows {
-        for kind in PlaceKind.allCases { if let link = self[kind] { try body(kind, link) } }
+        for kind in PlaceKind.levels { if let link = self[kind] { try body(kind, link) } }
     }
 
     /// The same lineage with each link transformed (a nil result leaves the level empty).
+    @inlinable
     public func map<T>(_ transform: (PlaceKind, Link) throws -> T?) rethrows -> PlaceLineage<T> {
         try PlaceLineage<T> { kind in try self[kind].flatMap { try transform(kind, $0) } }
     }
 
     /// The link of each kind, from the continent down, none included.
-    public var links: [Link?] { PlaceKind.allCases.map { self[$0] } }
+    public var links: [Link?] { PlaceKind.levels.map { self[$0] } }
 
     /// Whether no level has a link.
-    public var isEmpty: Bool { PlaceKind.allCases.allSatisfy { self[$0] == nil } }
+    public var isEmpty: Bool { PlaceKind.levels.allSatisfy { self[$0] == nil } }
 }
 
 extension PlaceLineage: Equatable where Link: Equatable {}

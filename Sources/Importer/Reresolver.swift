@@ -78,7 +78,7 @@ public struct Reresolver {
     /// `none → Lyon 05 (district:6543971)`.
     public static func changes(from o: PlaceSnapshot?, to n: PlaceSnapshot?) -> [String] {
         // A continent changes only with its country.
-        let levels = PlaceKind.allCases.filter { $0 != .continent }.map { (o?.places[$0], n?.places[$0]) }
+        let levels = PlaceKind.levels.filter { $0 != .continent }.map { (o?.places[$0], n?.places[$0]) }
         return levels.filter { $0.0?.id != $0.1?.id }.map { a, b in
             "\(a.map { "\($0.name) (\($0.id))" } ?? "none") → \(b.map { "\($0.name) (\($0.id))" } ?? "none")"
         }

@@ -185,7 +185,7 @@ extension TravelRecord {
         let id = try log.save(record, run: nil)
         guard handSet else { return path }
         // The record keeps the hand-set place only: it stands for both the override and the snapshot.
-        guard let place = PlaceKind.allCases.reversed().lazy.compactMap({ lineage[$0] }).first else { return path }
+        guard let place = PlaceKind.levels.reversed().lazy.compactMap({ lineage[$0] }).first else { return path }
         try log.setPlace(photo: id, placeID: place.id.description, lineage: lineage.map { _, link in PlaceLink(link) })
         return path
     }

@@ -451,7 +451,7 @@ public struct TravelRecord: Sendable {
     /// comma, as members of an object in an array two levels deep: each link an object, or `null`.
     func appendChain(_ lineage: PlaceLineage<PlaceLink>, to out: inout [UInt8]) {
         func literal(_ text: StaticString) { text.withUTF8Buffer { out.append(contentsOf: $0) } }
-        for kind in PlaceKind.allCases {
+        for kind in PlaceKind.levels {
             out.append(contentsOf: Self.chainKeys[kind.rank])
             guard let link = lineage[kind] else { literal("null"); continue }
             literal("{\n        \"id\": ")
@@ -463,5 +463,5 @@ public struct TravelRecord: Sendable {
     }
 
     /// `,\n      "city": ` and the like, by ``PlaceKind/rank``.
-    private static let chainKeys = PlaceKind.allCases.map { Array(",\n      \"\($0.rawValue)\": ".utf8) }
+    private static let chainKeys = PlaceKind.levels.map { Array(",\n      \"\($0.rawValue)\": ".utf8) }
 }

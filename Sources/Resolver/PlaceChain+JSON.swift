@@ -31,7 +31,7 @@ extension PlaceChain {
 
     /// Each kind's `,"city":` and the key of its code (`,"iso3":`; a subregion's local word,
     /// `,"type":`), written once: a batch writes them for every line.
-    private static let linkKeys: [(kind: [UInt8], code: [UInt8]?)] = PlaceKind.allCases.map { kind in
+    private static let linkKeys: [(kind: [UInt8], code: [UInt8]?)] = PlaceKind.levels.map { kind in
         (Array(",\"\(kind.rawValue)\":".utf8), (kind == .subregion ? "type" : kind.codeName).map { Array(",\"\($0)\":".utf8) })
     }
 
@@ -72,7 +72,7 @@ extension PlaceChain {
         literal(#""lat":"#); number(coordinate.latitude, digits: 7)
         literal(#","lon":"#); number(coordinate.longitude, digits: 7)
         literal(#","waters":"#); JSONBytes.appendQuoted(waters.rawValue, to: &out)
-        for (kind, keys) in zip(PlaceKind.allCases, Self.linkKeys) {
+        for (kind, keys) in zip(PlaceKind.levels, Self.linkKeys) {
             out.append(contentsOf: keys.kind)
             // A subregion says its local word for the level and how it was found.
             link(places[kind], code: keys.code, distance: kind.isFoundByNearness, basis: kind == .subregion ? subregionBasis : nil)

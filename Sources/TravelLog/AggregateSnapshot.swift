@@ -85,7 +85,7 @@ public struct AggregateSnapshot: Sendable, Equatable {
         var r = Reader(bytes: bytes)
         let format = try r.u32()
         guard format == Self.format else { throw DecodingError(description: "format \(format), this atlas reads \(Self.format)") }
-        let placeCount = try r.count(atLeast: 4 * PlaceKind.allCases.count)
+        let placeCount = try r.count(atLeast: 4 * PlaceKind.levels.count)
         var places: [PlaceDay.Places] = []
         places.reserveCapacity(placeCount)
         for _ in 0..<placeCount {

@@ -4,7 +4,7 @@ import SQLite
 extension PhotoRecord {
     /// The columns a record writes, in ``values`` order: the file's, then the place snapshot's
     /// (a lineage, ``PlaceKind/photoColumns``), then the rest.
-    static let columns = fileColumns + PlaceKind.allCases.flatMap(\.photoColumns) + [
+    static let columns = fileColumns + PlaceKind.levels.flatMap(\.photoColumns) + [
         "waters", "border_km", "boundary_quality", "nearest_city_elsewhere", "gazetteer_version", "error_kind", "error_message", "speed_kmh",
         "position_source", "sidecars",
     ]
@@ -16,7 +16,7 @@ extension PhotoRecord {
     /// its code's and distance's where the table keeps them.
     private static let lineageLayout: [(kind: PlaceKind, id: Int32, code: Int32?, km: Int32?)] = {
         var at = Int32(fileColumns.count)
-        return PlaceKind.allCases.map { kind in
+        return PlaceKind.levels.map { kind in
             let count = Int32(kind.photoColumns.count)
             defer { at += count }
             return (kind, at, PlaceSnapshot.Link.keepsCode(kind) ? at + 2 : nil, PlaceSnapshot.Link.keepsDistance(kind) ? at + count - 1 : nil)

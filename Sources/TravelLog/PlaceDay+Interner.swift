@@ -20,7 +20,7 @@ extension PlaceDay {
         /// The snapshot of the id and name column pairs (one a kind, from the continent down) from
         /// `first` on at `s`'s current row.
         mutating func places(_ s: Statement, from first: Int32) -> Places {
-            withUnsafeTemporaryAllocation(of: UnsafeBufferPointer<UInt8>?.self, capacity: 2 * PlaceKind.allCases.count) { columns in
+            withUnsafeTemporaryAllocation(of: UnsafeBufferPointer<UInt8>?.self, capacity: 2 * PlaceKind.levels.count) { columns in
                 // FNV-1a over the columns, each followed by a marker that tells NULL from empty.
                 var hash: UInt64 = 0xcbf2_9ce4_8422_2325
                 for i in columns.indices {
@@ -46,7 +46,7 @@ extension PlaceDay {
                 guard let id = columns[i] else { return false }
                 return equal(link.id, id) && equal(link.name, columns[i + 1] ?? .init(start: nil, count: 0))
             }
-            return PlaceKind.allCases.allSatisfy { same(places.link($0), 2 * $0.rank) }
+            return PlaceKind.levels.allSatisfy { same(places.link($0), 2 * $0.rank) }
         }
 
         private static func equal(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -37,6 +37,13 @@ extension PlaceDay {
         public var links: [PlaceLink?] { lineage.links }
 
         public static func == (a: Places, b: Places) -> Bool { a === b || a.lineage == b.lineage }
+
+        /// The same snapshot with the link of `kind` replaced.
+        func replacing(_ kind: PlaceKind, with link: PlaceLink?) -> Places {
+            var lineage = lineage
+            lineage[kind] = link
+            return Places(lineage)
+        }
     }
 
     /// A level of the row's snapshot by name (`day.country`); a write makes a new snapshot.

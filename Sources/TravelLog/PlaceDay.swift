@@ -170,7 +170,7 @@ public struct PlaceDay: Sendable, Equatable {
         if a.date != b.date { return (a.date ?? "") < (b.date ?? "") }
         if a.status != b.status { return a.status.rawValue < b.status.rawValue }
         if a.places === b.places { return false }
-        for kind in PlaceKind.allCases {
+        for kind in PlaceKind.levels {
             let (x, y) = (a.places.lineage[kind], b.places.lineage[kind])
             if x != y { return precedes(x, y) }
         }

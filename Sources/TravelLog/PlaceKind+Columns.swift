@@ -27,6 +27,6 @@ extension PlaceKind {
 extension Array where Element == SQLValue? {
     /// The values of a lineage's link columns (``PlaceKind/lineageColumns(prefix:)``).
     static func lineage(_ lineage: PlaceLineage<PlaceLink>) -> [SQLValue?] {
-        PlaceKind.allCases.flatMap { kind -> [SQLValue?] in [lineage[kind]?.id, lineage[kind]?.name] }
+        PlaceKind.levels.flatMap { kind -> [SQLValue?] in [lineage[kind]?.id, lineage[kind]?.name] }
     }
 }

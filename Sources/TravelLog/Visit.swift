@@ -18,7 +18,9 @@ public struct Visit: Sendable, Equatable {
     public internal(set) var name: String
     /// The places above this one that it is listed with (``PlaceKind/parentKinds``: a city's
     /// continent, country and region; a district's city too), read by name (`visit.country`).
-    public internal(set) var parents = PlaceLineage<PlaceLink>()
+    /// Held by reference: a passport sorts and copies thousands of visits, and a lineage of
+    /// seven links inline made each copy several times larger.
+    public internal(set) var parents: PlaceDay.Places = .none
     /// Distinct local dates, sorted.
     public internal(set) var days: [String] = []
     public internal(set) var photos = 0
@@ -51,14 +53,18 @@ public struct Visit: Sendable, Equatable {
 
     /// The place of `kind` above this one (``PlaceKind/parentKinds``).
     public internal(set) subscript(parent kind: PlaceKind) -> PlaceLink? {
-        get { parents[kind] }
-        set { parents[kind] = newValue }
+        get { parents.lineage[kind] }
+        set { parents = parents.replacing(kind, with: newValue) }
     }
 
     /// A parent by name: `visit.country`.
     public internal(set) subscript(dynamicMember level: WritableKeyPath<PlaceLineage<PlaceLink>, PlaceLink?>) -> PlaceLink? {
-        get { parents[keyPath: level] }
-        set { parents[keyPath: level] = newValue }
+        get { parents.lineage[keyPath: level] }
+        set {
+            var lineage = parents.lineage
+            lineage[keyPath: level] = newValue
+            parents = PlaceDay.Places(lineage)
+        }
     }
 
     public var firstDate: String? { days.first }

@@ -40,18 +40,19 @@ public struct Visits: Sendable, Equatable {
                 return slots.count - Level.allCases.count
             }()
             let (date, photos, history) = (d.date, d.photos, d.isHistory)
-            func count(_ level: Level, _ link: PlaceLink?) {
-                guard let link else { return }
-                var i = slots[base + level.rank]
+            // Written out in the loop, not a nested function: called per kind, that one was not
+            // inlined and its captured arrays were checked for exclusive access at every call.
+            for kind in PlaceKind.levels {
+                // An airport counts on any day on the ground in a country; the rest on visit days.
+                guard kind == .airport ? d.status != .flight && places.country != nil : d.status == .visit,
+                      let link = places.link(kind) else { continue }
+                var i = slots[base + kind.rank]
                 if i < 0 {
-                    i = entry(level, link)
-                    slots[base + level.rank] = i
+                    i = entry(kind, link)
+                    slots[base + kind.rank] = i
                 }
-                entries[level.rank][i].count(level, day: date, photos: photos, history: history, parents: places)
+                entries[kind.rank][i].count(kind, day: date, photos: photos, history: history, parents: places)
             }
-            if d.status != .flight, places.country != nil { count(.airport, places.airport) }
-            guard d.status == .visit else { continue }
-            for kind in PlaceKind.allCases where kind != .airport { count(kind, places.link(kind)) }
         }
         func touch(_ level: Level, _ link: PlaceLink?, _ day: String?, marks: Int = 0, flights: Int = 0, parents: PlaceDay.Places) {
             guard let link else { return }
@@ -89,8 +90,10 @@ public struct Visits: Sendable, Equatable {
                             parents: PlaceDay.Places) {
             if !parented {
                 let kinds = level.parentKinds
-                for kind in kinds where visit[parent: kind] == nil { visit[parent: kind] = parents.link(kind) }
-                parented = kinds.allSatisfy { visit[parent: $0] != nil }
+                var lineage = visit.parents.lineage
+                for kind in kinds where lineage[kind] == nil { lineage[kind] = parents.link(kind) }
+                visit.parents = PlaceDay.Places(lineage)
+                parented = kinds.allSatisfy { lineage[$0] != nil }
             }
             visit.add(day: day)
             visit.photos += photos

@@ -15,7 +15,7 @@ extension PlaceChain {
             if let km = l.distanceKm { text += String(format: "  %.1f km", km) }
             rows.append((label, text))
         }
-        for kind in PlaceKind.allCases {
+        for kind in PlaceKind.levels {
             add(kind.rawValue, places[kind], note: kind == .subregion ? subregionBasis.map { "by \($0)" } : nil)
             if kind == .city, let near = nearestPlace {
                 rows.append(("city", String(format: "none within %.0f km (near %@, %.1f km)", Resolver.cityReachKm, near.name, near.distanceKm ?? 0)))
