@@ -82,11 +82,8 @@ extension HistoryDays {
     /// A place as the build keeps it: the links its rows carry and the zone of its clocks,
     /// interned once for all the points there.
     struct Place {
-        var continent: PlaceLink?
-        var country: PlaceLink
-        var region: PlaceLink?
-        var city: PlaceLink?
-        var airport: PlaceLink?
+        /// The resolved place without its district (a history's rows name no neighbourhood).
+        var lineage: PlaceLineage<PlaceLink>
         /// Its time zone, as an index of ``Builder/zones`` (-1: none known, UTC).
         var zone: Int32
         /// The place a stay is at (the city, else the region, else the country), as an index of
@@ -191,7 +188,7 @@ extension HistoryDays {
             } else if p.instant - run!.anchor.instant >= rules.minimumStay {
                 run!.dwelled = true
             }
-            if place.airport == nil { run!.onlyAirport = false }
+            if place.lineage.airport == nil { run!.onlyAirport = false }
             run!.days[day, default: (Tally(at: local), [:])].all.add(p, at: local)
             run!.days[day]!.byPlace[index, default: Tally(at: local)].add(p, at: local)
         }
@@ -230,11 +227,11 @@ extension HistoryDays {
         }
 
         /// Adds a tally to the row of a day: a stay's row names its city, a passage's only the
-        /// country, the region and an airport (a motorway past a town visits no town).
+        /// country, the region, the subregion and an airport (a motorway past a town visits no
+        /// town; the county it crosses is what `atlas subregions` shows passed through).
         private mutating func add(_ tally: Tally, on day: Int, _ status: VisitPhoto.Status, at index: Int32) {
-            let place = places[Int(index)]
-            let lineage = status == .visit ? PlaceLineage(continent: place.continent, country: place.country, region: place.region, city: place.city)
-                                           : PlaceLineage(continent: place.continent, country: place.country, region: place.region, airport: place.airport)
+            var lineage = places[Int(index)].lineage
+            if status == .visit { lineage.airport = nil } else { lineage.city = nil }
             let known = rowIndex[lineage] ?? (Int32(rowIndex.count), PlaceDay.Places(lineage))
             rowIndex[lineage] = known
             let key = Key(day: day, status: status, row: known.row)
@@ -291,7 +288,7 @@ extension HistoryDays {
         /// What the resolver found at a point, in the terms of a ``Place``, with the key that
         /// tells one place from another: made on the resolving threads.
         struct Found: Sendable {
-            var links: [PlaceLink?]
+            var lineage: PlaceLineage<PlaceLink>
             var key: String
             var timeZone: String
 
@@ -299,8 +296,8 @@ extension HistoryDays {
             init?(_ found: (place: PlaceSnapshot, timeZone: String)?) {
                 guard let found, found.place.country != nil else { return nil }
                 let p = found.place
-                links = [PlaceLink(p.continent), PlaceLink(p.country), PlaceLink(p.region), PlaceLink(p.city), PlaceLink(p.airport)]
-                key = links.map { $0.map { $0.id + "\u{1F}" + $0.name } ?? "" }.joined(separator: "\u{1E}")
+                lineage = p.places.map { kind, link in kind == .district ? nil : PlaceLink(link) }
+                key = lineage.links.map { $0.map { $0.id + "\u{1F}" + $0.name } ?? "" }.joined(separator: "\u{1E}")
                 timeZone = found.timeZone
             }
         }
@@ -321,12 +318,11 @@ extension HistoryDays {
             if zoneIndex[found.timeZone] == nil {
                 zoneIndex[found.timeZone] = TimeZone(identifier: found.timeZone).map { zones.append($0); return Int32(zones.count - 1) } ?? -1
             }
-            let links = found.links
-            let stayAt = links[3] ?? links[2] ?? links[1]!
+            let l = found.lineage
+            let stayAt = l.city ?? l.region ?? l.country!
             let stay = stays[stayAt] ?? Int32(stays.count)
             stays[stayAt] = stay
-            places.append(Place(continent: links[0], country: links[1]!, region: links[2], city: links[3], airport: links[4],
-                                zone: zoneIndex[found.timeZone] ?? -1, stay: stay))
+            places.append(Place(lineage: l, zone: zoneIndex[found.timeZone] ?? -1, stay: stay))
             let index = Int32(places.count - 1)
             foundIndex[found.key] = index
             return index

@@ -2,6 +2,7 @@ import Foundation
 import Gazetteer
 import JSONWriter
 import Passport
+import TravelLog
 
 /// `atlas subregions [--country C] [--region R]`: the subregions visited (counties,
 /// départements, provinces), with each country's total.
@@ -15,7 +16,7 @@ enum SubregionsCommand: Command {
             Italian or Spanish province, elsewhere the admin-2 unit of the city a photo resolved
             to: name, region, country, first and last visit, days, photos, evidence, and the
             identifier; then, for each country listed, how many of its subregions were visited
-            ("counties 12 of 3,143").
+            ("counties 12 of 3,143"); then those a location history only passed through.
             """,
         options: [country.declaration, region.declaration])
 
@@ -24,24 +25,42 @@ enum SubregionsCommand: Command {
         let regionText = try arguments.value(Self.region)
         let listing = try ListingSettings(&arguments, command: "subregions", gazetteer: .open)
         let gazetteer = listing.gazetteer!
-        let country = try PassportOption.place(countryText, kind: .country, option: "--country", gazetteer: gazetteer)
-        let region = try PassportOption.place(regionText, kind: .region, option: "--region", gazetteer: gazetteer)
-        let units = try listing.passport().visits(.subregion).filter {
-            (country == nil || $0.country?.id == country?.id.description) && (region == nil || $0.region?.id == region?.id.description)
+        let countryOption = try PassportOption.place(countryText, kind: .country, option: "--country", gazetteer: gazetteer)
+        let regionOption = try PassportOption.place(regionText, kind: .region, option: "--region", gazetteer: gazetteer)
+        let passport = try listing.passport()
+        func wanted(_ country: PlaceLink?, _ region: PlaceLink?) -> Bool {
+            (countryOption == nil || country?.id == countryOption?.id.description) && (regionOption == nil || region?.id == regionOption?.id.description)
         }
+        let units = passport.visits(.subregion).filter { wanted($0.country, $0.region) }
+        let passed = passport.passages(.subregion).filter { wanted($0.country, $0.region) }
         let countries = Array(Set(units.compactMap { $0.country.flatMap { PlaceID($0.id) } })).sorted()
         let totals = try gazetteer.childCounts(of: countries, kind: .subregion)
         let visited = Dictionary(grouping: units, by: { $0.country?.id ?? "" }).mapValues(\.count)
-        VisitListing.list(units, json: listing.json, order: listing.order, empty: VisitListing.nothing("subregions", in: region ?? country),
+        VisitListing.list(units, json: listing.json, order: listing.order, empty: VisitListing.nothing("subregions", in: regionOption ?? countryOption),
                           columns: [("NAME", \.name), ("REGION", { $0.region?.name ?? "" }), ("COUNTRY", { $0.country?.name ?? "" })]
                               + VisitListing.columns,
                           extra: { [("subregions_of_country", .int(totals[PlaceID($0.country?.id ?? "") ?? PlaceID(.country, "")] ?? 0))] })
-        guard !listing.json, !units.isEmpty else { return .success }
+        if listing.json {
+            for p in passed {
+                Console.out(JSONValue.object([
+                    ("kind", .string("subregion")), ("id", .string(p.place.id)), ("name", .string(p.place.name)), ("passed_through", .bool(true)),
+                    ("dates", .array(p.dates.map { .string($0) })), ("country", TravelRecord.link(p.country)), ("region", TravelRecord.link(p.region)),
+                ]).rendered())
+            }
+            return .success
+        }
+        guard !units.isEmpty || !passed.isEmpty else { return .success }
         var lines = [""]
         for id in countries {
             let name = units.first { $0.country?.id == id.description }?.country?.name ?? id.code
             let word = try gazetteer.subregionWord(country: id.code).map(Self.plural) ?? "subregions"
             lines.append("\(name): \(word) \(visited[id.description] ?? 0) of \(grouped(totals[id] ?? 0))")
+        }
+        if !passed.isEmpty {
+            lines += ["", "Passed through (a location history), never stayed in:"]
+            lines += passed.map { p in
+                "  \(p.place.name), \(p.region?.name ?? p.country?.name ?? "")  \(counted(p.dates.count, "day"))  \(p.place.id)"
+            }
         }
         Console.out(lines.joined(separator: "\n"))
         return .success
