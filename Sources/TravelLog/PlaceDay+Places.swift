@@ -11,7 +11,7 @@ extension PlaceDay {
     /// ```
     ///
     /// One object for many rows: a log has thousands of rows and a few hundred places, and the
-    /// passport copies, sorts and merges its rows, so a row holds one reference, not six links
+    /// passport copies, sorts and merges its rows, so a row holds one reference, not seven links
     /// of two strings each (their copies were a third of `atlas countries`' instructions).
     /// Immutable; `Sendable`.
     @dynamicMemberLookup
@@ -38,10 +38,11 @@ extension PlaceDay {
 
         public static func == (a: Places, b: Places) -> Bool { a === b || a.lineage == b.lineage }
 
-        /// The same snapshot with the link of `kind` replaced.
-        func replacing(_ kind: PlaceKind, with link: PlaceLink?) -> Places {
+        /// The same snapshot with the link at `level` (`\.city`, `\.[.city]`) replaced.
+        @usableFromInline
+        func replacing(_ level: WritableKeyPath<PlaceLineage<PlaceLink>, PlaceLink?>, with link: PlaceLink?) -> Places {
             var lineage = lineage
-            lineage[kind] = link
+            lineage[keyPath: level] = link
             return Places(lineage)
         }
     }
@@ -50,10 +51,6 @@ extension PlaceDay {
     @inlinable
     public subscript(dynamicMember level: WritableKeyPath<PlaceLineage<PlaceLink>, PlaceLink?>) -> PlaceLink? {
         get { places.lineage[keyPath: level] }
-        set {
-            var lineage = places.lineage
-            lineage[keyPath: level] = newValue
-            places = Places(lineage)
-        }
+        set { places = places.replacing(level, with: newValue) }
     }
 }

@@ -54,17 +54,13 @@ public struct Visit: Sendable, Equatable {
     /// The place of `kind` above this one (``PlaceKind/parentKinds``).
     public internal(set) subscript(parent kind: PlaceKind) -> PlaceLink? {
         get { parents.lineage[kind] }
-        set { parents = parents.replacing(kind, with: newValue) }
+        set { parents = parents.replacing(\.[kind], with: newValue) }
     }
 
     /// A parent by name: `visit.country`.
     public internal(set) subscript(dynamicMember level: WritableKeyPath<PlaceLineage<PlaceLink>, PlaceLink?>) -> PlaceLink? {
         get { parents.lineage[keyPath: level] }
-        set {
-            var lineage = parents.lineage
-            lineage[keyPath: level] = newValue
-            parents = PlaceDay.Places(lineage)
-        }
+        set { parents = parents.replacing(level, with: newValue) }
     }
 
     public var firstDate: String? { days.first }
