@@ -64,15 +64,15 @@ extension Gazetteer {
         try withDatabase { db in
             var out: [PlaceID?: Int] = [:]
             for parent in parents {
-                let filter = switch parent?.kind {
-                case nil: "1"
-                case .continent?: "country IN (SELECT iso2 FROM countries WHERE continent = ?1)"
-                case .country?: "country = ?1"
-                case .region?: "region = ?1"
-                default: "0"
+                let (filter, code): (String, String?) = switch parent?.kind {
+                case nil: ("1", nil)
+                case .continent?: ("country IN (SELECT iso2 FROM countries WHERE continent = ?)", parent?.code)
+                case .country?: ("country = ?", parent?.code)
+                case .region?: ("region = ?", parent?.code)
+                default: ("0", nil)
                 }
                 let s = try statements.prepare("SELECT count(*) FROM subregions WHERE \(filter)", db)
-                if let parent, filter.contains("?1") { try s.bind(parent.code) }
+                if let code { try s.bind(code) }
                 out[parent] = try s.scalarInt() ?? 0
             }
             return out

@@ -106,8 +106,8 @@ extension HistoryDays {
         private(set) var places: [Place] = []
         /// The places of the rows (their links), numbered.
         private var rowIndex: [PlaceLineage<PlaceLink>: (row: Int32, places: PlaceDay.Places)] = [:]
-        /// The places found by the resolver, by ``Found/key``.
-        private var foundIndex: [String: Int32] = [:]
+        /// The places found by the resolver, by their lineage.
+        private var foundIndex: [PlaceLineage<PlaceLink>: Int32] = [:]
         private var stays: [PlaceLink: Int32] = [:]
         private var cells: [Int64: Int32] = [:]
         private var zones: [TimeZone] = []
@@ -285,11 +285,10 @@ extension HistoryDays {
             for (p, f) in zip(fresh, found) { cells[Self.cell(p)] = intern(f) }
         }
 
-        /// What the resolver found at a point, in the terms of a ``Place``, with the key that
-        /// tells one place from another: made on the resolving threads.
+        /// What the resolver found at a point, in the terms of a ``Place`` (its lineage tells one
+        /// place from another): made on the resolving threads.
         struct Found: Sendable {
             var lineage: PlaceLineage<PlaceLink>
-            var key: String
             var timeZone: String
 
             /// Nil for nothing found, or no country (the high seas).
@@ -297,7 +296,6 @@ extension HistoryDays {
                 guard let found, found.place.country != nil else { return nil }
                 let p = found.place
                 lineage = p.places.map { kind, link in kind == .district ? nil : PlaceLink(link) }
-                key = lineage.links.map { $0.map { $0.id + "\u{1F}" + $0.name } ?? "" }.joined(separator: "\u{1E}")
                 timeZone = found.timeZone
             }
         }
@@ -314,7 +312,7 @@ extension HistoryDays {
         /// The index in ``places`` of what the resolver found; -1 for nothing.
         private mutating func intern(_ found: Found?) -> Int32 {
             guard let found else { return -1 }
-            if let known = foundIndex[found.key] { return known }
+            if let known = foundIndex[found.lineage] { return known }
             if zoneIndex[found.timeZone] == nil {
                 zoneIndex[found.timeZone] = TimeZone(identifier: found.timeZone).map { zones.append($0); return Int32(zones.count - 1) } ?? -1
             }
@@ -324,7 +322,7 @@ extension HistoryDays {
             stays[stayAt] = stay
             places.append(Place(lineage: l, zone: zoneIndex[found.timeZone] ?? -1, stay: stay))
             let index = Int32(places.count - 1)
-            foundIndex[found.key] = index
+            foundIndex[found.lineage] = index
             return index
         }
 

@@ -4,26 +4,28 @@ import SQLite
 extension PhotoRecord {
     /// The columns a record writes, in ``values`` order: the file's, then the place snapshot's
     /// (a lineage, ``PlaceKind/photoColumns``), then the rest.
-    static let columns = fileColumns + PlaceKind.levels.flatMap(\.photoColumns) + [
-        "waters", "border_km", "boundary_quality", "nearest_city_elsewhere", "gazetteer_version", "error_kind", "error_message", "speed_kmh",
-        "position_source", "sidecars",
-    ]
+    static let columns = fileColumns + PlaceKind.levels.flatMap(\.photoColumns) + trailingColumns
     private static let fileColumns = [
         "path", "size", "mtime_ns", "fingerprint", "format", "taken_local", "utc_offset", "offset_source", "time_source",
         "latitude", "longitude", "altitude", "gps_issue", "make", "model",
+    ]
+    private static let trailingColumns = [
+        "waters", "border_km", "boundary_quality", "nearest_city_elsewhere", "gazetteer_version", "error_kind", "error_message", "speed_kmh",
+        "position_source", "sidecars",
     ]
     /// Where each kind's columns are (indices into ``columns``): its id's, then its name's, and
     /// its code's and distance's where the table keeps them.
     private static let lineageLayout: [(kind: PlaceKind, id: Int32, code: Int32?, km: Int32?)] = {
         var at = Int32(fileColumns.count)
         return PlaceKind.levels.map { kind in
-            let count = Int32(kind.photoColumns.count)
-            defer { at += count }
-            return (kind, at, PlaceSnapshot.Link.keepsCode(kind) ? at + 2 : nil, PlaceSnapshot.Link.keepsDistance(kind) ? at + count - 1 : nil)
+            let own = kind.photoColumns
+            defer { at += Int32(own.count) }
+            func index(_ column: String?) -> Int32? { column.flatMap { own.firstIndex(of: $0) }.map { at + Int32($0) } }
+            return (kind, at, index(kind.photoCodeColumn), index(kind.photoDistanceColumn))
         }
     }()
     /// The index of the first column after the lineage's.
-    private static let afterLineage = Int32(columns.count - 10)
+    private static let afterLineage = Int32(columns.count - trailingColumns.count)
 
     /// Binds the record to parameters 1...``columns``.count of `s`, in ``columns`` order, after
     /// clearing its earlier bindings.

@@ -18,10 +18,13 @@ extension PlaceKind {
 
     /// The `photos` table's columns of this kind: the link's, then its code and its distance
     /// from the photo where the snapshot keeps them (``PlaceSnapshot/Link/keepsCode(_:)``).
-    var photoColumns: [String] {
-        linkColumns + (PlaceSnapshot.Link.keepsCode(self) ? ["\(rawValue)_code"] : [])
-            + (PlaceSnapshot.Link.keepsDistance(self) ? ["\(rawValue)_km"] : [])
-    }
+    var photoColumns: [String] { linkColumns + [photoCodeColumn, photoDistanceColumn].compactMap { $0 } }
+
+    /// The `photos` column of the code of this kind's place (`country_code`), if kept.
+    var photoCodeColumn: String? { PlaceSnapshot.Link.keepsCode(self) ? "\(rawValue)_code" : nil }
+
+    /// The `photos` column of the distance from the photo to this kind's place (`city_km`), if kept.
+    var photoDistanceColumn: String? { PlaceSnapshot.Link.keepsDistance(self) ? "\(rawValue)_km" : nil }
 }
 
 extension Array where Element == SQLValue? {

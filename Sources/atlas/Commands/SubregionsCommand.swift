@@ -34,12 +34,12 @@ enum SubregionsCommand: Command {
         let units = passport.visits(.subregion).filter { wanted($0.country, $0.region) }
         let passed = passport.passages(.subregion).filter { wanted($0.country, $0.region) }
         let countries = Array(Set(units.compactMap { $0.country.flatMap { PlaceID($0.id) } })).sorted()
-        let totals = try gazetteer.childCounts(of: countries, kind: .subregion)
+        let totals = Dictionary(uniqueKeysWithValues: try gazetteer.childCounts(of: countries, kind: .subregion).map { ($0.key.description, $0.value) })
         let visited = Dictionary(grouping: units, by: { $0.country?.id ?? "" }).mapValues(\.count)
         VisitListing.list(units, json: listing.json, order: listing.order, empty: VisitListing.nothing("subregions", in: regionOption ?? countryOption),
                           columns: [("NAME", \.name), ("REGION", { $0.region?.name ?? "" }), ("COUNTRY", { $0.country?.name ?? "" })]
                               + VisitListing.columns,
-                          extra: { [("subregions_of_country", .int(totals[PlaceID($0.country?.id ?? "") ?? PlaceID(.country, "")] ?? 0))] })
+                          extra: { [("subregions_of_country", .int(totals[$0.country?.id ?? ""] ?? 0))] })
         if listing.json {
             for p in passed {
                 Console.out(JSONValue.object([
@@ -54,7 +54,7 @@ enum SubregionsCommand: Command {
         for id in countries {
             let name = units.first { $0.country?.id == id.description }?.country?.name ?? id.code
             let word = try gazetteer.subregionWord(country: id.code).map(Self.plural) ?? "subregions"
-            lines.append("\(name): \(word) \(visited[id.description] ?? 0) of \(grouped(totals[id] ?? 0))")
+            lines.append("\(name): \(word) \(visited[id.description] ?? 0) of \(grouped(totals[id.description] ?? 0))")
         }
         if !passed.isEmpty {
             lines += ["", "Passed through (a location history), never stayed in:"]
