@@ -46,8 +46,8 @@ public struct TravelRecord: Sendable {
     /// photo's `position_source`; 5 the homes, the trips with their edits, the flights and the
     /// years in review; 6 each visit's `history_days` and `flights`, the location histories with
     /// the days they give, and the days present with the day rules' results (`days_present`); 7
-    /// the subregions: in each snapshot and below each region of the tree.
-    public static let schemaVersion = 7
+    /// the subregions: in each snapshot and below each region of the tree; 8 the milestones.
+    public static let schemaVersion = 8
     /// The versions ``restore(_:into:)`` loads: a version 1 record is one without districts.
     public static let restorableVersions = 1...schemaVersion
     public static let generator = "TravelAtlas atlas \(AtlasVersion.current)"
@@ -68,6 +68,9 @@ public struct TravelRecord: Sendable {
     /// The location history files of the log (``TravelLog/storedHistories()``), listed as the
     /// sources of the history's days; the log, not the passport, knows them.
     public var histories: [TravelLog.StoredHistory] = []
+    /// The milestones (``Passport/milestones(_:scheme:gazetteer:)``): their places come from the
+    /// gazetteer, which the passport does not read.
+    public var milestones: [Milestone] = []
 
     /// The record of `passport`, its figures counted under `scheme`, home `homes` (else the
     /// log's), trips by `rules`.
@@ -100,6 +103,7 @@ public struct TravelRecord: Sendable {
             ("flights", .array(passport.flights.map(Self.json))),
             ("trips", .array(trips.map { Self.json($0) })),
             ("years", .array(years.map(Self.yearJSON))),
+            ("milestones", .array(milestones.map(Self.json))),
             ("histories", .array(histories.map(Self.json))),
         ]
     }
@@ -246,6 +250,12 @@ public struct TravelRecord: Sendable {
             ("history_days", .int(v.historyDays)), ("flights", .int(v.flights)),
             ("dates", .array(v.days.map(JSONValue.string))),
         ] + extra + children.map { ($0.0, JSONValue.array($0.1)) })
+    }
+
+    public static func json(_ m: Milestone) -> JSONValue {
+        .object([("id", .string(m.id)), ("title", .string(m.title)), ("reached", .optional(m.reached)),
+                 ("place", link(m.place)), ("done", .int(m.done)), ("total", .int(m.total)),
+                 ("missing", .array(m.missing.map { link($0) })), ("complete", .bool(m.isReached))])
     }
 
     public static func json(_ m: Mark) -> JSONValue {

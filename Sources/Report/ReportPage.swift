@@ -6,7 +6,7 @@ import Passport
 import TravelLog
 
 /// `atlas report`: the passport as one page to print or share. The world map, the figures,
-/// countries by continent, new places per year, the trips with a small map each, the top
+/// countries by continent, the milestones, new places per year, the trips with a small map each, the top
 /// cities. Share-safe unless ``private`` is set: no file paths and no position finer than a
 /// city (cities at the gazetteer's point of them); private adds each trip's photo folders and
 /// the homes' points.
@@ -58,6 +58,7 @@ public struct ReportPage {
         body += figures()
         if let window = schengen ?? passport.latestSchengenWindow(year: year) { body += Self.schengenSection(window) }
         body += continents()
+        body += try milestones()
         body += "<section><h2>New places per year</h2>\n" + TimelineChart(passport.timeline(monthly: false)).svg() + "</section>\n"
         body += tripSection(shownTrips, maps)
         body += topCities()
@@ -129,6 +130,29 @@ public struct ReportPage {
         return out + "</section>\n"
     }
 
+    /// The milestones reached, with the date and place, then the nearest few of the others.
+    private func milestones() throws -> String {
+        let all = try passport.milestones(scheme: try CountingScheme.load(stats.scheme, from: gazetteer), gazetteer: gazetteer)
+        let reached = all.filter(\.isReached), near = all.filter { !$0.isReached && $0.done > 0 }.prefix(5)
+        guard !reached.isEmpty || !near.isEmpty else { return "" }
+        var out = "<section class=\"milestones\"><h2>Milestones <small>\(reached.count) reached</small></h2>\n<ul class=\"badges\">\n"
+        for m in reached {
+            let when = [m.reached, m.place?.name].compactMap { $0 }.joined(separator: ", ")
+            out += "<li data-id=\"\(Markup.escape(m.id))\">\(Markup.escape(m.title))" + (when.isEmpty ? "" : " <small>\(Markup.escape(when))</small>") + "</li>\n"
+        }
+        out += "</ul>\n"
+        if !near.isEmpty {
+            out += "<h3>In reach</h3>\n<ul class=\"reach\">\n"
+            for m in near {
+                let missing = m.missing.prefix(5).map(\.name).joined(separator: ", ") + (m.missing.count > 5 ? ", …" : "")
+                out += "<li data-id=\"\(Markup.escape(m.id))\">\(Markup.escape(m.title)) <small>\(grouped(m.done)) of \(grouped(m.total))"
+                    + (missing.isEmpty ? "" : ": " + Markup.escape(missing)) + "</small></li>\n"
+            }
+            out += "</ul>\n"
+        }
+        return out + "</section>\n"
+    }
+
     /// The trips shown, newest first, each with what its map shows: its regions (or, without
     /// ``regions``, its countries), framed round them and its cities.
     private func tripMaps() throws -> [(trip: Trip, content: MapContent)] {
@@ -192,6 +216,7 @@ public struct ReportPage {
         .figures dd small{display:block;font-size:12px}
         .badges{list-style:none;padding:0;margin:0;display:flex;flex-wrap:wrap;gap:6px}
         .badges li{border:1px solid #e3a87a;background:#fff4ea;border-radius:999px;padding:2px 10px;font-size:14px}
+        .reach{padding-left:1.2em;font-size:14px}
         .runs{list-style:none;padding:0;margin:0;columns:2;font-size:14px}
         .trips{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,280px),1fr));grid-auto-rows:1fr;gap:14px}
         .trip{border:1px solid #e6e2da;border-radius:8px;padding:10px;break-inside:avoid;display:flex;flex-direction:column;min-width:0}

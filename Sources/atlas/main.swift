@@ -12,7 +12,7 @@ let commands: [any Command.Type] = [
     MarkCommand.self, UnmarkCommand.self, MarksCommand.self, CountriesCommand.self, RegionsCommand.self, SubregionsCommand.self, CitiesCommand.self,
     AirportsCommand.self, ContinentsCommand.self, TimelineCommand.self, HomeCommand.self, TripsCommand.self, TripCommand.self, DaysCommand.self,
     FlightsCommand.self,
-    StatsCommand.self, MapCommand.self, ReportCommand.self, ExportCommand.self, ImportRecordCommand.self,
+    StatsCommand.self, MilestonesCommand.self, MapCommand.self, ReportCommand.self, ExportCommand.self, ImportRecordCommand.self,
 ]
 
 let overview = Overview.text(commands: commands)

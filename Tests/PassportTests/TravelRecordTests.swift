@@ -18,9 +18,11 @@ import TravelLog
         let log = try TravelLog(path: log, readOnly: true)
         let passport = try Passport(log: log)
         var bytes: [UInt8] = []
-        var record = TravelRecord(passport: passport, scheme: try CountingScheme.load(scheme, from: PassportTests.gazetteer),
+        let counting = try CountingScheme.load(scheme, from: PassportTests.gazetteer)
+        var record = TravelRecord(passport: passport, scheme: counting,
                                   gazetteerVersion: PassportTests.gazetteer.version, includePhotos: photos, coordinates: coordinates)
         record.histories = try log.storedHistories()
+        record.milestones = try passport.milestones(scheme: counting, gazetteer: PassportTests.gazetteer)
         try record.write(photosFrom: log) { bytes += $0 }
         return String(decoding: bytes, as: UTF8.self)
     }

@@ -3,6 +3,7 @@ import Foundation
 import Gazetteer
 import Passport
 import Testing
+import TravelLog
 @testable import Report
 
 @Suite struct ReportPageTests {
@@ -60,6 +61,24 @@ import Testing
         #expect(html.contains("/home/ana/Pictures/2024/Lisbon (3)<br>/home/ana/Pictures/2024/Milan (2)"))
         #expect(html.contains("<h2>Homes</h2>"))
         #expect(!(try page().html()).contains("<h2>Homes</h2>"))
+    }
+
+    /// The milestones reached with their date and place, and the nearest ones with their share.
+    @Test func theMilestonesSayWhenAndWhatIsMissing() throws {
+        let countries = Traveller.passport.visits(.country).count
+        let html = try page().html()
+        #expect(html.contains("<h2>Milestones <small>0 reached</small></h2>"))
+        #expect(html.contains("<li data-id=\"countries-10\">10 countries <small>\(countries) of 10</small></li>"), "\(countries)")
+        // Marks on the six other continents: every continent, on the day of the last.
+        let marks = [("continent:AF", "Africa"), ("continent:AS", "Asia"), ("continent:NA", "North America"), ("continent:OC", "Oceania"),
+                     ("continent:SA", "South America"), ("continent:AN", "Antarctica")].enumerated().map { n, place in
+            var mark = Mark(placeID: place.0, placeName: place.1, date: "2025-01-0\(n + 1)")
+            mark.continent = PlaceLink(id: place.0, name: place.1)
+            return mark
+        }
+        var reached = page()
+        reached.passport = Passport(photos: Traveller.photos, marks: marks)
+        #expect(try reached.html().contains("<li data-id=\"continents\">Every continent <small>2025-01-06, Antarctica</small></li>"))
     }
 
     @Test func theSameLogGivesTheSameBytes() throws {

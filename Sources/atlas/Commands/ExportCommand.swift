@@ -65,11 +65,13 @@ enum ExportCommand: Command {
         let file = try OutputFile.target(output)
         let log = try TravelLog(path: settings.dbPath, readOnly: true)
         let passport = try settings.passport(log)
-        var record = TravelRecord(passport: passport, scheme: try CountingScheme.load(scheme, from: settings.gazetteer),
+        let counting = try CountingScheme.load(scheme, from: settings.gazetteer)
+        var record = TravelRecord(passport: passport, scheme: counting,
                                   homes: try settings.homes(passport), rules: settings.rules,
                                   gazetteerVersion: settings.gazetteer.version, includePhotos: !noPhotos, coordinates: coordinates)
         let regions = passport.visits(.region).compactMap { PlaceID($0.id) }
         record.histories = try log.storedHistories()
+        record.milestones = try passport.milestones(scheme: counting, gazetteer: settings.gazetteer)
         record.nativeNames = Dictionary(uniqueKeysWithValues: try settings.gazetteer.nativeNames(of: regions).map { ($0.key.description, $0.value) })
         guard let file else {
             try record.write(photosFrom: log) { Console.outBytes($0) }

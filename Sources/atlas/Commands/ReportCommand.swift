@@ -15,7 +15,7 @@ enum ReportCommand: Command {
         about: """
             Writes the passport as one self-contained web page to print or share: the world map of
             the countries visited, the figures of 'atlas stats', the countries by continent with
-            their days, new places per year as a bar chart, the trips (newest first) with a small
+            their days, the milestones reached and the nearest ones, new places per year as a bar chart, the trips (newest first) with a small
             map each, and the top cities. It needs no network and no server, reads on a phone and
             prints on paper.
 
