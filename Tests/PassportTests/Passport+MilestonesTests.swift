@@ -51,6 +51,18 @@ import TravelLog
         #expect(after.isReached && after.reached == Self.date(180) && after.place?.id == "continent:AN" && after.missing.isEmpty)
     }
 
+    /// Antarctica known from an undated mark: every continent is complete, on no known date.
+    @Test func anUndatedMarkCompletesWithoutADate() throws {
+        let rows = try ["AF", "AS", "EU", "NA", "OC", "SA"].enumerated().map { try Self.day(Self.date($0.offset), "continent:" + $0.element) }
+        var mark = Mark(placeID: "continent:AN", placeName: "Antarctica")
+        mark.continent = PlaceLink(id: "continent:AN", name: "Antarctica")
+        let all = try Passport(days: rows, tracks: [], marks: [mark]).milestones(scheme: Self.un, gazetteer: Self.gazetteer)
+        let continents = try #require(all.first { $0.id == "continents" })
+        #expect(continents.isReached && continents.reached == Self.date(5) && continents.place?.id == "continent:SA")
+        let onlyMarks = try Passport(days: [], tracks: [], marks: [mark]).milestones(scheme: Self.un, gazetteer: Self.gazetteer)
+        #expect(onlyMarks.first { $0.id == "continents" }?.done == 1)
+    }
+
     @Test func tenTwentyFiveFiftyAndAHundredCountriesOnTheDayOfTheLastOne() throws {
         // Antarctica first: a place the UN scheme does not count never brings a milestone nearer.
         let counted = Self.un.countries.sorted()
