@@ -9,11 +9,12 @@ extension Gazetteer {
     /// ```
     public func subregionWord(country iso2: String) throws -> String? {
         try withDatabase { db in
+            let range = Self.subregionKeyRange(below: iso2)
             let s = try statements.prepare("""
-                SELECT local_type FROM subregions WHERE country = ? AND local_type IS NOT NULL
+                SELECT local_type FROM subregions WHERE \(range.filter) AND local_type IS NOT NULL
                 GROUP BY local_type ORDER BY count(*) DESC, local_type LIMIT 1
                 """, db)
-            try s.bind(iso2)
+            try s.bind(range.bindings)
             return try s.scalarString()
         }
     }

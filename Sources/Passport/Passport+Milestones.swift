@@ -26,6 +26,13 @@ extension Passport {
             if visited[kind] == nil { visited[kind] = Dictionary(visits(kind).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }) }
             return Self.milestone(id, title, every: members, visited: visited[kind] ?? [:])
         }
+        var words: [String: String?] = [:]
+        func word(_ country: String) throws -> String? {
+            if let known = words[country] { return known }
+            let word = try gazetteer.subregionWord(country: country)?.lowercased()
+            words[country] = word
+            return word
+        }
         for goal in goals {
             switch goal.goal {
             case .count(let kind, let count):
@@ -37,9 +44,7 @@ extension Passport {
             case .everyBelowEach(let kind, let parentKind):
                 for parent in visits(parentKind) {
                     guard let parentID = PlaceID(parent.id) else { continue }
-                    let unit = kind == .subregion
-                        ? try gazetteer.subregionWord(country: parent.country.flatMap { PlaceID($0.id)?.code } ?? parentID.code)?.lowercased()
-                        : nil
+                    let unit = kind == .subregion ? try word(parent.country.flatMap { PlaceID($0.id)?.code } ?? parentID.code) : nil
                     func fill(_ text: String) -> String {
                         text.replacingOccurrences(of: "{code}", with: parentID.code).replacingOccurrences(of: "{name}", with: parent.name)
                             .replacingOccurrences(of: "{unit}", with: unit ?? kind.rawValue)

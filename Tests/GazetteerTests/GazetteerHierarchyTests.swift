@@ -127,6 +127,29 @@ import SQLite
         #expect(rhone.contains { $0.name == "Lyon" } && !rhone.contains { $0.name == "Lyon 05" })
         #expect(try gazetteer.children(of: lyon05.id).isEmpty)
     }
+
+    /// The subregions of a country or region are read as a range of identifiers: every one must
+    /// begin with its region's code and a dot, and its region with its country's.
+    @Test func everySubregionIdentifierBeginsWithItsRegionsCode() throws {
+        let rows = try gazetteer.withDatabase { db in
+            let s = try db.prepare("SELECT id, country, region FROM subregions")
+            var rows: [(id: String, country: String, region: String?)] = []
+            while try s.step() { rows.append((s.string(0) ?? "", s.string(1) ?? "", s.string(2))) }
+            return rows
+        }
+        #expect(rows.count > 40_000)
+        let astray = rows.filter { !$0.id.hasPrefix(($0.region ?? "\u{0}") + ".") || !($0.region ?? "").hasPrefix($0.country + ".") }
+        #expect(astray.isEmpty, "\(astray.prefix(5))")
+        // The range gives what the columns say, for a state, a country and one with an unlikely code.
+        for parent in ["region:US.CA", "country:FR", "region:IT.09", "country:GB"] {
+            let id = try #require(PlaceID(parent))
+            let listed = try gazetteer.names(below: id, kind: .subregion).map(\.id.description)
+            let column = id.kind == .country ? { (r: (id: String, country: String, region: String?)) in r.country == id.code }
+                                             : { (r: (id: String, country: String, region: String?)) in r.region == id.code }
+            #expect(Set(listed) == Set(rows.filter(column).map { "subregion:" + $0.id }), "\(parent)")
+            #expect(listed == (try gazetteer.children(of: id, kind: .subregion, limit: 10_000)).map(\.id.description), "\(parent)")
+        }
+    }
 }
 
 /// `childCounts` reads the counts the build stored; here they are counted again from the rows
