@@ -38,7 +38,9 @@ extension Gazetteer {
     public func names(below parent: PlaceID?, kind: PlaceKind) throws -> [(id: PlaceID, name: String)] {
         guard let scope = Scope(parent: parent, kind: kind) else { return [] }
         return try withDatabase { db in
-            let s = try db.prepare("SELECT \(scope.key), name FROM \(scope.table)\(scope.whereClause) ORDER BY \(scope.order)")
+            // Prepared once: a goal for each region visited asks this of a thousand regions.
+            let s = try statements.prepare("SELECT \(scope.key), name FROM \(scope.table)\(scope.whereClause) ORDER BY \(scope.order)", db)
+            defer { s.reset() }
             try s.bind(scope.bindings)
             var out: [(id: PlaceID, name: String)] = []
             while try s.step() { if let code = s.string(0) { out.append((PlaceID(kind, code), s.string(1) ?? code)) } }

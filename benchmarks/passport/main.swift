@@ -226,7 +226,8 @@ let queries: [[String]] = [
     ["stats"], ["stats", "--year", "2019"], ["home"], ["trips"], ["trips", "--year", "2019"], ["trip", tripOf2019()], ["days", "--year", "2019"],
     ["countries"], ["countries", "--year", "2019"], ["countries", "--continent", "AS"],
     ["regions"], ["regions", "--country", "country:FR"], ["cities"], ["cities", "--country", "country:FR"],
-    ["cities", "--region", "region:FR.84"], ["airports"], ["continents"], ["timeline"], ["timeline", "--by", "month"],
+    ["cities", "--region", "region:FR.84"], ["subregions"], ["airports"], ["continents"], ["timeline"], ["timeline", "--by", "month"],
+    ["milestones"],
     ["export", "--no-photos"],
     // The rules of `atlas days` over the fifteen years (issue #34).
     ["days"], ["days", "--year-start", "04-06"], ["days", "--fill", "7"], ["days", "--count", "midnight"],
