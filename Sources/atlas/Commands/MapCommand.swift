@@ -107,12 +107,13 @@ enum MapCommand: Command {
         case .country: switchable ? try MapShape.load(.region, from: settings.gazetteer) : []
         }
         // A country's map (--country, and the subregion level's countries) is framed round the
-        // country's mainland and the places filled in it, not round cities elsewhere.
+        // country's mainland (its dots, for the Vatican) and the places filled in it, not round
+        // cities elsewhere.
         let framed = country.map { [$0.id.code] } ?? (level == .subregion && viewText != "world" ? subregionCountries : [])
         if !framed.isEmpty {
             let inside = (level == .country ? countries : regions).filter { framed.contains($0.country) }
             content.box = MapContent.box(around: [], extents: content.extents(in: Dictionary(inside.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })),
-                                         whole: countries.filter { framed.contains($0.country) }.compactMap(\.mainland))
+                                         whole: countries.filter { framed.contains($0.country) }.map { $0.mainland ?? $0.bounds })
         } else if tripText != nil, viewText != "world" {
             // Framed round the places filled, whole, not only round their cities.
             let shapes = Dictionary((level == .region ? regions : countries).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
