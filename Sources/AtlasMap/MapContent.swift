@@ -25,12 +25,12 @@ public struct MapContent: Sendable, Equatable {
         }
     }
 
-    /// Countries only, or regions over the countries.
+    /// Countries only, or regions (or subregions) over the countries.
     public var level: MapShape.Kind = .country
     public var title: String
     /// The counts under the title ("4 of 195 countries · 10 cities").
     public var subtitle: String
-    /// Days spent in each visited country or region, by identifier.
+    /// Days spent in each visited country, region or subregion, by identifier.
     public var days: [String: Int] = [:]
     public var cities: [Spot] = []
     public var airports: [Spot] = []
@@ -48,9 +48,12 @@ public struct MapContent: Sendable, Equatable {
     /// wider than 40° (Russia, a region across ±180) is left out: its cities frame it. Nil (the
     /// whole world) when there is nothing, or when it spreads over more than two thirds of the
     /// world's longitudes: a globetrotter's map is the familiar world, not a window on it.
-    public static func box(around spots: [Spot], extents: [GeoBox] = []) -> GeoBox? {
+    /// `whole` are shown whole however wide: the mainland of the country a map is of
+    /// (``MapShape/mainland``).
+    public static func box(around spots: [Spot], extents: [GeoBox] = [], whole: [GeoBox] = []) -> GeoBox? {
         var points = spots.map { ($0.longitude, $0.latitude) }
         for e in extents where e.east - e.west <= 40 { points += [(e.west, e.south), (e.east, e.north)] }
+        for e in whole { points += [(e.west, e.south), (e.east, e.north)] }
         guard !points.isEmpty else { return nil }
         var box = GeoBox(enclosing: points).padded(by: 0.1)
         let across = box.crossesAntimeridian

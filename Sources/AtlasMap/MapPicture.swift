@@ -5,7 +5,7 @@ import Markup
 /// filled by days spent (``DayScale``), the rest in a neutral tone, cities as dots sized by days,
 /// airports as small diamonds, a title with the counts, a legend and the data's credit line.
 ///
-/// Every country or region is one `<path>` with `data-id` (its place identifier) and, when
+/// Every country, region or subregion is one `<path>` with `data-id` (its place identifier) and, when
 /// visited, `class="visited dN"`; its label is a `<title>` inside it, so the picture reads
 /// without a script, with a screen reader, and in tests.
 ///
@@ -29,11 +29,13 @@ public struct MapPicture: Sendable {
 
     static let headerHeight = 64.0, footerHeight = 50.0
 
-    /// `regions` are drawn over the countries when ``MapContent/level`` is `.region`.
+    /// `regions` (regions or subregions) are drawn over the countries when they are of
+    /// ``MapContent/level``: those visited filled by days, the others outlined in the neutral
+    /// tone, and their countries left unfilled under them.
     public init(content: MapContent, countries: [MapShape], regions: [MapShape] = [], width: Double = 1000, framed: Bool = true) {
         self.content = content
         self.countries = countries
-        self.regions = content.level == .region ? regions : []
+        self.regions = content.level == .country ? [] : regions.filter { $0.kind == content.level }
         isFramed = framed
         view = content.box.map { MapView(showing: $0, width: width) } ?? MapView(worldWidth: width)
         self.width = width
@@ -71,7 +73,7 @@ public struct MapPicture: Sendable {
             for shape in shapes.filter({ !$0.rings.isEmpty }) + shapes.filter({ $0.rings.isEmpty }) {
                 let shifts = view.shifts.filter { view.shows(shape.bounds, shift: $0) }
                 guard !shifts.isEmpty else { continue }
-                let fills = shape.kind == .region || !regionCountries.contains(shape.country)
+                let fills = shape.kind != .country || !regionCountries.contains(shape.country)
                 out += place(shape, shifts: shifts, days: fills ? content.days[shape.id] : nil)
             }
         }
@@ -87,10 +89,13 @@ public struct MapPicture: Sendable {
     }
 
     private func place(_ shape: MapShape, shifts: [Double], days: Int?) -> String {
-        var data = PathData()
+        // A country's thousands of subregions: points closer than a pixel's fraction left out,
+        // and written as relative steps, so the counties of the United States stay in budget.
+        let fine = shape.kind == .subregion
+        var data = PathData(relative: fine)
         let r = view.isWorld ? 1.1 : 1.6
         for shift in shifts {
-            view.frame.append(shape.rings, shift: shift, to: &data)
+            view.frame.append(shape.rings, shift: shift, spacing: fine ? Self.subregionSpacing : 0, to: &data)
             for (lon, lat) in shape.dots {
                 let p = view.frame.point(longitude: lon + shift, latitude: lat)
                 data.dot(p.x, p.y, radius: r)
@@ -168,6 +173,9 @@ public struct MapPicture: Sendable {
             + "<rect x=\"\(n((sw.x + ne.x - bw) / 2))\" y=\"\(n((sw.y + ne.y - bh) / 2))\" width=\"\(n(bw))\" height=\"\(n(bh))\"/>\n</svg>\n"
         return (svg, (x, y, w, h))
     }
+
+    /// How far apart, in pixels, the points kept of a subregion's outline are at least.
+    static let subregionSpacing = 0.5
 
     /// Windows narrower than this many degrees of longitude get a locator.
     public static let locatorDegrees = 50.0

@@ -1,6 +1,6 @@
-/// The outline of a country or region as a map draws it: rings in degrees, simplified for a world
-/// picture by the gazetteer build (neighbours share their borders exactly), and dots for the
-/// islands too small to draw as outlines.
+/// The outline of a country, region or subregion as a map draws it: rings in degrees, simplified
+/// by the gazetteer build (neighbours share their borders exactly), and dots for the islands too
+/// small to draw as outlines.
 ///
 /// ```swift
 /// let shapes = try MapShape.load(.country, from: gazetteer)
@@ -10,15 +10,16 @@
 /// A value type; `Sendable`.
 public struct MapShape: Sendable {
     public enum Kind: String, Sendable, CaseIterable {
-        case country, region
+        case country, region, subregion
     }
 
-    /// The place identifier (`country:JP`, `region:JP.22`).
+    /// The place identifier (`country:JP`, `region:JP.22`, `subregion:US.CA.037`).
     public let id: String
     public let kind: Kind
     /// The ISO 3166-1 alpha-2 code of the country it is, or lies in.
     public let country: String
-    /// The display name, and for a region its country's (`Kyoto, Japan`).
+    /// The display name, and for a region its country's (`Kyoto, Japan`), for a subregion its
+    /// region's (`Los Angeles County, California`).
     public let name: String
     /// Every ring of every polygon as `(longitude, latitude)`: exteriors counter-clockwise, holes
     /// clockwise, so a nonzero fill leaves holes open.

@@ -19,3 +19,15 @@ public func grouped(_ n: Int) -> String {
     }
     return (n < 0 ? "-" : "") + out
 }
+
+/// A noun's plural in lower case, as a sentence uses it: `County` → `counties`,
+/// `Metropolitan department` → `metropolitan departments`, `Provinces` stays.
+///
+/// ```swift
+/// pluralized("County")   // "counties"
+/// ```
+public func pluralized(_ word: String) -> String {
+    let lower = word.lowercased()
+    if lower.hasSuffix("y"), let last = lower.dropLast().last, !"aeiou".contains(last) { return lower.dropLast() + "ies" }
+    return lower.hasSuffix("s") ? lower : lower + "s"
+}

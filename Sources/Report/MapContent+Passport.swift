@@ -4,18 +4,23 @@ import Passport
 import TravelLog
 
 extension MapContent {
-    /// The places of `passport` (restrict it first for a year): countries, or regions, filled by
-    /// days; cities and airports at the gazetteer's positions of them, never a photo's, so the
-    /// map is no finer than a city.
+    /// The places of `passport` (restrict it first for a year): countries, or regions, or the
+    /// subregions of `subregionCountries` (ISO alpha-2 codes), filled by days; cities and
+    /// airports at the gazetteer's positions of them, never a photo's, so the map is no finer
+    /// than a city. At subregion level the counts say how many of each country's subregions
+    /// were visited ("2 of 3,143 counties").
     ///
     /// ```swift
     /// let content = try MapContent(passport, level: .country, stats: passport.stats(scheme: scheme), gazetteer: gazetteer)
     /// ```
-    public init(_ passport: Passport, level: MapShape.Kind, stats: PassportStats, title: String, gazetteer: Gazetteer) throws {
-        self.init(title: title, subtitle: Self.counts(stats, level: level))
+    public init(_ passport: Passport, level: MapShape.Kind, stats: PassportStats, title: String, subregionCountries: [String] = [],
+                gazetteer: Gazetteer) throws {
+        let shown = Set(subregionCountries.map { "country:" + $0 })
+        let subregions = level == .subregion ? passport.visits(.subregion).filter { shown.contains($0.country?.id ?? "") } : []
+        self.init(title: title, subtitle: Self.counts(stats, level: level, subregions: try Self.subregionCounts(subregions, of: subregionCountries, gazetteer)))
         self.level = level
         // A visit without a date (an undated mark or photo) has 0 days, and is filled all the same.
-        for v in passport.visits(.country) + (level == .region ? passport.visits(.region) : []) { days[v.id] = v.days.count }
+        for v in passport.visits(.country) + (level == .region ? passport.visits(.region) : []) + subregions { days[v.id] = v.days.count }
         cities = try Self.spots(passport.visits(.city).map { (PlaceLink(id: $0.id, name: $0.name), $0.days.count) }, gazetteer)
         airports = try Self.spots(passport.visits(.airport).map { (PlaceLink(id: $0.id, name: $0.name), $0.days.count) }, gazetteer)
         attribution = gazetteer.attribution
@@ -33,11 +38,27 @@ extension MapContent {
         box = Self.box(around: cities + airports)
     }
 
-    static func counts(_ s: PassportStats, level: MapShape.Kind) -> String {
+    static func counts(_ s: PassportStats, level: MapShape.Kind, subregions: [String] = []) -> String {
         var parts = ["\(s.countries) of \(s.countriesInScheme) countries"]
         if level == .region { parts.append(counted(s.regions, "region")) }
+        parts += subregions
         parts.append(counted(s.cities, "city", "cities"))
         return parts.joined(separator: " · ")
+    }
+
+    /// For each of `countries`, how many of its subregions `visits` holds, in the country's word
+    /// ("2 of 3,143 counties"), the country named when there are several.
+    static func subregionCounts(_ visits: [Visit], of countries: [String], _ gazetteer: Gazetteer) throws -> [String] {
+        let ids = countries.compactMap { PlaceID("country:" + $0) }
+        let totals = try gazetteer.childCounts(of: ids, kind: .subregion)
+        return try ids.map { id in
+            let visited = visits.filter { $0.country?.id == id.description }.count
+            let word = try gazetteer.subregionWord(country: id.code).map(pluralized) ?? "subregions"
+            let text = "\(grouped(visited)) of \(grouped(totals[id] ?? 0)) \(word)"
+            guard ids.count > 1 else { return text }
+            let name = try gazetteer.place(id)?.name ?? id.code
+            return text + " (\(name))"
+        }
     }
 
     static func counts(_ trip: Trip) -> String {

@@ -7,7 +7,9 @@ import Markup
 /// draws it (``LandMaps``): the land once, hidden, the visited countries and regions as views
 /// of it, and a switch between the two levels; `content.days` should hold both (the command
 /// gives it the regions' days too), `content.level` is the one shown first. The names of the
-/// countries show as the zoom makes room for them.
+/// countries show as the zoom makes room for them. A map of subregions, or one zoomed to a
+/// window, is the still picture (``MapPicture``) in a frame that zooms: the switch has no third
+/// level, and a country's thousands of counties are drawn once, outlined, not as views of the land.
 ///
 /// ```swift
 /// let html = MapPage.html(content, countries: try MapShape.load(.country, from: gazetteer))
@@ -15,7 +17,8 @@ import Markup
 public enum MapPage {
     public static func html(_ content: MapContent, countries: [MapShape], regions: [MapShape] = [], width: Double = 1000) -> String {
         var body = "<main>\n<h1>\(Markup.escape(content.title))</h1>\n<p class=\"counts\">\(Markup.escape(content.subtitle))</p>\n"
-        if content.box == nil {
+        let switchesLevels = content.box == nil && content.level != .subregion
+        if switchesLevels {
             let maps = LandMaps(countries: countries, regions: regions.filter { content.days[$0.id] != nil })
             body += maps.definitions() + maps.world(content, level: content.level, airports: content.airports) + "</main>\n"
         } else {
@@ -23,6 +26,6 @@ public enum MapPage {
             body += "<div class=\"zoomable\" data-max-zoom=\"8\">\n" + LandMaps.controls(level: nil) + picture.svg(standalone: false) + "</div>\n"
                 + HTMLPage.legend() + "<p class=\"credit\">\(Markup.escape(content.attribution))</p>\n</main>\n"
         }
-        return HTMLPage.document(title: content.title, style: "h1{margin:.2em 0 0;font-size:24px}\n.counts{margin:0 0 10px;color:#444}\n" + (content.box == nil ? LandMaps.style : ""), body: body)
+        return HTMLPage.document(title: content.title, style: "h1{margin:.2em 0 0;font-size:24px}\n.counts{margin:0 0 10px;color:#444}\n" + (switchesLevels ? LandMaps.style : ""), body: body)
     }
 }

@@ -140,4 +140,26 @@ import Testing
         #expect(doc.withID("country:VA")?.attributes["class"] == "visited d1")
         #expect(doc.withID("region:IT.07") != nil && doc.withID("region:AU.02") == nil)
     }
+
+    /// Subregions over countries, as regions are: the visited département filled, the others
+    /// outlined, France neutral under them, Italy (none of its subregions given) filled itself;
+    /// the regions given are not of the level and stay off. Written as relative steps.
+    @Test func subregionLevelFillsSubregions() throws {
+        var c = content
+        c.level = .subregion
+        c.days["subregion:FR.84.69"] = 3
+        c.box = GeoBox(west: -5, south: 41, east: 10, north: 51)
+        let departments = try MapShape.load(.subregion, countries: ["FR"], from: MapShapeTests.gazetteer)
+        let svg = MapPicture(content: c, countries: Self.countries, regions: Self.regions + departments).svg(standalone: true)
+        let doc = try Elements(svg)
+        let rhone = try #require(doc.withID("subregion:FR.84.69"))
+        #expect(rhone.attributes["class"] == "visited d2" && rhone.title == "Rhône, Auvergne-Rhône-Alpes · 3 days")
+        #expect(rhone.attributes["d"]?.hasPrefix("m") == true)
+        let savoie = try #require(doc.withID("subregion:FR.84.74"))
+        #expect(savoie.attributes["class"] == nil && savoie.title == "Haute-Savoie, Auvergne-Rhône-Alpes")
+        #expect(doc.all.filter { $0.attributes["data-id"]?.hasPrefix("subregion:FR.") == true }.count == departments.count)
+        #expect(doc.withID("country:FR")?.attributes["class"] == nil && doc.withID("country:IT")?.attributes["class"] == "visited d4")
+        #expect(!doc.all.contains { $0.attributes["data-id"]?.hasPrefix("region:") == true })
+        #expect(svg == MapPicture(content: c, countries: Self.countries, regions: departments).svg(standalone: true))
+    }
 }

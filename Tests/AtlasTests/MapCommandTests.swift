@@ -57,7 +57,7 @@ struct MapCommandTests {
     }
 
     @Test(arguments: [
-        (["--level", "city"], "--level takes country or region, not 'city'"),
+        (["--level", "city"], "--level takes country, region or subregion, not 'city'"),
         (["--view", "globe"], "--view takes world or visited"),
         (["--format", "png"], "--format takes html or svg"),
         (["--trip", "1999-01-01"], "no trip '1999-01-01'"),

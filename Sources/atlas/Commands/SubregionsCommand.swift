@@ -53,7 +53,7 @@ enum SubregionsCommand: Command {
         var lines = [""]
         for id in countries {
             let name = units.first { $0.country?.id == id.description }?.country?.name ?? id.code
-            let word = try gazetteer.subregionWord(country: id.code).map(Self.plural) ?? "subregions"
+            let word = try gazetteer.subregionWord(country: id.code).map(pluralized) ?? "subregions"
             lines.append("\(name): \(word) \(visited[id.description] ?? 0) of \(grouped(totals[id.description] ?? 0))")
         }
         if !passed.isEmpty {
@@ -64,12 +64,5 @@ enum SubregionsCommand: Command {
         }
         Console.out(lines.joined(separator: "\n"))
         return .success
-    }
-
-    /// `County` → `counties`, `Metropolitan department` → `metropolitan departments`.
-    static func plural(_ word: String) -> String {
-        let lower = word.lowercased()
-        if lower.hasSuffix("y"), let last = lower.dropLast().last, !"aeiou".contains(last) { return lower.dropLast() + "ies" }
-        return lower.hasSuffix("s") ? lower : lower + "s"
     }
 }

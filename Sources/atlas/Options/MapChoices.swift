@@ -1,6 +1,6 @@
 import AtlasMap
 
-/// `atlas map --level country|region`.
+/// `atlas map --level country|region|subregion`.
 extension MapShape.Kind: Choice {}
 
 /// `atlas map --view world|visited`: the whole world, or the area of the places visited.
