@@ -37,5 +37,5 @@ struct ListingSettings {
     }
 
     /// The log's passport, of the evidence asked for.
-    func passport() throws -> Passport { try Passport.reading(logAt: dbPath, evidence: evidence) }
+    func passport() throws -> Passport { KeptUntilExit.keep(try Passport.reading(logAt: dbPath, evidence: evidence)) }
 }

@@ -30,7 +30,7 @@ struct TripSettings {
         var passport = try Passport(log: log ?? TravelLog(path: dbPath, readOnly: true))
         let cities = passport.visits(.city).compactMap { PlaceID($0.id) }
         passport.namesakes = Set(try gazetteer.namesakes(of: cities).map(\.description))
-        return passport
+        return KeptUntilExit.keep(passport)
     }
 
     /// The homes trips are measured from: `--home`, else the log's (``PassportOption/homes(_:gazetteer:passport:)``).
