@@ -18,8 +18,8 @@ public struct MilestoneGoal: Sendable, Equatable {
         /// Every place of a kind below a place (the world when nil; `"country:US"`), but those
         /// excepted (identifiers).
         case every(PlaceKind, in: String?, except: Set<String> = [])
-        /// ``every(_:in:except:)`` below each place of the `parent` kind visited: one milestone a
-        /// parent, whose id and title fill in `{code}` (the parent's code: `US.CA`), `{name}`
+        /// ``every(_:in:except:)`` below each place of the `parent` kind where one of them was
+        /// visited: one milestone a parent, whose id and title fill in `{code}` (the parent's code: `US.CA`), `{name}`
         /// (`California`) and `{unit}` (what the country calls a subregion: `county`, `province`).
         /// An entry of ``standard`` whose id a parent's milestone would take replaces it.
         case everyBelowEach(PlaceKind, parent: PlaceKind)
@@ -35,9 +35,9 @@ public struct MilestoneGoal: Sendable, Equatable {
     }
 
     /// Every continent; 10, 25, 50 and 100 countries; every US state (the District of Columbia
-    /// is not one) and every Canadian province and territory; every region of each country
-    /// visited, every subregion (county, département, province) of each country and of each
-    /// region visited.
+    /// is not one) and every Canadian province and territory; every region of each country, and
+    /// every subregion (county, département, province) of each country and of each region, once
+    /// one of them is visited.
     public static let standard: [MilestoneGoal] = [
         MilestoneGoal(id: "continents", title: "Every continent", goal: .every(.continent, in: nil)),
         MilestoneGoal(id: "countries-10", title: "10 countries", goal: .count(.country, 10)),

@@ -12,7 +12,8 @@ extension Passport {
     /// ```
     ///
     /// The places each goal asks for come from `gazetteer`; a goal for each place visited
-    /// (every region of each country) is left out where it would ask for fewer than two places.
+    /// (every region of each country) is there once one of its places is visited, and left out
+    /// where it would ask for fewer than two.
     /// Countries count under `scheme`, as `stats` counts them.
     public func milestones(_ goals: [MilestoneGoal] = MilestoneGoal.standard, scheme: CountingScheme,
                            gazetteer: Gazetteer) throws -> [Milestone] {
@@ -42,7 +43,10 @@ extension Passport {
                 let members = try gazetteer.names(below: parent.flatMap(PlaceID.init), kind: kind).filter { !except.contains($0.id.description) }
                 out.append(every(goal.id, goal.title, members, kind))
             case .everyBelowEach(let kind, let parentKind):
-                for parent in visits(parentKind) {
+                // Only the parents with a place of the kind visited: a goal begun, not one whose
+                // places this log never resolved (a log from before subregions, a country marked).
+                let begun = Set(visits(kind).compactMap { $0[parent: parentKind]?.id })
+                for parent in visits(parentKind) where begun.contains(parent.id) {
                     guard let parentID = PlaceID(parent.id) else { continue }
                     let unit = kind == .subregion ? try word(parent.country.flatMap { PlaceID($0.id)?.code } ?? parentID.code) : nil
                     func fill(_ text: String) -> String {

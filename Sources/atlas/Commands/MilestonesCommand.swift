@@ -18,9 +18,9 @@ enum MilestonesCommand: Command {
             Hawaii, North Dakota").
 
             The milestones: every continent; 10, 25, 50 and 100 countries (counted under --count);
-            every US state and every Canadian province and territory; every region of each country
-            visited; every subregion (county, département, province) of each country and each
-            region visited. docs/passport.md lists them.
+            every US state and every Canadian province and territory; every region of each country,
+            and every subregion (county, département, province) of each country and each region,
+            once one of them is visited. docs/passport.md lists them.
             """,
         options: [all.declaration, SharedOptions.count.declaration, SharedOptions.evidence.declaration, SharedOptions.db.declaration,
                   SharedOptions.gazetteer.declaration,
