@@ -93,9 +93,17 @@ extension Gazetteer {
         // "new york" is the state's own name and only another name of New York City.
         let spellings = Set(SearchText(text).spellings.map(\.tokens))
         func bearsTheName(_ r: SearchResult) -> Bool { spellings.contains(SearchText(r.place.name).tokens) }
+        // A subregion of the best town's region that the text also names is the ground named after
+        // the town, whatever its own name ("napoli": Naples, not also its province, Napoli). A
+        // city's lineage does not hold its subregion, so its region stands for it.
+        let townRegion = best.place.kind == .city || best.place.kind == .district ? best.place.ancestor(.region)?.id : nil
+        func isTownsSubregion(_ r: SearchResult) -> Bool {
+            r.place.kind == .subregion && townRegion != nil && r.place.ancestor(.region)?.id == townRegion
+        }
         let rivals = results.dropFirst().filter { r in
             let nested = r.place.lineage.contains { $0.id == best.place.id } || best.place.lineage.contains { $0.id == r.place.id }
             return r.match == best.match && (r.score >= floor || isCode(r) != isCode(best)) && (!nested || bearsTheName(r) && !bearsTheName(best))
+                && !isTownsSubregion(r)
         }
         guard !rivals.isEmpty else { return .found(best.place, byName: true) }
         return .ambiguous(Array(([best] + rivals).map(\.place).prefix(Self.ambiguousCandidates)))

@@ -14,7 +14,7 @@ extension Gazetteer {
     /// rule; each rule only orders what the previous ones left tied:
     /// 1. The match class: ``SearchResult/Match/exact`` (the whole name, a whole alternate
     ///    name such as `münchen`, `roma` or `москва`, or a code such as `JP`, `JPN`, `US-MT`,
-    ///    `LAX`, `KLAX`), ``SearchResult/Match/prefix`` (the name starts with the query),
+    ///    `FR-69`, `LAX`, `KLAX`), ``SearchResult/Match/prefix`` (the name starts with the query),
     ///    ``SearchResult/Match/other`` (words of alternate names, words inside the name, the
     ///    country and region names). A city found only by another city's name ("New York" is
     ///    also York, Nebraska's) is `other` unless it outweighs the places so named
@@ -26,7 +26,10 @@ extension Gazetteer {
     ///    San Jose and San Francisco before San in Mali. Continents and countries count at
     ///    least ``SearchRanking/countryFloor``, so they never sink below villages of the same
     ///    name; regions count a tenth of their population (the sum of their towns), so "san"
-    ///    is not buried under Santa Catarina and Santa Fe provinces; airports found by name (or
+    ///    is not buried under Santa Catarina and Santa Fe provinces; subregions count a tenth
+    ///    too, but follow a city or district of their name of at least a fortieth of their
+    ///    population (``SearchRanking/afterTowns(_:importance:)``): "los angeles" gives the
+    ///    city, then the county, "napoli" Naples before its province; airports found by name (or
     ///    by a code not typed in capitals) count a hundredth, so "frankfurt" lists the city
     ///    before its airport, while large airports still precede small ones; cities found by a
     ///    whole alternate name count a fortieth (``SearchRanking/alternateNameDivisor``), so
@@ -39,7 +42,8 @@ extension Gazetteer {
     ///
     /// Any text is accepted: nothing searchable (empty, punctuation only) gives no results.
     /// When FTS5 finds nothing, the tables' folded names are scanned for an exact or prefix
-    /// match, for letters the index does not fold ("bialystok" finds Białystok).
+    /// match, for letters the index does not fold ("bialystok" finds Białystok); subregions have
+    /// no folded names and are not scanned.
     ///
     /// Thread-safe, like every gazetteer method.
     public func search(_ query: SearchQuery) throws -> [SearchResult] {

@@ -12,7 +12,7 @@ import SQLite
 ///
 /// Thread-safe: one connection behind a lock; every method may be called from any thread.
 public final class Gazetteer: @unchecked Sendable {
-    public static let supportedSchemaVersion = "7"
+    public static let supportedSchemaVersion = "8"
 
     public let path: String
     /// The gazetteer version (`meta.version`), recorded with everything resolved from it.

@@ -8,37 +8,45 @@ struct SearchRowFacts: Sendable {
     /// Facts of a few rows read from `search_rows` (the FTS5 table is contentless), one
     /// indexed lookup each: cheaper than loading ``SearchRankIndex`` while candidate sets stay small.
     static func read(_ rowids: [Int64], in db: Database, _ statements: StatementCache) throws -> [Int64: SearchRowFacts] {
-        let s = try statements.prepare("SELECT kind, importance FROM search_rows WHERE id = ?", db)
+        let s = try statements.prepare("SELECT place, importance FROM search_rows WHERE id = ?", db)
         var out: [Int64: SearchRowFacts] = [:]
         out.reserveCapacity(rowids.count)
         for rowid in rowids {
             try s.bind(rowid)
-            guard try s.step(), let kind = s.string(0).flatMap(PlaceKind.init(rawValue:)) else { continue }
+            guard try s.step(), let kind = s.withBlob(0, kind(ofPlace:)) else { continue }
             out[rowid] = SearchRowFacts(kind: kind, importance: s.int(1))
         }
         return out
     }
 
-    /// The rows whose name has exactly `words` words, as the tokenizer counted them: with a
-    /// match of the query's words at the start of the name, that is an exact-name match.
+    /// The rows whose name has exactly `words` words, as the tokenizer counted them (the build
+    /// counts them with the index's own tokenizer): with a match of the query's words at the
+    /// start of the name, that is an exact-name match.
     static func rows(_ rowids: [Int64], withNameWords words: Int, in db: Database, _ statements: StatementCache) throws -> Set<Int64> {
-        let s = try statements.prepare("SELECT sz FROM search_docsize WHERE id = ?", db)
+        let s = try statements.prepare("SELECT words FROM search_rows WHERE id = ?", db)
         var out = Set<Int64>()
         for rowid in rowids {
             try s.bind(rowid)
-            if try s.step(), s.withBlob(0, { firstVarint($0) }) == words { out.insert(rowid) }
+            if try s.step(), s.int(0) == words { out.insert(rowid) }
         }
         return out
     }
 
-    /// `search_docsize.sz` is one varint per column; the name is the first column.
-    static func firstVarint(_ bytes: UnsafeRawBufferPointer) -> Int {
-        var value = 0
-        for byte in bytes.prefix(9) {
-            value = value << 7 | Int(byte & 0x7F)
-            if byte & 0x80 == 0 { break }
+    /// The kind of a row's place (`search_rows.place`, "city:1857910"), told by its first
+    /// letter and where its colon is (distinct for the seven kinds), so no string is built per
+    /// row. The index keeps no kind column: the identifier already says it.
+    static func kind(ofPlace bytes: UnsafeRawBufferPointer) -> PlaceKind? {
+        guard let colon = bytes.prefix(10).firstIndex(of: UInt8(ascii: ":")) else { return nil }
+        return switch (bytes.first, colon) {
+        case (UInt8(ascii: "c"), 9): .continent
+        case (UInt8(ascii: "c"), 7): .country
+        case (UInt8(ascii: "r"), 6): .region
+        case (UInt8(ascii: "s"), 9): .subregion
+        case (UInt8(ascii: "c"), 4): .city
+        case (UInt8(ascii: "d"), 8): .district
+        case (UInt8(ascii: "a"), 7): .airport
+        default: nil
         }
-        return value
     }
 }
 
@@ -55,33 +63,20 @@ final class SearchRankIndex: Sendable {
     private let kinds: [UInt8]
     private let importances: [Int64]
 
-    /// One sequential scan of `search_rows`; the kind is told by its text's first letter
-    /// and length, so no string is built per row.
+    /// One sequential scan of `search_rows`; the kind is told from the place's identifier
+    /// (``SearchRowFacts/kind(ofPlace:)``), so no string is built per row.
     init(db: Database) throws {
         let count = try db.prepare("SELECT max(id) FROM search_rows").scalarInt() ?? 0
         var kinds = [UInt8](repeating: UInt8.max, count: count + 1)
         var importances = [Int64](repeating: 0, count: count + 1)
-        let s = try db.prepare("SELECT id, kind, importance FROM search_rows")
+        let s = try db.prepare("SELECT id, place, importance FROM search_rows")
         while try s.step() {
             let rowid = s.int(0)
-            guard rowid >= 0, rowid <= count, let kind = s.withBlob(1, Self.kind) else { continue }
+            guard rowid >= 0, rowid <= count, let kind = s.withBlob(1, SearchRowFacts.kind(ofPlace:)) else { continue }
             kinds[rowid] = UInt8(kind.rank)
             importances[rowid] = Int64(s.int(2))
         }
         (self.kinds, self.importances) = (kinds, importances)
-    }
-
-    /// The kind named by `bytes`, told by first letter and length (distinct for the six).
-    private static func kind(_ bytes: UnsafeRawBufferPointer) -> PlaceKind? {
-        switch (bytes.first, bytes.count) {
-        case (UInt8(ascii: "c"), 9): .continent
-        case (UInt8(ascii: "c"), 7): .country
-        case (UInt8(ascii: "r"), 6): .region
-        case (UInt8(ascii: "c"), 4): .city
-        case (UInt8(ascii: "d"), 8): .district
-        case (UInt8(ascii: "a"), 7): .airport
-        default: nil
-        }
     }
 
     func facts(_ rowid: Int64) -> SearchRowFacts? {

@@ -10,6 +10,15 @@ struct SearchRanking {
     static let airportNameDivisor = 100
     /// Regions count this fraction of their population, which is the sum of their towns.
     static let regionDivisor = 10
+    /// Subregions count this fraction of their population, as regions do, and for the same
+    /// reason: "los angeles county" finds the county at the weight of a city of 1.2 million.
+    static let subregionDivisor = 10
+    /// A subregion matched exactly or by prefix ranks after every city or district matched
+    /// exactly (by its name or a whole alternate name) of at least this fraction of the
+    /// subregion's population (``afterTowns(_:importance:)``): Venice (51,000) is a sixteenth
+    /// of its province, Venezia, and Orange, California (141,000) a twenty-fourth of Orange
+    /// County; Kent, Ohio (30,000) is less than a fortieth of Kent, the English county.
+    static let subregionTownShare = 40
     /// Cities (and districts) found by a whole alternate name count this fraction of their
     /// population. GeoNames lists historic names and names in other languages that are other
     /// places' own names ("Zaragoza" for Tijuana, "Victoria" for Hong Kong, "Kita" for Quito): a
@@ -100,6 +109,7 @@ struct SearchRanking {
         let named = Self.ownNameWeight(exact.map { candidates[$0] }.filter { $0.match == .exact })
         candidates += self.candidates(alternatesOnly, facts, codeMatched: false, byAlternateName: { _ in true }) { _ in .exact }
             .map { Self.demoted($0, below: named, to: .other) }
+        candidates = Self.afterTowns(candidates) { facts[$0.rowid]?.importance ?? 0 }
         // Other matches can only follow the exact and prefix ones: look for them only when those
         // do not fill the page (with `within`, several pages, as some may be rejected).
         let wanted = query.limit * (query.within == nil ? 1 : 3) + (query.near == nil ? 0 : Self.nearPool)
@@ -123,6 +133,27 @@ struct SearchRanking {
         guard let own, c.kind == .city || c.kind == .district, c.score < own else { return c }
         return Candidate(rowid: c.rowid, match: match, score: c.score, kind: c.kind,
                          bonus: match == .prefix ? wordBonus : 0, id: c.id)
+    }
+
+    /// Subregions are mostly named after a town in them: Italy's provinces after their capitals
+    /// ("roma", "napoli", "venezia", which find those cities by their alternate names), Brazil's
+    /// municípios and Turkey's ilçeler after their seats, US counties often after their largest
+    /// city ("Los Angeles County"). Whoever types such a name means the town: a subregion in
+    /// the first tier ranks just after every city or district matched exactly whose population
+    /// (`importance`) is at least a ``subregionTownShare``th of the subregion's. Smaller
+    /// places of the name do not count, wherever they lie, so a village called Kent does not
+    /// push Kent, the county, down. Only lowers a subregion's score, never raises it.
+    static func afterTowns(_ candidates: [Candidate], importance: (Candidate) -> Int) -> [Candidate] {
+        let towns = candidates.filter { ($0.kind == .city || $0.kind == .district) && $0.match == .exact }
+        guard !towns.isEmpty else { return candidates }
+        return candidates.map { c in
+            guard c.kind == .subregion, c.tier == 0 else { return c }
+            let share = importance(c) / subregionTownShare
+            let below = towns.filter { importance($0) >= share }.map(\.rank).min()
+            guard let below, below <= c.rank else { return c }
+            // Just below the lowest of those towns: the ranking's order, not a weight of its own.
+            return Candidate(rowid: c.rowid, match: c.match, score: below - c.bonus - 1e-9, kind: c.kind, bonus: c.bonus, id: c.id)
+        }
     }
 
     /// The weight of the largest city or district among exact matches of their own name.
@@ -242,6 +273,7 @@ struct SearchRanking {
         switch f.kind {
         case .continent, .country: importance = max(importance, countryFloor)
         case .region: importance /= regionDivisor
+        case .subregion: importance /= subregionDivisor
         case .city where byAlternateName, .district where byAlternateName: importance /= alternateNameDivisor
         case .airport where !codeMatched: importance /= airportNameDivisor
         default: break
@@ -265,13 +297,14 @@ struct SearchRanking {
         guard text.tokens.count <= 2, text.folded.count <= 8 else { return [] }
         let rows = try rowids("codes : " + text.phrase(prefix: false))
         guard rows.count <= 500 else { return [] }  // a bare number shared by hundreds of admin codes
-        let s = try statements.prepare("SELECT codes, kind FROM search_rows WHERE id = ?", db)
+        let s = try statements.prepare("SELECT codes, place FROM search_rows WHERE id = ?", db)
         return try rows.filter { rowid in
             try s.bind(rowid)
             guard try s.step(), let codes = s.string(0) else { return false }
-            // A region's bare admin-1 code ("SAN", "26", "MT") is no code a person types for
-            // it: only the full ISO 3166-2 form ("CO-SAN", "US-MT") counts.
-            let isRegion = s.string(1) == PlaceKind.region.rawValue
+            // A region's or subregion's bare code ("SAN", "26", "MT", "69") is no code a person
+            // types for it alone: only the full ISO 3166-2 form ("CO-SAN", "US-MT", "FR-69") counts.
+            let kind = s.withBlob(1, SearchRowFacts.kind(ofPlace:))
+            let isRegion = kind == .region || kind == .subregion
             return codes.split(separator: " ").contains { code in
                 (!isRegion || code.contains("-")) && SearchText(String(code)).tokens == text.tokens
             }

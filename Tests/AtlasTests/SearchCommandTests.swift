@@ -19,6 +19,26 @@ struct SearchCommandTests {
         #expect(none.status == 0 && none.stdout.isEmpty && none.stderr == "No places match 'qqqzzzx' among the airports.\n")
     }
 
+    /// A subregion's kind is its country's word for the level; its identifier opens it with place.
+    @Test func aSubregionShowsItsLocalWord() throws {
+        let result = try AtlasBinary.run(["search", "Los Angeles County", "--limit", "1"])
+        #expect(result.status == 0)
+        #expect(result.lines == [
+            "NAME                KIND    IN                                          ID",
+            "Los Angeles County  county  North America > United States > California  subregion:US.CA.037",
+        ])
+        let rhone = try AtlasBinary.run(["search", "rhone", "--kind", "subregions", "--limit", "1"])
+        #expect(rhone.lines.dropFirst().first?.contains("  metropolitan department  ") == true)
+        #expect(rhone.lines.dropFirst().first?.hasSuffix("  subregion:FR.84.69") == true)
+        let json = try AtlasBinary.run(["search", "FR-69", "--json", "--limit", "1"])
+        #expect(json.stdout.contains("\"kind\":\"subregion\"") && json.stdout.contains("\"match\":\"exact\""))
+        // India's districts are subregions: a KIND of "district" would say a city's district.
+        let coimbatore = try AtlasBinary.run(["search", "coimbatore", "--kind", "subregion", "--limit", "1"])
+        #expect(coimbatore.lines.dropFirst().first?.contains("  subregion  ") == true)
+        let place = try AtlasBinary.run(["place", "subregion:US.CA.037"])
+        #expect(place.status == 0 && place.stdout.contains("Los Angeles County") && place.stdout.contains("County"))
+    }
+
     @Test func anAirportShowsItsSizeNotAWeight() throws {
         let place = try AtlasBinary.run(["place", "KIX"])
         #expect(place.status == 0 && place.stdout.contains("size") && !place.stdout.contains("importance"))

@@ -28,6 +28,9 @@ import Testing
         #expect(try count("SELECT count(*) FROM regions WHERE quality != 'none'") == counts["regions_with_polygon"] as? Int)
         #expect(try count("SELECT count(*) FROM cities") == counts["cities"] as? Int)
         #expect(try count("SELECT count(*) FROM airports") == counts["airports"] as? Int)
+        // One search row per place of every kind, the subregions included (schema 8).
+        #expect(try count("SELECT count(*) FROM search_rows") == counts["search_rows"] as? Int)
+        #expect(try count("SELECT count(*) FROM search_rows WHERE place LIKE 'subregion:%'") == counts["subregions"] as? Int)
         #expect(try count("SELECT count(*) FROM continents") == 7)
         #expect(try count("SELECT count(*) FROM cities") > 230_000)
         #expect(try count("SELECT count(*) FROM regions WHERE quality != 'none'") >= 3_700)

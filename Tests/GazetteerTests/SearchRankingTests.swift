@@ -11,8 +11,9 @@ import Testing
         // A country of 1,000 people ranks with a city of a million, never below a village.
         #expect(score(.country, 1_000) == score(.city, 1_000_000))
         #expect(score(.continent, 1_100) > score(.city, 900_000))
-        // A region counts a tenth, an airport found by name a hundredth, by code all of it.
+        // A region or subregion counts a tenth, an airport found by name a hundredth, by code all of it.
         #expect(score(.region, 10_000_000) == score(.city, 1_000_000))
+        #expect(score(.subregion, 10_000_000) == score(.city, 1_000_000))
         #expect(score(.airport, 11_000_000) == score(.city, 110_000))
         #expect(score(.airport, 11_000_000, code: true) == score(.city, 11_000_000))
         #expect(score(.airport, 11_000_000) > score(.airport, 2_000_000))
@@ -25,6 +26,28 @@ import Testing
         #expect(byAlternate(.country, 4_000_000) == score(.country, 4_000_000))
         // Nothing is below importance 1, so a zero never gives -infinity.
         #expect(score(.city, 0) == 0)
+    }
+
+    /// A subregion follows the towns of its name of at least a fortieth of its population,
+    /// found by their name or an alternate name, but not smaller ones; it is never raised.
+    @Test func subregionsFollowTheirTowns() {
+        // A province of 4 million, its capital found by an alternate name (900,000), a village of
+        // its name (5,000), a subregion of 100 people.
+        let facts: [Int64: (PlaceKind, Int)] = [1: (.subregion, 4_000_000), 2: (.city, 900_000), 3: (.city, 5_000), 4: (.subregion, 100)]
+        let candidates = facts.keys.sorted().map { rowid in
+            let (kind, importance) = facts[rowid]!
+            let score = SearchRanking.score(SearchRowFacts(kind: kind, importance: importance), codeMatched: false, byAlternateName: rowid == 2)
+            return SearchRanking.Candidate(rowid: rowid, match: .exact, score: score, kind: kind, bonus: SearchRanking.exactBonus)
+        }
+        #expect(candidates[0].rank > candidates[1].rank)   // the province's tenth outweighs the capital's fortieth
+        let after = SearchRanking.afterTowns(candidates) { facts[$0.rowid]!.1 }
+        #expect(after[0].rank < after[1].rank && after[0].rank > after[2].rank)
+        #expect(after[0].match == .exact && after[0].bonus == SearchRanking.exactBonus)
+        #expect(after[1...].map(\.rank) == candidates[1...].map(\.rank))
+        #expect(SearchRanking.best(after, count: 4).map(\.rowid) == [2, 1, 3, 4])
+        // Without the capital, the village does not hold the province back.
+        let village = SearchRanking.afterTowns(candidates.filter { $0.rowid != 2 }) { facts[$0.rowid]!.1 }
+        #expect(village.map(\.rank) == candidates.filter { $0.rowid != 2 }.map(\.rank))
     }
 
     @Test func bestKeepsTheRankingOrder() {

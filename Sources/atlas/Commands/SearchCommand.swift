@@ -3,7 +3,8 @@ import Gazetteer
 import JSONWriter
 import Passport
 
-/// `atlas search QUERY`: one search box over continents, countries, regions, cities and airports.
+/// `atlas search QUERY`: one search box over continents, countries, regions, subregions, cities
+/// and airports.
 enum SearchCommand: Command {
     static let within = SharedOptions.place("--in", "Only places inside this continent, country or region, by identifier (country:JP), code (JP, US-MT) or name (Japan).")
     static let near = Option("--near", .coordinate, "Prefer places near this coordinate among comparable matches (\"35.0, 135.7\", -33.86,151.21, -33.86 151.21, or degrees, minutes and seconds as for resolve).", takesPosition: true)
@@ -11,13 +12,15 @@ enum SearchCommand: Command {
     static let declaration = CommandDeclaration(
         name: "search", summary: "Search places by name or code, offline", forms: ["QUERY"],
         about: """
-            Finds continents, countries, regions, cities, districts and airports by name, alternate
-            name or code. Case and diacritics do not matter ("sao paulo", "zurich"); every word may
+            Finds continents, countries, regions, subregions (counties, départements,
+            provinces), cities, districts and airports by name, alternate name or code. Case and diacritics do not matter ("sao paulo", "zurich"); every word may
             be unfinished ("kyo"); "st" and "saint", "mt" and "mount", "ft" and "fort" are one
             word. Exact names and codes, and names that start with the query, rank together by
             importance (population, airport size), an exact name counting about six times its
-            size: "san" lists San Antonio and San Diego before San in Mali. Other matches follow.
-            Text output: name, kind, where it lies, distance (with --near) and identifier.
+            size: "san" lists San Antonio and San Diego before San in Mali; a subregion follows
+            the town it is named after ("los angeles": the city, then the county). Other matches
+            follow. Text output: name, kind (for a subregion its local word: county,
+            metropolitan department), where it lies, distance (with --near) and identifier.
             """,
         options: [SharedOptions.kind.declaration,
                   within.declaration,
@@ -50,10 +53,20 @@ enum SearchCommand: Command {
         } else {
             let header = ["NAME", "KIND", "IN"] + (near == nil ? [] : ["DISTANCE"]) + ["ID"]
             Console.out(alignedRows([header] + results.map { r in
-                [r.place.name, r.place.kind.rawValue, r.place.lineageText]
+                [r.place.name, kindText(r.place), r.place.lineageText]
                     + (near == nil ? [] : [r.distanceKm.map { "\(grouped(Int($0.rounded()))) km" } ?? "-"]) + [r.place.id.description]
             }))
         }
         return .success
+    }
+
+    /// The KIND column: the kind, or for a subregion the word its country uses for the level
+    /// (`county`, `metropolitan department`, `powiat`), which says more than "subregion" does;
+    /// the identifier still says the kind. A word that names another kind (India's and
+    /// Britain's `District`, a few `City` units) would mislead: such a subregion is "subregion".
+    static func kindText(_ place: Place) -> String {
+        guard place.kind == .subregion, let word = place.detail?.lowercased(), !word.isEmpty,
+              PlaceKind(rawValue: word) == nil else { return place.kind.rawValue }
+        return word
     }
 }

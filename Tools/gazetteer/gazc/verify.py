@@ -272,6 +272,9 @@ def verify(out_dir):
     checks.append(("no district belongs to a district",
                    q("SELECT count(*) FROM cities d JOIN cities c ON c.geonameid = d.city WHERE c.city IS NOT NULL") == [(0,)]))
     checks.append(("search finds kyoto japan", bool(q("SELECT 1 FROM search_rows WHERE place='city:1857910' AND id IN (SELECT rowid FROM search WHERE search MATCH 'kyoto japan')"))))
+    checks.append(("search finds Los Angeles County, three words, and Rhône by FR-69",
+                   q("SELECT words FROM search_rows WHERE place='subregion:US.CA.037' AND id IN (SELECT rowid FROM search WHERE search MATCH 'name : ^ \"los angeles county\"')") == [(3,)]
+                   and bool(q("SELECT 1 FROM search_rows WHERE place='subregion:FR.84.69' AND id IN (SELECT rowid FROM search WHERE search MATCH 'codes : \"fr 69\"')"))))
     for name, ok in checks:
         if not ok:
             problems.append("sanity check failed: " + name)

@@ -1,7 +1,8 @@
 import sqlite3
 import unittest
+from types import SimpleNamespace as NS
 
-from gazc.output import SCHEMA, child_counts, insert
+from gazc.output import SCHEMA, child_counts, insert, name_words, search_rows
 from gazc.verify import child_count_problems
 
 KINDS = ["continent", "country", "region", "city", "district", "airport"]
@@ -123,6 +124,74 @@ class ChildCountTests(unittest.TestCase):
         self.db.execute("UPDATE child_counts SET count = count - 1 WHERE parent = 'region:JP.22' AND kind = 'city'")
         self.db.execute("DELETE FROM child_counts WHERE parent = 'city:20'")
         self.assertIn("1 rows missing", child_count_problems(self.db)[0])
+
+
+def search_world():
+    """One country with a region, two subregions (a département with an ISO code and aliases, a
+    county without either), a city and an airport."""
+    return NS(
+        continent_rows=[{"code": "EU", "name": "Europe", "population": 700}],
+        aliases={},
+        country_rows=[{"iso2": "FR", "iso3": "FRA", "name": "France", "continent": "EU", "aliases": "", "population": 60},
+                      {"iso2": "US", "iso3": "USA", "name": "United States", "continent": "NA", "aliases": "",
+                       "population": 300}],
+        region_rows=[{"id": "FR.84", "country": "FR", "name": "Auvergne-Rhône-Alpes", "iso_code": "FR-ARA",
+                      "aliases": "", "population": 50},
+                     {"id": "US.CA", "country": "US", "name": "California", "iso_code": "US-CA", "aliases": "",
+                      "population": 40}],
+        subregion_rows=[{"id": "FR.84.69", "country": "FR", "region": "FR.84", "name": "Rhône", "iso_code": "FR-69",
+                         "aliases": ["Département du Rhône", "Rhone", "Nouveau-Rhône"], "population": 2_170_696},
+                        {"id": "US.CA.037", "country": "US", "region": "US.CA", "name": "Los Angeles County",
+                         "iso_code": None, "aliases": [], "population": 12_069_405},
+                        {"id": "ZZ.00.001", "country": "FR", "region": None, "name": "Nowhere", "iso_code": None,
+                         "aliases": [], "population": 0}],
+        city_rows=[{"geonameid": 2996944, "name": "Lyon", "alt_names": "Lyons", "country": "FR", "region": "FR.84",
+                    "city": None, "population": 500}],
+        airports=[{"iata": "LYS", "icao": "LFLL", "name": "Lyon Saint-Exupéry", "municipality": "Lyon", "region": "FR.84",
+                   "country": "FR", "size": "large", "scheduled": 1}])
+
+
+class SearchRowTests(unittest.TestCase):
+    def setUp(self):
+        self.rows = search_rows(search_world())
+        self.by_place = {r[4]: r for r in self.rows}
+
+    def test_subregions_are_indexed_like_regions(self):
+        # (name, alt, codes, ancestry, place, kind, importance)
+        self.assertEqual(self.by_place["subregion:FR.84.69"],
+                         ("Rhône", "| Nouveau-Rhône | Département du Rhône |", "FR-69 69", "Auvergne-Rhône-Alpes France",
+                          "subregion:FR.84.69", "subregion", 2_170_696))
+        self.assertEqual(self.by_place["subregion:US.CA.037"],
+                         ("Los Angeles County", "", "", "California United States", "subregion:US.CA.037", "subregion",
+                          12_069_405))
+        self.assertEqual(self.by_place["subregion:ZZ.00.001"][3], "France")   # no region: the country only
+
+    def test_subregions_follow_the_regions_and_precede_the_cities(self):
+        kinds = [r[5] for r in self.rows]
+        self.assertEqual(kinds, ["continent", "country", "country", "region", "region", "subregion", "subregion",
+                                 "subregion", "city", "airport"])
+
+    def test_name_words_are_the_tokenizers(self):
+        self.assertEqual(name_words(["Los Angeles County", "Rhône", "Saint-Étienne", "Provence-Alpes-Côte d'Azur",
+                                     "Powiat łódzki wschodni", "東京"]), [3, 1, 2, 5, 3, 1])
+
+    def test_the_index_finds_the_subregions(self):
+        db = sqlite3.connect(":memory:")
+        db.executescript(SCHEMA)
+        db.executemany("INSERT INTO search(rowid, name, alt, codes, ancestry) VALUES(?,?,?,?,?)",
+                       [(i, r[0], r[1], r[2], r[3]) for i, r in enumerate(self.rows, 1)])
+        place = {i: r[4] for i, r in enumerate(self.rows, 1)}
+
+        def found(match):
+            return [place[i] for (i,) in db.execute("SELECT rowid FROM search WHERE search MATCH ? ORDER BY rowid", [match])]
+
+        self.assertEqual(found('name : ^ "los angeles county"'), ["subregion:US.CA.037"])
+        self.assertEqual(found('alt : "| departement du rhone |"'), ["subregion:FR.84.69"])
+        self.assertEqual(found('codes : "fr 69"'), ["subregion:FR.84.69"])
+        self.assertEqual(found('name : rhone'), ["region:FR.84", "subregion:FR.84.69"])
+        self.assertEqual(found('rhone'), ["region:FR.84", "subregion:FR.84.69", "city:2996944", "airport:LYS"])
+        # no docsize table: the word counts live in search_rows
+        self.assertEqual(db.execute("SELECT count(*) FROM sqlite_master WHERE name = 'search_docsize'").fetchone(), (0,))
 
 
 if __name__ == "__main__":

@@ -8,18 +8,18 @@ from gazc import records
 from gazc.stages import subregions as S
 
 
-def sub(code, name="Unit", type=None, gid="7"):
-    return {"geonames_code": code, "name": name, "type": type, "geonames_id": gid, "aliases": []}
+def sub(code, name="Unit", type=None, gid="7", iso=None):
+    return {"geonames_code": code, "name": name, "type": type, "geonames_id": gid, "iso_code": iso, "aliases": []}
 
 
 class UnitTests(unittest.TestCase):
     def test_admin2_units_are_the_two_dot_codes_of_known_countries(self):
-        subs = [sub("AA.01"), sub("AA.01.001", " Upper  Vale ", "County"), sub("AA.09.002", gid=""),
+        subs = [sub("AA.01"), sub("AA.01.001", " Upper  Vale ", "County", iso="AA-UV"), sub("AA.09.002", gid=""),
                 sub("ZZ.01.001"), sub("AA..003"), sub("AA.01.001", "Duplicate")]
         units = S.admin2_units(subs, regions={"AA.01"}, countries={"AA"})
         self.assertEqual(sorted(units), ["AA.01.001", "AA.09.002"])
         self.assertEqual(units["AA.01.001"], {"country": "AA", "region": "AA.01", "name": "Upper Vale", "type": "County",
-                                              "geonameid": 7, "aliases": []})
+                                              "geonameid": 7, "iso_code": "AA-UV", "aliases": []})
         self.assertIsNone(units["AA.09.002"]["region"])        # its admin-1 is no region
         self.assertIsNone(units["AA.09.002"]["geonameid"])
 

