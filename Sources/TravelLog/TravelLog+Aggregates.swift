@@ -117,12 +117,10 @@ extension TravelLog {
     func refreshStaleDays() throws {
         let (stale, trackDays) = (try staleDates(), try staleTrackDays())
         guard !stale.isEmpty || !trackDays.isEmpty else { return }
-        // Many dates (an import's) read much of the table: mapped, its pages cost no system call each.
-        if stale.count + trackDays.count > 16 {
-            try database.withMemoryMap { try refresh(stale: stale, trackDays: trackDays) }
-        } else {
-            try refresh(stale: stale, trackDays: trackDays)
-        }
+        // Read, not memory-mapped: a map is kept whole until the write transaction ends, and on a
+        // million-photo log every page the refresh touched stayed resident, 256 MB of the import's
+        // peak of 512 MB, for no time measurably saved (47.4 s for the whole import either way).
+        try refresh(stale: stale, trackDays: trackDays)
         try database.execute("DELETE FROM stale_days; DELETE FROM stale_track_days")
     }
 
