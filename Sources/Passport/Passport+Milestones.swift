@@ -13,8 +13,7 @@ extension Passport {
     ///
     /// The places each goal asks for come from `gazetteer`; a goal for each place visited
     /// (every region of each country) is there once one of its places is visited, and left out
-    /// where it would ask for fewer than two.
-    /// Countries count under `scheme`, as `stats` counts them.
+    /// where it would ask for fewer than two. Countries count under `scheme`, as `stats` counts them.
     public func milestones(_ goals: [MilestoneGoal] = MilestoneGoal.standard, scheme: CountingScheme,
                            gazetteer: Gazetteer) throws -> [Milestone] {
         // An explicit goal replaces the one a parent's template would give it.
@@ -66,7 +65,7 @@ extension Passport {
 
     /// `text` with each `{key}` of `values` filled in; other braces kept. By hand: Foundation's
     /// `replacingOccurrences`, three a parent for a thousand regions, was a third of the time.
-    static func filling(_ text: String, _ values: [String: String]) -> String {
+    private static func filling(_ text: String, _ values: [String: String]) -> String {
         var out = "", rest = Substring(text)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
             out += rest[..<open]

@@ -23,11 +23,11 @@ enum MapCommand: Command {
         about: """
             Draws the Equal Earth world with the countries (or, with --level region, the regions;
             with --level subregion the counties, départements or provinces) visited filled by the
-            days spent there (a legend of five classes), the others in a neutral tone; the cities visited as dots sized by days, the airports used as small
-            diamonds; a title, the counts and the data's credit line. One file that needs no
-            network and no server: inline SVG, and for HTML inline CSS and a small script for
-            labels under the pointer and zooming (every shape also carries its name as a <title>,
-            and its place identifier as data-id).
+            days spent there (a legend of five classes), the others in a neutral tone; the cities
+            visited as dots sized by days, the airports used as small diamonds; a title, the counts
+            and the data's credit line. One file that needs no network and no server: inline SVG,
+            and for HTML inline CSS and a small script for labels under the pointer and zooming
+            (every shape also carries its name as a <title>, and its place identifier as data-id).
 
             The HTML map pans and zooms (the wheel, two fingers, dragging, its + and - buttons, or
             + - 0 and the arrows on the focused map); the world's country names show as the zoom
