@@ -37,9 +37,11 @@ public struct Passport: Sendable {
     /// its region too ("Aberdeen, Washington, May 2017"). Empty: cities alone.
     public var namesakes: Set<String> = []
 
-    public init(log: TravelLog) throws {
+    /// The passport of `log`. Without `times` its rows have no first and last times, which only
+    /// trips, homes and the day rules read: what a listing needs, made faster.
+    public init(log: TravelLog, times: Bool = true) throws {
         // A location history's stays and passages are rows of their own beside the photos'.
-        let rows = try log.passportAggregates()
+        let rows = try log.passportAggregates(times: times)
         self.init(days: rows.days, tracks: rows.tracks, marks: try log.marks(), homes: try log.homes(), tripEdits: try log.tripEdits(),
                   flights: try log.flights())
     }

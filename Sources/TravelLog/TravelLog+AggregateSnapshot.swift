@@ -4,15 +4,18 @@ extension TravelLog {
     /// Every row a passport reads (``AggregateSnapshot``): the photos' place days and the
     /// histories' in ``PlaceDay/sorted(_:)``'s order, and the track days by day. From the
     /// stored snapshot when it is current, else read from the tables as ``aggregates()`` and
-    /// ``historyDays()`` read them; the same rows either way.
+    /// ``historyDays()`` read them; the same rows either way. Without `times`, the rows' first
+    /// and last times are nil (``AggregateSnapshot/init(decoding:times:)``).
     ///
     /// ```swift
     /// let rows = try TravelLog(path: path, readOnly: true).passportAggregates()
     /// print(rows.days.count, rows.tracks.count)
     /// ```
-    public func passportAggregates() throws -> AggregateSnapshot {
-        if let stored = try currentSnapshot() { return stored }
-        return try computedSnapshot()
+    public func passportAggregates(times: Bool = true) throws -> AggregateSnapshot {
+        if let stored = try currentSnapshot(times: times) { return stored }
+        var rows = try computedSnapshot()
+        if !times { for i in rows.days.indices { (rows.days[i].firstTime, rows.days[i].lastTime) = (nil, nil) } }
+        return rows
     }
 
     /// Whether the stored snapshot was made at the log's generation, in this atlas's format.
@@ -41,13 +44,13 @@ extension TravelLog {
     }
 
     /// The stored snapshot if it is current and decodes; nil otherwise (the tables are read).
-    private func currentSnapshot() throws -> AggregateSnapshot? {
+    private func currentSnapshot(times: Bool = true) throws -> AggregateSnapshot? {
         guard try hasTable("aggregate_snapshot") else { return nil }
         let s = try statement(Self.currentSnapshotBytes)
         defer { s.reset() }
         try s.bind(Int(AggregateSnapshot.format))
         guard try s.step() else { return nil }
-        return s.withBlob(0) { try? AggregateSnapshot(decoding: $0) }
+        return s.withBlob(0) { try? AggregateSnapshot(decoding: $0, times: times) }
     }
 
     /// Makes the snapshot again, inside the current write, when the aggregates changed since it

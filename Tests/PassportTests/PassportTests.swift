@@ -13,6 +13,14 @@ import TravelLog
 
     func ids(_ visits: [Visit]) -> [String] { visits.map(\.id) }
 
+    /// A listing's passport, read without the rows' times, has the same visits.
+    @Test func withoutTimesTheVisitsAreTheSame() throws {
+        let log = try TravelLog(path: Self.itinerary.database, readOnly: true)
+        let (full, listing) = (try Passport(log: log), try Passport(log: log, times: false))
+        #expect(listing.visits == full.visits && !full.visits[.country].isEmpty)
+        #expect(listing.days.allSatisfy { $0.firstTime == nil } && full.days.contains { $0.firstTime != nil })
+    }
+
     @Test func countriesAreThePhotosAndMarksThatQualify() throws {
         let p = try passport()
         // Germany (transit only) and Poland, Czechia (in flight) are not visits.

@@ -37,6 +37,18 @@ import Testing
         #expect(shared.days[0].places === shared.days[1].places)
     }
 
+    /// A listing's read leaves the times out and nothing else.
+    @Test func withoutTimesTheRowsAreTheSameButForTheirTimes() throws {
+        let bytes = Self.sample.encoded()
+        let back = try bytes.withUnsafeBytes { try AggregateSnapshot(decoding: $0, times: false) }
+        var expected = Self.sample
+        for i in expected.days.indices { (expected.days[i].firstTime, expected.days[i].lastTime) = (nil, nil) }
+        #expect(back == expected && back != Self.sample)
+        // Cut short, the bytes are still refused.
+        let cut = bytes.count - 120
+        #expect(throws: (any Error).self) { try Array(bytes[..<cut]).withUnsafeBytes { try AggregateSnapshot(decoding: $0, times: false) } }
+    }
+
     @Test func damagedBytesAreRefusedNotTrusted() throws {
         let bytes = Self.sample.encoded()
         // Every cut, and every byte changed to each of a few values: an error or some rows, never a crash.

@@ -36,6 +36,6 @@ struct ListingSettings {
         guard try arguments.finish().isEmpty else { throw UsageError("\(command) takes no arguments") }
     }
 
-    /// The log's passport, of the evidence asked for.
-    func passport() throws -> Passport { KeptUntilExit.keep(try Passport.reading(logAt: dbPath, evidence: evidence)) }
+    /// The log's passport, of the evidence asked for; no listing reads the rows' times.
+    func passport() throws -> Passport { KeptUntilExit.keep(try Passport.reading(logAt: dbPath, evidence: evidence, times: false)) }
 }
