@@ -60,9 +60,11 @@ extension Passport {
         }
 
         func homeCountry(_ date: String) -> String? { homes.index(on: date).flatMap { homes.periods[$0].country?.id } }
+        // Each row's home looked up once per run of rows that share its date.
         var abroad: Set<String> = []
+        var rowHome = RunMemo { homeCountry($0) }
         for d in scope.days where d.status == .visit {
-            if let date = d.date, let c = d.country?.id, c != homeCountry(date) { abroad.insert(date) }
+            if let date = d.date, let c = d.country?.id, c != rowHome(date) { abroad.insert(date) }
         }
         for m in scope.marks {
             if let date = m.date, let c = m.country?.id, c != homeCountry(date) { abroad.insert(date) }
