@@ -63,8 +63,10 @@ extension Passport {
         // Each row's home looked up once per run of rows that share its date.
         var abroad: Set<String> = []
         var rowHome = RunMemo { homeCountry($0) }
-        for d in scope.days where d.status == .visit {
-            if let date = d.date, let c = d.country?.id, c != rowHome(date) { abroad.insert(date) }
+        // By index: a row copied whole retains and releases its strings and snapshot (``Visits``).
+        let rows = scope.days
+        for r in rows.indices where rows[r].status == .visit {
+            if let date = rows[r].date, let c = rows[r].country?.id, c != rowHome(date) { abroad.insert(date) }
         }
         for m in scope.marks {
             if let date = m.date, let c = m.country?.id, c != homeCountry(date) { abroad.insert(date) }
@@ -99,11 +101,11 @@ extension Passport {
 
         // Farthest: from the point of each day's home to the mean position of each place and
         // day visited (the aggregates keep sums, not every photo).
-        for d in scope.days where d.status == .visit {
-            guard let mean = d.meanPosition, let home = homes.index(on: d.date), let lat = homes.periods[home].latitude,
+        for r in rows.indices where rows[r].status == .visit {
+            guard let mean = rows[r].meanPosition, let home = homes.index(on: rows[r].date), let lat = homes.periods[home].latitude,
                   let lon = homes.periods[home].longitude else { continue }
             let km = GreatCircle.km(lat, lon, mean.latitude, mean.longitude)
-            if km > (s.farthest?.km ?? -1) { s.farthest = (km, d.city ?? d.region ?? d.country) }
+            if km > (s.farthest?.km ?? -1) { s.farthest = (km, rows[r].city ?? rows[r].region ?? rows[r].country) }
         }
 
         // Distance: along every positioned photo, flights included, in time order.

@@ -31,20 +31,24 @@ public struct Visits: Sendable, Equatable {
         // up by identifier once, then by their place in `slots`.
         var snapshots: [ObjectIdentifier: Int] = [:]
         var slots: [Int] = []
-        let byDate = zip(days, days.dropFirst()).allSatisfy { ($0.date ?? "") <= ($1.date ?? "") } ? days : PlaceDay.sorted(days)
-        for d in byDate {
-            let places = d.places
+        // Rows read field by field, by index: a row copied whole (by `for d in days`, or `zip`)
+        // retains and releases its three strings and its snapshot; on the million-photo spread
+        // log's 49,196 rows that was 39 M instructions, 11% of `atlas countries`.
+        let sorted = days.indices.dropFirst().allSatisfy { (days[$0 - 1].date ?? "") <= (days[$0].date ?? "") }
+        let byDate = sorted ? days : PlaceDay.sorted(days)
+        for r in byDate.indices {
+            let places = byDate[r].places
             let base = snapshots[ObjectIdentifier(places)] ?? {
                 slots.append(contentsOf: repeatElement(-1, count: Level.allCases.count))
                 snapshots[ObjectIdentifier(places)] = slots.count - Level.allCases.count
                 return slots.count - Level.allCases.count
             }()
-            let (date, photos, history) = (d.date, d.photos, d.isHistory)
+            let (date, photos, history, status) = (byDate[r].date, byDate[r].photos, byDate[r].isHistory, byDate[r].status)
             // Written out in the loop, not a nested function: called per kind, that one was not
             // inlined and its captured arrays were checked for exclusive access at every call.
             for kind in PlaceKind.levels {
                 // An airport counts on any day on the ground in a country; the rest on visit days.
-                guard kind == .airport ? d.status != .flight && places.country != nil : d.status == .visit,
+                guard kind == .airport ? status != .flight && places.country != nil : status == .visit,
                       let link = places.link(kind) else { continue }
                 var i = slots[base + kind.rank]
                 if i < 0 {
