@@ -19,9 +19,10 @@ public struct MilestoneGoal: Sendable, Equatable {
         /// excepted (identifiers).
         case every(PlaceKind, in: String?, except: Set<String> = [])
         /// ``every(_:in:except:)`` below each place of the `parent` kind where one of them was
-        /// visited: one milestone a parent, whose id and title fill in `{code}` (the parent's code: `US.CA`), `{name}`
-        /// (`California`) and `{unit}` (what the country calls a subregion: `county`, `province`).
-        /// An entry of ``standard`` whose id a parent's milestone would take replaces it.
+        /// visited: one milestone a parent, whose id and title fill in `{code}` (the parent's
+        /// code: `US.CA`), `{name}` (`California`) and `{unit}` (what the country calls a
+        /// subregion: `county`, `province`). An entry of ``standard`` whose id a parent's
+        /// milestone would take replaces it.
         case everyBelowEach(PlaceKind, parent: PlaceKind)
     }
 
