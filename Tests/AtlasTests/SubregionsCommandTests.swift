@@ -23,6 +23,17 @@ struct SubregionsCommandTests {
             + body.joined(separator: "\n") + "</trkseg></trk></gpx>\n"
     }
 
+    /// As for cities: a region outside the country would list nothing, as if nothing had been visited.
+    @Test func aRegionOutsideTheCountryIsAnError() throws {
+        let result = try AtlasBinary.run(["subregions", "--country", "FR", "--region", "Lombardy", "--db", SampleLog.database])
+        #expect(result.status == 1 && result.stdout.isEmpty)
+        // After the note on stderr of what the name was taken for.
+        #expect(result.stderr.hasSuffix("atlas subregions: --region 'Lombardy' (Lombardy) is not in --country 'FR' (France): it is in Italy\n"),
+                "\(result.stderr)")
+        let inside = try AtlasBinary.run(["subregions", "--country", "Italy", "--region", "Lombardy", "--db", SampleLog.database])
+        #expect(inside.status == 0 && inside.stdout.contains("Italy: provinces"), "\(inside.stdout)\(inside.stderr)")
+    }
+
     @Test func countiesStayedInThenCrossed() throws {
         let folder = SampleLog.temporaryDirectory()
         try Data(Self.roadTrip.utf8).write(to: URL(fileURLWithPath: folder + "/trip.gpx"))

@@ -23,20 +23,10 @@ enum CitiesCommand: Command {
         let countryText = try arguments.value(Self.country)
         let regionText = try arguments.value(Self.region)
         let listing = try ListingSettings(&arguments, command: "cities", gazetteer: .open)
-        let gazetteer = listing.gazetteer!
-        let country = try PassportOption.place(countryText, kind: .country, option: "--country", gazetteer: gazetteer)
-        let region = try PassportOption.place(regionText, kind: .region, option: "--region", gazetteer: gazetteer)
-        // Both given and apart would list nothing, as if nothing had been visited there.
-        if let country, let region, let regionText, let countryText, region.ancestor(.country)?.id != country.id {
-            let actual = region.ancestor(.country).map { ": it is in \($0.name)" } ?? ""
-            throw UsageError("--region '\(regionText.shown)' (\(region.name)) is not in --country '\(countryText.shown)' (\(country.name))\(actual)",
-                             showsUsage: false)
-        }
-        let places = try listing.passport().visits(districts ? .district : .city).filter {
-            (country == nil || $0.country?.id == country?.id.description) && (region == nil || $0.region?.id == region?.id.description)
-        }
+        let area = try ListingArea(country: countryText, region: regionText, gazetteer: listing.gazetteer!)
+        let places = try listing.passport().visits(districts ? .district : .city).filter { area.holds($0.country, $0.region) }
         let city: [(String, (Visit) -> String)] = districts ? [("CITY", { $0.city?.name ?? "" })] : []
-        let empty = VisitListing.nothing(districts ? "districts" : "cities", in: region, country)
+        let empty = VisitListing.nothing(districts ? "districts" : "cities", in: area.region, area.country)
         VisitListing.list(places, json: listing.json, order: listing.order, empty: empty, columns: [("NAME", \.name)] + city + [
             ("REGION", { $0.region?.name ?? "" }), ("COUNTRY", { $0.country?.name ?? "" }),
         ] + VisitListing.columns)

@@ -8,7 +8,7 @@ import TravelLog
 /// départements, provinces), with each country's total.
 enum SubregionsCommand: Command {
     static let country = SharedOptions.place("--country", "Only subregions of that country (United States, US, country:US).")
-    static let region = SharedOptions.place("--region", "Only subregions of that region (California, US.CA, region:US.CA).")
+    static let region = SharedOptions.place("--region", "Only subregions of that region (California, US.CA, region:US.CA); with --country, a region of that country.")
     static let declaration = CommandDeclaration.listing(
         name: "subregions", summary: "List the subregions visited (counties, départements, provinces), with each country's total",
         about: """
@@ -25,18 +25,14 @@ enum SubregionsCommand: Command {
         let regionText = try arguments.value(Self.region)
         let listing = try ListingSettings(&arguments, command: "subregions", gazetteer: .open)
         let gazetteer = listing.gazetteer!
-        let countryOption = try PassportOption.place(countryText, kind: .country, option: "--country", gazetteer: gazetteer)
-        let regionOption = try PassportOption.place(regionText, kind: .region, option: "--region", gazetteer: gazetteer)
+        let area = try ListingArea(country: countryText, region: regionText, gazetteer: gazetteer)
         let passport = try listing.passport()
-        func wanted(_ country: PlaceLink?, _ region: PlaceLink?) -> Bool {
-            (countryOption == nil || country?.id == countryOption?.id.description) && (regionOption == nil || region?.id == regionOption?.id.description)
-        }
-        let units = passport.visits(.subregion).filter { wanted($0.country, $0.region) }
-        let passed = passport.passages(.subregion).filter { wanted($0.country, $0.region) }
+        let units = passport.visits(.subregion).filter { area.holds($0.country, $0.region) }
+        let passed = passport.passages(.subregion).filter { area.holds($0.country, $0.region) }
         let countries = Array(Set(units.compactMap { $0.country.flatMap { PlaceID($0.id) } })).sorted()
         let totals = Dictionary(uniqueKeysWithValues: try gazetteer.childCounts(of: countries, kind: .subregion).map { ($0.key.description, $0.value) })
         let visited = Dictionary(grouping: units, by: { $0.country?.id ?? "" }).mapValues(\.count)
-        VisitListing.list(units, json: listing.json, order: listing.order, empty: VisitListing.nothing("subregions", in: regionOption ?? countryOption),
+        VisitListing.list(units, json: listing.json, order: listing.order, empty: VisitListing.nothing("subregions", in: area.region ?? area.country),
                           columns: [("NAME", \.name), ("REGION", { $0.region?.name ?? "" }), ("COUNTRY", { $0.country?.name ?? "" })]
                               + VisitListing.columns,
                           extra: { [("subregions_of_country", .int(totals[$0.country?.id ?? ""] ?? 0))] })
