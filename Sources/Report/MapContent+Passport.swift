@@ -53,7 +53,7 @@ extension MapContent {
         let totals = try gazetteer.childCounts(of: ids, kind: .subregion)
         return try ids.map { id in
             let visited = visits.filter { $0.country?.id == id.description }.count
-            let word = try gazetteer.subregionWord(country: id.code).map(pluralized) ?? "subregions"
+            let word = try gazetteer.subregionsWord(country: id.code)
             let text = "\(grouped(visited)) of \(grouped(totals[id] ?? 0)) \(word)"
             guard ids.count > 1 else { return text }
             let name = try gazetteer.place(id)?.name ?? id.code

@@ -150,8 +150,8 @@ enum MapCommand: Command {
         case .country: return "Countries"
         case .region: return "Regions"
         case .subregion:
-            guard subregionCountries.count == 1, let word = try gazetteer.subregionWord(country: subregionCountries[0]) else { return "Subregions" }
-            let plural = pluralized(word)
+            guard subregionCountries.count == 1 else { return "Subregions" }
+            let plural = try gazetteer.subregionsWord(country: subregionCountries[0])
             return plural.prefix(1).uppercased() + plural.dropFirst()
         }
     }

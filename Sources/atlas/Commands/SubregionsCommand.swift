@@ -49,7 +49,7 @@ enum SubregionsCommand: Command {
         var lines = [""]
         for id in countries {
             let name = units.first { $0.country?.id == id.description }?.country?.name ?? id.code
-            let word = try gazetteer.subregionWord(country: id.code).map(pluralized) ?? "subregions"
+            let word = try gazetteer.subregionsWord(country: id.code)
             lines.append("\(name): \(word) \(visited[id.description] ?? 0) of \(grouped(totals[id.description] ?? 0))")
         }
         if !passed.isEmpty {
