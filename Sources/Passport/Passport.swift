@@ -1,4 +1,5 @@
 import Foundation
+import Gazetteer
 import TravelLog
 
 /// One photo as the passport sees it (``VisitPhoto``, kept in the travel log).
@@ -31,7 +32,9 @@ public struct Passport: Sendable {
     public let tripEdits: [TripEdit]
     /// The flights of the flight logs imported, by date.
     public let flights: [Flight]
-    private let all: Visits
+    /// Made on first use: trips, homes and the day rules never read them (a sixth of a trip
+    /// detection's instructions on a log of 50,000 rows).
+    private let all = VisitsOnce()
     /// The cities (identifiers) whose name a more populous city elsewhere also has, from the
     /// gazetteer, which the passport does not read: a trip at home titled by one of them names
     /// its region too ("Aberdeen, Washington, May 2017"). Empty: cities alone.
@@ -48,7 +51,6 @@ public struct Passport: Sendable {
 
     public init(days: [PlaceDay], tracks: [TrackDay], marks: [Mark], homes: [Home] = [], tripEdits: [TripEdit] = [], flights: [Flight] = []) {
         (self.days, self.tracks, self.marks, self.homes, self.tripEdits, self.flights) = (days, tracks, marks, homes, tripEdits, flights)
-        all = Visits(days: days, marks: marks, flights: flights)
     }
 
     /// The passport of photos held in memory (classified here), by the same rules as the log's.
@@ -66,10 +68,27 @@ public struct Passport: Sendable {
     }
 
     /// The visited places of one level, sorted by identifier.
-    public func visits(_ level: Level) -> [Visit] { all[level] }
+    public func visits(_ level: Level) -> [Visit] { visits[level] }
 
     /// Every level's visits.
-    public var visits: Visits { all }
+    public var visits: Visits { all.value { Visits(days: days, marks: marks, flights: flights) } }
+
+    /// Every city the rows and marks name, whatever the row's status: at least the cities
+    /// ``visits(_:)`` lists, found without counting their days (what a trip title's namesakes
+    /// are looked up among).
+    public var cityIDs: Set<String> {
+        var ids: Set<String> = []
+        var last: PlaceDay.Places?
+        for i in days.indices where days[i].places !== last {
+            last = days[i].places
+            if let city = last?.city { ids.insert(city.id) }
+        }
+        for m in marks {
+            if let city = m.city { ids.insert(city.id) }
+            if PlaceID(m.placeID)?.kind == .city { ids.insert(m.placeID) }
+        }
+        return ids
+    }
 
     /// How many photos have `status` (flight and transit: the ones `stats` says it left out).
     public func photoCount(_ status: VisitPhoto.Status) -> Int {
