@@ -69,7 +69,10 @@ public struct HomeTimeline: Sendable, Equatable {
                                   region: home.region ?? (home.place.id.hasPrefix("region:") ? home.place : nil),
                                   latitude: home.latitude, longitude: home.longitude, pointCity: nil, inferred: false))
         }
-        self.periods = periods.map { Self.locate($0, visits, of: days) }
+        // Checked once, not once a period: a log's rows come by date, and then each period's
+        // rows are one range.
+        let byDate = zip(visits, visits.dropFirst()).allSatisfy { days[$0.0].date! <= days[$0.1].date! }
+        self.periods = periods.map { Self.locate($0, visits, of: days, byDate: byDate) }
     }
 
     /// One home for every date (`--home`), saved or not.
@@ -93,67 +96,75 @@ public struct HomeTimeline: Sendable, Equatable {
 
     /// The inferred periods, one per run of years with the same home region.
     static func inferred(_ visits: [Int], of days: [PlaceDay]) -> [Period] {
-        // Rows come sorted by date, so a key's dates arrive in order: distinct days are counted
-        // by comparing with the last one, months are bits.
-        struct Key: Hashable { let year: Int, region: String }
-        struct Tally { var months: UInt16 = 0, days = 0, lastDate = "", link: PlaceLink, country: PlaceLink? }
-        // A date is parsed and a key looked up once per run of rows that share them.
-        var index: [Key: Int] = [:]
-        var tallies: [(key: Key, tally: Tally)] = []
-        var components = RunMemo { CalendarDay($0)?.components }
-        var last: Int?
+        // A log has tens of thousands of rows, a few hundred place snapshots and some thousands
+        // of (year, region) pairs: a snapshot's region is numbered by its identifier once, a
+        // row's region is found by its snapshot object, and a pair is counted under two
+        // integers, its links read from its first row only when it is compared or chosen. Rows
+        // come by date, so a pair's distinct days are counted against its last one, and a date
+        // is parsed once per run of rows.
+        struct Tally { let year: Int, region: Int, row: Int; var months: UInt16 = 0, days = 0, lastDay = Int.min }
+        var regionOf: [ObjectIdentifier: Int] = [:]
+        var regionIDs: [String: Int] = [:]
+        var index: [Int: Int] = [:]
+        var tallies: [Tally] = []
+        var calendar = RunMemo { CalendarDay($0).map { ($0.number, $0.components) } }
         for i in visits {
-            guard let date = days[i].date, let region = days[i].region else { continue }
-            guard let (year, month, _) = components(date) else { continue }
-            let t: Int
-            if let last, tallies[last].key.year == year, tallies[last].key.region == region.id {
-                t = last
+            guard let date = days[i].date, let (day, (year, month, _)) = calendar(date) else { continue }
+            let places = days[i].places
+            let region: Int
+            if let known = regionOf[ObjectIdentifier(places)] {
+                region = known
             } else {
-                let key = Key(year: year, region: region.id)
-                t = index[key] ?? tallies.count
-                if t == tallies.count {
-                    index[key] = t
-                    tallies.append((key, Tally(link: region, country: days[i].country)))
-                }
+                region = places.region.map { link in regionIDs[link.id] ?? { regionIDs[link.id] = regionIDs.count; return regionIDs.count - 1 }() } ?? -1
+                regionOf[ObjectIdentifier(places)] = region
             }
-            last = t
-            tallies[t].tally.months |= 1 << month
-            if tallies[t].tally.lastDate != date { (tallies[t].tally.days, tallies[t].tally.lastDate) = (tallies[t].tally.days + 1, date) }
+            guard region >= 0 else { continue }
+            let key = year << 32 | region
+            let t = index[key] ?? tallies.count
+            if t == tallies.count {
+                index[key] = t
+                tallies.append(Tally(year: year, region: region, row: i))
+            }
+            tallies[t].months |= 1 << month
+            if tallies[t].lastDay != day { (tallies[t].days, tallies[t].lastDay) = (tallies[t].days + 1, day) }
         }
-        let byYear = Dictionary(uniqueKeysWithValues: tallies.map { ($0.key, $0.tally) })
-        typealias Score = (months: Int, days: Int, link: PlaceLink, country: PlaceLink?)
-        func best(_ scores: [Score]) -> Score? {
-            scores.max { a, b in (a.months, a.days, b.link.id) < (b.months, b.days, a.link.id) }
+        typealias Score = (months: Int, days: Int, row: Int)
+        func link(_ s: Score) -> PlaceLink { days[s.row].region! }
+        // The most months, then days, then the lower identifier.
+        func best(_ scores: some Sequence<Score>) -> Score? {
+            scores.max { a, b in (a.months, a.days) != (b.months, b.days) ? (a.months, a.days) < (b.months, b.days) : link(b).id < link(a).id }
         }
-        let grouped = Dictionary(grouping: byYear, by: { $0.key.year })
+        let grouped = Dictionary(grouping: tallies, by: \.year)
         let years = grouped.keys.sorted()
         var chosen: [Int: Score] = [:]
         for year in years {
-            if let top = best(grouped[year]!.map { ($0.value.months.nonzeroBitCount, $0.value.days, $0.value.link, $0.value.country) }),
-               top.months >= minimumMonths { chosen[year] = top }
+            if let top = best(grouped[year]!.lazy.map { ($0.months.nonzeroBitCount, $0.days, $0.row) }), top.months >= minimumMonths { chosen[year] = top }
         }
         if chosen.isEmpty {
             // No year has a home: the region of the most months over all years.
-            let overall = Dictionary(grouping: byYear.values, by: { $0.link.id }).values.map { tallies -> Score in
-                (tallies.reduce(0) { $0 + $1.months.nonzeroBitCount }, tallies.reduce(0) { $0 + $1.days }, tallies[0].link, tallies[0].country)
+            var overall: [Int: Score] = [:]
+            for t in tallies {
+                let sum = overall[t.region].map { ($0.months + t.months.nonzeroBitCount, $0.days + t.days, $0.row) }
+                overall[t.region] = sum ?? (t.months.nonzeroBitCount, t.days, t.row)
             }
-            guard let top = best(overall) else { return [] }
+            guard let top = best(overall.values) else { return [] }
             chosen[years[0]] = top
         }
         var periods: [Period] = []
         for year in years {
             let home = chosen[year] ?? chosen.keys.filter { $0 < year }.max().flatMap { chosen[$0] } ?? chosen[chosen.keys.min()!]!
-            if periods.last?.place.id == home.link.id { continue }
+            let place = link(home)
+            if periods.last?.place.id == place.id { continue }
             if !periods.isEmpty { periods[periods.count - 1].until = String(format: "%04d-12-31", year - 1) }
-            periods.append(Period(since: periods.isEmpty ? nil : String(format: "%04d-01-01", year), until: nil, place: home.link,
-                                  country: home.country, region: home.link, latitude: nil, longitude: nil, pointCity: nil, inferred: true))
+            periods.append(Period(since: periods.isEmpty ? nil : String(format: "%04d-01-01", year), until: nil, place: place,
+                                  country: days[home.row].country, region: place, latitude: nil, longitude: nil, pointCity: nil, inferred: true))
         }
         return periods
     }
 
     /// `period` with a point: the city photographed on the most days inside its place during
     /// its dates (else at any time), at the mean position of those photos.
-    static func locate(_ period: Period, _ visits: [Int], of days: [PlaceDay]) -> Period {
+    static func locate(_ period: Period, _ visits: [Int], of days: [PlaceDay], byDate: Bool) -> Period {
         guard period.latitude == nil || period.longitude == nil else { return period }
         var p = period
         let id = p.place.id
@@ -161,7 +172,7 @@ public struct HomeTimeline: Sendable, Equatable {
         // Rows by date (as a passport has them): the period's rows are one range, found by
         // halving, not every row tested for every period; all rows only when none there will do.
         let during: [Int]
-        if zip(visits, visits.dropFirst()).allSatisfy({ days[$0.0].date! <= days[$0.1].date! }) {
+        if byDate {
             func firstIndex(after date: String, orEqual: Bool) -> Int {
                 var (low, high) = (0, visits.count)
                 while low < high {

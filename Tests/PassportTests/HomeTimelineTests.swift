@@ -28,6 +28,20 @@ import TravelLog
         #expect(homes.home(on: "2025-12-31")?.place.id == "region:FR.84" && homes.home(on: "2026-01-01")?.place.id == "region:PT.14")
     }
 
+    @Test func withoutAYearOfThreeMonthsTheRegionOfMostMonthsOverallIsHome() {
+        // 2024: Lyon in two months, Lisbon in one; 2025: Lisbon in two. Lisbon has three in all.
+        let photos = [("2024-01-10", Journeys.lyon), ("2024-02-10", Journeys.lyon), ("2024-03-10", Journeys.lisbon),
+                      ("2025-05-10", Journeys.lisbon), ("2025-06-10", Journeys.lisbon)].map { Journeys.photo($0.0 + "T12:00:00", $0.1) }
+        let homes = Passport(photos: photos, marks: []).homeTimeline()
+        #expect(homes.periods.map { [$0.place.id, $0.since ?? "-", $0.until ?? "-", $0.country?.id ?? "-"] }
+                == [["region:PT.14", "-", "-", "country:PT"]])
+        #expect(homes.periods.first?.inferred == true && homes.periods.first?.pointCity?.name == "Lisbon")
+        // Months tie (two each): more days wins.
+        let tied = [("2024-01-10", Journeys.lyon), ("2024-02-10", Journeys.lyon), ("2024-02-11", Journeys.lyon),
+                    ("2024-03-10", Journeys.lisbon), ("2024-04-10", Journeys.lisbon)].map { Journeys.photo($0.0 + "T12:00:00", $0.1) }
+        #expect(Passport(photos: tied, marks: []).homeTimeline().periods.map(\.place.id) == ["region:FR.84"])
+    }
+
     @Test func savedHomesWinFromTheirDateAndTheInferredHoldsBefore() {
         var lisbon = Home(place: PlaceLink(id: "city:2267057", name: "Lisbon"), since: "2024-08-01")
         (lisbon.latitude, lisbon.longitude, lisbon.country) = (38.7223, -9.1393, PlaceLink(id: "country:PT", name: "Portugal"))
