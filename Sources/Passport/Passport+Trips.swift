@@ -23,6 +23,8 @@ extension Passport {
         var spans: [Span]
         var active: Set<CalendarDay>
         var rows: [String: [Int]]
+        /// Per row: a visit away from the home of its date.
+        var away: [Bool]
         var marks: [String: [Mark]]
         var flights: [String: [Flight]]
         var judge: AwayJudge
@@ -30,13 +32,27 @@ extension Passport {
 
     /// The trips' dates, before their places are gathered (``trips(homes:rules:year:)``).
     func detectTrips(homes: HomeTimeline, rules: TripRules) -> TripDetection {
-        // Indices of each date's rows, not copies: a row is a dozen strings.
+        // Indices of each date's rows, not copies: a row is a dozen strings. Rows come by
+        // date: a date is hashed once per run of its rows, and its home looked up once.
         var rows: [String: [Int]] = [:]
-        for i in days.indices { if let date = days[i].date { rows[date, default: []].append(i) } }
+        let judge = AwayJudge(homes: homes, rules: rules)
+        var away = [Bool](repeating: false, count: days.count)
+        var period = RunMemo { homes.index(on: $0) }
+        var run = days.startIndex
+        while run < days.endIndex {
+            let date = days[run].date
+            var end = run + 1
+            while end < days.endIndex, days[end].date == date { end += 1 }
+            if let date {
+                rows[date, default: []].append(contentsOf: run..<end)
+                let home = period(date)
+                for i in run..<end where days[i].status == .visit { away[i] = judge.isAway(days[i], home: home) }
+            }
+            run = end
+        }
         var dayMarks: [String: [Mark]] = [:]
         for m in marks { if let date = m.date { dayMarks[date, default: []].append(m) } }
         let dayFlights = Dictionary(grouping: flights, by: \.date)
-        let judge = AwayJudge(homes: homes, rules: rules)
 
         // Each date with something on it: away, at home, or only passing (flight, transit).
         enum Kind { case away, home, passing }
@@ -45,7 +61,7 @@ extension Passport {
             guard let day = CalendarDay(date) else { continue }
             let indices = rows[date] ?? []
             let kind: Kind
-            if indices.contains(where: { days[$0].status == .visit && judge.isAway(days[$0]) })
+            if indices.contains(where: { away[$0] })
                 || dayMarks[date, default: []].contains(where: { judge.isAway($0) }) { kind = .away }
             // A morning at home, then the airport or the plane: the day one leaves or comes back.
             else if indices.contains(where: { days[$0].status == .flight || days[$0].status == .transit }) || dayFlights[date] != nil { kind = .passing }
@@ -72,44 +88,90 @@ extension Passport {
         }
         close()
         for edit in tripEdits { spans = Span.apply(edit, to: spans, active: active) }
-        return TripDetection(spans: spans, active: active, rows: rows, marks: dayMarks, flights: dayFlights, judge: judge)
+        return TripDetection(spans: spans, active: active, rows: rows, away: away, marks: dayMarks, flights: dayFlights, judge: judge)
     }
 
     /// The homes of the log: saved, else inferred from the photos (``HomeTimeline``).
     public func homeTimeline() -> HomeTimeline { HomeTimeline(saved: homes, days: days) }
 
+    /// The rows `indices` of one date by their first time (none last), then by index. Times of
+    /// one form (`YYYY-MM-DDTHH:MM:SS`, what the log writes) are compared as the number their
+    /// digits make, in the same order as the text: a long trip sorts tens of thousands.
+    static func inTimeOrder(_ indices: [Int], of days: [PlaceDay]) -> [Int] {
+        guard indices.count > 1 else { return indices }
+        var keyed: [(time: Int, index: Int)] = []
+        keyed.reserveCapacity(indices.count)
+        for i in indices {
+            guard let time = days[i].firstTime else { keyed.append((.max, i)); continue }
+            guard let number = clockNumber(time) else {
+                return indices.sorted { (days[$0].firstTime ?? "~", $0) < (days[$1].firstTime ?? "~", $1) }
+            }
+            keyed.append((number, i))
+        }
+        return keyed.sorted { ($0.time, $0.index) < ($1.time, $1.index) }.map(\.index)
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS` as the number `YYYYMMDDHHMMSS`; nil for any other text.
+    static func clockNumber(_ time: String) -> Int? {
+        time.utf8.withContiguousStorageIfAvailable { b -> Int? in
+            guard b.count == 19 else { return nil }
+            var n = 0
+            for (k, c) in b.enumerated() {
+                switch k {
+                case 4, 7: guard c == UInt8(ascii: "-") else { return nil }
+                case 10: guard c == UInt8(ascii: "T") else { return nil }
+                case 13, 16: guard c == UInt8(ascii: ":") else { return nil }
+                default:
+                    let digit = c &- UInt8(ascii: "0")
+                    guard digit < 10 else { return nil }
+                    n = n * 10 + Int(digit)
+                }
+            }
+            return n
+        } ?? nil
+    }
+
     private func build(_ span: Span, _ detection: TripDetection) -> Trip {
-        let (rows, marks, judge) = (detection.rows, detection.marks, detection.judge)
+        let (rows, away, marks, judge) = (detection.rows, detection.away, detection.marks, detection.judge)
         var trip = Trip(id: span.start.text, title: "", start: span.start.text, end: span.end.text)
         (trip.excluded, trip.titleIsEdited) = (span.excluded, span.title != nil)
         let homeCountry = judge.homes.home(on: trip.start)?.country?.id
         var countries = Tally(), regions = Tally(), cities = Tally(), transit = Tally(), airports = Tally()
+        // A snapshot's links become tally entries once: a long trip has thousands of rows and a
+        // few dozen snapshots, and hashing four links a row was a tenth of `atlas trips`.
+        var entries: [ObjectIdentifier: (country: Int?, region: Int?, city: Int?, airport: Int?)] = [:]
         var waypoints: [(time: String, latitude: Double, longitude: Double)] = []
         for day in span.start...span.end {
             let date = day.text
             var out = Trip.Day(date: date)
             // The log keeps a day's rows by place; a traveller reads a day in the order it went.
-            let visited = (rows[date] ?? []).sorted { (days[$0].firstTime ?? "~", $0) < (days[$1].firstTime ?? "~", $1) }
+            let visited = Self.inTimeOrder(rows[date] ?? [], of: days)
             for i in visited {
                 let row = days[i]
-                if let mean = row.meanPosition, row.status != .unplaced, row.status != .visit || judge.isAway(row) {
+                if let mean = row.meanPosition, row.status != .unplaced, row.status != .visit || away[i] {
                     waypoints.append((row.firstTime ?? date, mean.latitude, mean.longitude))
                 }
                 switch row.status {
-                case .visit where judge.isAway(row):
+                case .visit where away[i]:
                     out.places.append(row.city ?? row.region ?? row.country!)
                     if let c = row.country, !out.countries.contains(c) { out.countries.append(c) }
-                    countries.add(row.country, date)
-                    regions.add(row.region, date)
-                    cities.add(row.city, date)
-                    airports.add(row.airport, date)
+                    let id = ObjectIdentifier(row.places)
+                    let e = entries[id] ?? {
+                        let e = (countries.entry(row.country), regions.entry(row.region), cities.entry(row.city), airports.entry(row.airport))
+                        entries[id] = e
+                        return e
+                    }()
+                    countries.add(e.country, day)
+                    regions.add(e.region, day)
+                    cities.add(e.city, day)
+                    airports.add(e.airport, day)
                     out.photos += row.photos
                 case .visit:
                     out.atHome = true
                 case .transit:
                     if let a = row.airport, !out.transit.contains(a) { out.transit.append(a) }
-                    if row.country?.id != homeCountry { transit.add(row.country, date) }
-                    airports.add(row.airport, date)
+                    if row.country?.id != homeCountry { transit.add(row.country, day) }
+                    airports.add(row.airport, day)
                     out.photos += row.photos
                 case .flight:
                     out.flightPhotos += row.photos
@@ -121,16 +183,16 @@ extension Passport {
             for m in marks[date] ?? [] where judge.isAway(m) {
                 out.places.append(PlaceLink(id: m.placeID, name: m.placeName))
                 if let c = m.country, !out.countries.contains(c) { out.countries.append(c) }
-                countries.add(m.country, date)
-                regions.add(m.region, date)
-                cities.add(m.city, date)
+                countries.add(m.country, day)
+                regions.add(m.region, day)
+                cities.add(m.city, day)
                 out.marks += 1
             }
             for f in detection.flights[date] ?? [] {
                 out.flights.append(f.id)
                 for a in [f.from, f.to] {
-                    if a.country?.id != homeCountry { transit.add(a.country, date) }
-                    airports.add(a.place, date)
+                    if a.country?.id != homeCountry { transit.add(a.country, day) }
+                    airports.add(a.place, day)
                 }
                 trip.flights.append(f)
             }
@@ -213,9 +275,12 @@ struct AwayJudge {
 
     func hasHome(_ date: String) -> Bool { homes.index(on: date) != nil }
 
-    // Read in place: a trip detection asks for every row.
-    func isAway(_ row: PlaceDay) -> Bool {
-        guard let i = homes.index(on: row.date), let country = row.country?.id else { return false }
+    /// Read in place: a trip detection asks for every row.
+    func isAway(_ row: PlaceDay) -> Bool { isAway(row, home: homes.index(on: row.date)) }
+
+    /// ``isAway(_:)`` with the row's home already found (``HomeTimeline/index(on:)``).
+    func isAway(_ row: PlaceDay, home i: Int?) -> Bool {
+        guard let i, let country = row.country?.id else { return false }
         if let homeCountry = homes.periods[i].country?.id, country != homeCountry { return true }
         guard let mean = row.meanPosition, let lat = homes.periods[i].latitude, let lon = homes.periods[i].longitude else { return false }
         return GreatCircle.km(lat, lon, mean.latitude, mean.longitude) > rules.awayKm
@@ -231,19 +296,31 @@ struct AwayJudge {
 }
 
 /// Days per place, sorted for the trip: most days first. Dates come in order, so a new day is
-/// one unlike the last.
+/// one unlike the last. A place is an entry, found by its link once (``entry(_:)``) and then
+/// counted by number.
 private struct Tally {
-    private var dates: [PlaceLink: (first: String, last: String, days: Int)] = [:]
+    private var index: [PlaceLink: Int] = [:]
+    private var counts: [(place: PlaceLink, first: Int, last: Int, days: Int)] = []
 
-    mutating func add(_ link: PlaceLink?, _ date: String) {
-        guard let link else { return }
-        // One hash of the link: a trip's every row adds four.
-        guard let i = dates.index(forKey: link) else { return dates[link] = (date, date, 1) }
-        if dates.values[i].last != date { (dates.values[i].days, dates.values[i].last) = (dates.values[i].days + 1, date) }
+    /// The entry of `link`, made (with no days yet) the first time.
+    mutating func entry(_ link: PlaceLink?) -> Int? {
+        guard let link else { return nil }
+        if let known = index[link] { return known }
+        index[link] = counts.count
+        counts.append((link, 0, .min, 0))
+        return counts.count - 1
     }
 
+    mutating func add(_ entry: Int?, _ day: CalendarDay) {
+        guard let entry, counts[entry].last != day.number else { return }
+        if counts[entry].days == 0 { counts[entry].first = day.number }
+        (counts[entry].days, counts[entry].last) = (counts[entry].days + 1, day.number)
+    }
+
+    mutating func add(_ link: PlaceLink?, _ day: CalendarDay) { add(entry(link), day) }
+
     var places: [Trip.Place] {
-        dates.map { Trip.Place(place: $0.key, days: $0.value.days, first: $0.value.first) }
+        counts.filter { $0.days > 0 }.map { Trip.Place(place: $0.place, days: $0.days, first: CalendarDay(number: $0.first).text) }
             .sorted { ($1.days, $0.first, $0.place.id) < ($0.days, $1.first, $1.place.id) }
     }
 }
