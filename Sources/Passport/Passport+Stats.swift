@@ -39,19 +39,42 @@ extension Passport {
         }
     }
 
+    /// The visits of `level` in `scope` with their days: with `year`, the scope is that year's
+    /// part of this passport, and its visits are this passport's with a day in it, counted by
+    /// those days (what the scope's own ``Visits`` would find from its rows, each year's again:
+    /// most of an export's year in review).
+    private func visited(_ level: Level, in year: Int?, scope: Passport) -> [(visit: Visit, days: ArraySlice<String>)] {
+        guard let year else { return scope.visits(level).map { ($0, $0.days[...]) } }
+        let (start, end) = (String(format: "%04d-", year), String(format: "%04d-", year + 1))
+        return visits(level).compactMap { v in
+            // A visit's days are sorted: the year's are the range from its start to the next's.
+            guard let first = v.days.first, let last = v.days.last, first < end, last >= start else { return nil }
+            func firstIndex(from bound: String) -> Int {
+                var (low, high) = (0, v.days.count)
+                while low < high {
+                    let mid = (low + high) / 2
+                    if v.days[mid] < bound { low = mid + 1 } else { high = mid }
+                }
+                return low
+            }
+            let days = v.days[firstIndex(from: start)..<firstIndex(from: end)]
+            return days.isEmpty ? nil : (v, days)
+        }
+    }
+
     /// The figures of `scope`: this passport, or the part of it in `year`.
     private func stats(scheme: CountingScheme, homes: HomeTimeline, year: Int?, currentYear: Int?, outlines: [TripOutline],
                        scope: Passport) -> PassportStats {
         let latestDay = visits(.country).compactMap(\.lastDate).max()
         var s = PassportStats(scheme: scheme.name, year: year ?? currentYear ?? latestDay.flatMap { Int($0.prefix(4)) } ?? 0)
         s.reviewYear = year
-        let countries = scope.visits(.country)
+        let countries = visited(.country, in: year, scope: scope)
         s.countriesVisited = countries.count
-        s.countries = countries.filter { scheme.countries.contains($0.id) }.count
+        s.countries = countries.filter { scheme.countries.contains($0.visit.id) }.count
         s.countriesInScheme = scheme.countries.count
-        (s.continents, s.regions, s.cities, s.airports) = (scope.visits(.continent).count, scope.visits(.region).count, scope.visits(.city).count,
-                                                          scope.visits(.airport).count)
-        s.subregions = scope.visits(.subregion).count
+        (s.continents, s.regions, s.cities, s.airports) = (visited(.continent, in: year, scope: scope).count, visited(.region, in: year, scope: scope).count,
+                                                          visited(.city, in: year, scope: scope).count, visited(.airport, in: year, scope: scope).count)
+        s.subregions = visited(.subregion, in: year, scope: scope).count
 
         // The home shown is the one at the end of what the page covers.
         let shownDate = year.map { String(format: "%04d-12-31", $0) } ?? latestDay
@@ -65,8 +88,13 @@ extension Passport {
         var rowHome = RunMemo { homeCountry($0) }
         // By index: a row copied whole retains and releases its strings and snapshot (``Visits``).
         let rows = scope.days
+        var lastAbroad: String?
         for r in rows.indices where rows[r].status == .visit {
-            if let date = rows[r].date, let c = rows[r].country?.id, c != rowHome(date) { abroad.insert(date) }
+            // Rows come by date: a date abroad is inserted once per run, not hashed per row.
+            if let date = rows[r].date, date != lastAbroad, let c = rows[r].country?.id, c != rowHome(date) {
+                abroad.insert(date)
+                lastAbroad = date
+            }
         }
         for m in scope.marks {
             if let date = m.date, let c = m.country?.id, c != homeCountry(date) { abroad.insert(date) }
@@ -95,14 +123,16 @@ extension Passport {
         if let busiest = daysByYear.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }) {
             s.busiestYear = (Int(busiest.key) ?? 0, busiest.value)
         }
-        if let most = countries.max(by: { ($0.days.count, $1.id) < ($1.days.count, $0.id) }), !most.days.isEmpty {
-            s.mostVisitedCountry = (most.id, most.name, most.days.count)
+        if let most = countries.max(by: { ($0.days.count, $1.visit.id) < ($1.days.count, $0.visit.id) }), !most.days.isEmpty {
+            s.mostVisitedCountry = (most.visit.id, most.visit.name, most.days.count)
         }
 
         // Farthest: from the point of each day's home to the mean position of each place and
         // day visited (the aggregates keep sums, not every photo).
+        var dateHome = RunMemo { homes.index(on: $0) }
         for r in rows.indices where rows[r].status == .visit {
-            guard let mean = rows[r].meanPosition, let home = homes.index(on: rows[r].date), let lat = homes.periods[home].latitude,
+            guard let mean = rows[r].meanPosition, let home = rows[r].date.map({ dateHome($0) }) ?? homes.index(on: nil),
+                  let lat = homes.periods[home].latitude,
                   let lon = homes.periods[home].longitude else { continue }
             let km = GreatCircle.km(lat, lon, mean.latitude, mean.longitude)
             if km > (s.farthest?.km ?? -1) { s.farthest = (km, rows[r].city ?? rows[r].region ?? rows[r].country) }
