@@ -84,27 +84,38 @@ public struct TravelRecord: Sendable {
         (self.includePhotos, self.coordinates) = (includePhotos, coordinates)
     }
 
-    /// The members of the record before `history_days`, as values.
-    private func members() -> [(String, JSONValue)] {
+    /// A member's value: a tree of values, or written straight to the stream (the continents:
+    /// every date of every visit, hundreds of thousands of values to build and free).
+    private enum Member {
+        case value(JSONValue)
+        case streamed((inout JSONStream) -> Void)
+    }
+
+    /// The members of the record before `history_days`.
+    private func members() -> [(String, Member)] {
         [
-            ("schema_version", .int(Self.schemaVersion)),
-            ("generator", .string(Self.generator)),
-            ("gazetteer", .object([("version", .string(gazetteerVersion)), ("attribution", .string(Self.attribution))])),
-            ("counting_scheme", .string(stats.scheme.rawValue)),
-            ("coordinates", .string(includePhotos ? coordinates.rawValue : "none")),
-            ("passport", Self.json(stats)),
-            ("continents", .array(tree())),
-            ("airports", .array(passport.visits(.airport).map { Self.json($0) })),
-            ("excluded", .object([("flight", .int(passport.photoCount(.flight))), ("transit", .int(passport.photoCount(.transit)))])),
-            ("marks", .array(passport.marks.map(Self.json))),
-            ("homes", .array(passport.homes.map { Self.json($0, coordinates: placeCoordinates) })),
-            ("home_timeline", .array(homes.periods.map { Self.json($0, coordinates: placeCoordinates) })),
-            ("trip_edits", .array(passport.tripEdits.map(Self.json))),
-            ("flights", .array(passport.flights.map(Self.json))),
-            ("trips", .array(trips.map { Self.json($0) })),
-            ("years", .array(years.map(Self.yearJSON))),
-            ("milestones", .array(milestones.map(Self.json))),
-            ("histories", .array(histories.map(Self.json))),
+            ("schema_version", .value(.int(Self.schemaVersion))),
+            ("generator", .value(.string(Self.generator))),
+            ("gazetteer", .value(.object([("version", .string(gazetteerVersion)), ("attribution", .string(Self.attribution))]))),
+            ("counting_scheme", .value(.string(stats.scheme.rawValue))),
+            ("coordinates", .value(.string(includePhotos ? coordinates.rawValue : "none"))),
+            ("passport", .value(Self.json(stats))),
+            ("continents", .streamed(writeTree)),
+            ("airports", .streamed { json in
+                json.beginArray()
+                for airport in passport.visits(.airport) { Self.write(airport, to: &json) }
+                json.endArray()
+            }),
+            ("excluded", .value(.object([("flight", .int(passport.photoCount(.flight))), ("transit", .int(passport.photoCount(.transit)))]))),
+            ("marks", .value(.array(passport.marks.map(Self.json)))),
+            ("homes", .value(.array(passport.homes.map { Self.json($0, coordinates: placeCoordinates) }))),
+            ("home_timeline", .value(.array(homes.periods.map { Self.json($0, coordinates: placeCoordinates) }))),
+            ("trip_edits", .value(.array(passport.tripEdits.map(Self.json)))),
+            ("flights", .value(.array(passport.flights.map(Self.json)))),
+            ("trips", .value(.array(trips.map { Self.json($0) }))),
+            ("years", .value(.array(years.map(Self.yearJSON)))),
+            ("milestones", .value(.array(milestones.map(Self.json)))),
+            ("histories", .value(.array(histories.map(Self.json)))),
         ]
     }
 
@@ -121,9 +132,12 @@ public struct TravelRecord: Sendable {
             let dates = Passport.Level.allCases.reduce(0) { sum, level in passport.visits(level).reduce(sum) { $0 + $1.days.count } }
             json.bytes.reserveCapacity(1 << 20 + 1_024 * passport.days.count + 32 * dates)
             json.beginObject()
-            for (key, value) in members() {
+            for (key, member) in members() {
                 json.key(key)
-                json.value(value)
+                switch member {
+                case .value(let value): json.value(value)
+                case .streamed(let write): write(&json)
+                }
             }
             json.key(literal: "history_days")
             json.beginArray()
@@ -217,25 +231,38 @@ public struct TravelRecord: Sendable {
 
     /// Continents > countries > regions > subregions and cities > districts; a country's cities
     /// outside any region sit in its own `cities`. Grouping keeps the visits' order: by identifier.
-    func tree() -> [JSONValue] {
+    func writeTree(_ json: inout JSONStream) {
         let countries = Dictionary(grouping: passport.visits(.country), by: { $0.continent?.id ?? "" })
         let regions = Dictionary(grouping: passport.visits(.region), by: { $0.country?.id ?? "" })
         let subregions = Dictionary(grouping: passport.visits(.subregion), by: { $0.region?.id ?? "" })
         let cities = Dictionary(grouping: passport.visits(.city), by: { $0.region?.id ?? ($0.country?.id ?? "") })
         let districts = Dictionary(grouping: passport.visits(.district), by: { $0.city?.id ?? "" })
-        func city(_ v: Visit) -> JSONValue { Self.json(v, children: [("districts", (districts[v.id] ?? []).map { Self.json($0) })]) }
-        return passport.visits(.continent).map { continent in
-            Self.json(continent, children: [("countries", (countries[continent.id] ?? []).map { country in
-                Self.json(country, children: [
-                    ("regions", (regions[country.id] ?? []).map { region in
-                        Self.json(region, extra: nativeNames[region.id].map { [("native_name", .string($0))] } ?? [],
-                                  children: [("subregions", (subregions[region.id] ?? []).map { Self.json($0) }),
-                                             ("cities", (cities[region.id] ?? []).map(city))])
-                    }),
-                    ("cities", (cities[country.id] ?? []).map(city)),
-                ])
-            })])
+        func array(_ key: StaticString, _ visits: [Visit]?, _ json: inout JSONStream, _ each: (Visit, inout JSONStream) -> Void) {
+            json.key(literal: key)
+            json.beginArray()
+            for v in visits ?? [] { each(v, &json) }
+            json.endArray()
         }
+        func city(_ v: Visit, _ json: inout JSONStream) {
+            Self.write(v, to: &json) { array("districts", districts[v.id], &$0) { Self.write($0, to: &$1) } }
+        }
+        json.beginArray()
+        for continent in passport.visits(.continent) {
+            Self.write(continent, to: &json) {
+                array("countries", countries[continent.id], &$0) { country, json in
+                    Self.write(country, to: &json) {
+                        array("regions", regions[country.id], &$0) { region, json in
+                            Self.write(region, extra: nativeNames[region.id].map { [("native_name", .string($0))] } ?? [], to: &json) {
+                                array("subregions", subregions[region.id], &$0) { Self.write($0, to: &$1) }
+                                array("cities", cities[region.id], &$0, city)
+                            }
+                        }
+                        array("cities", cities[country.id], &$0, city)
+                    }
+                }
+            }
+        }
+        json.endArray()
     }
 
     public static func link(_ l: PlaceLink?) -> JSONValue {
@@ -243,13 +270,37 @@ public struct TravelRecord: Sendable {
     }
 
     public static func json(_ v: Visit, extra: [(String, JSONValue)] = [], children: [(String, [JSONValue])] = []) -> JSONValue {
-        .object([("kind", .string(v.kind)),
-            ("id", .string(v.id)), ("name", .string(v.name)),
-            ("first_visit", .optional(v.firstDate)), ("last_visit", .optional(v.lastDate)),
-            ("days", .int(v.days.count)), ("photos", .int(v.photos)), ("marks", .int(v.marks)),
-            ("history_days", .int(v.historyDays)), ("flights", .int(v.flights)),
-            ("dates", .array(v.days.map(JSONValue.string))),
-        ] + extra + children.map { ($0.0, JSONValue.array($0.1)) })
+        .object(fields(v) + [("dates", .array(v.days.map(JSONValue.string)))] + extra + children.map { ($0.0, JSONValue.array($0.1)) })
+    }
+
+    /// ``json(_:extra:children:)`` written to `json`, its dates as they are read and its
+    /// children by `children`, without a value for each.
+    static func write(_ v: Visit, extra: [(String, JSONValue)] = [], to json: inout JSONStream,
+                      children: (inout JSONStream) -> Void = { _ in }) {
+        json.beginObject()
+        for (key, value) in fields(v) {
+            json.key(key)
+            json.value(value)
+        }
+        json.key(literal: "dates")
+        json.beginArray()
+        for day in v.days { json.string(day) }
+        json.endArray()
+        for (key, value) in extra {
+            json.key(key)
+            json.value(value)
+        }
+        children(&json)
+        json.endObject()
+    }
+
+    /// A visit's members before its dates.
+    private static func fields(_ v: Visit) -> [(String, JSONValue)] {
+        [("kind", .string(v.kind)),
+         ("id", .string(v.id)), ("name", .string(v.name)),
+         ("first_visit", .optional(v.firstDate)), ("last_visit", .optional(v.lastDate)),
+         ("days", .int(v.days.count)), ("photos", .int(v.photos)), ("marks", .int(v.marks)),
+         ("history_days", .int(v.historyDays)), ("flights", .int(v.flights))]
     }
 
     public static func json(_ m: Milestone) -> JSONValue {
