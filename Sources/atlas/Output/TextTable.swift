@@ -18,12 +18,27 @@ enum TextTable {
     static func columns(_ header: [String], _ rows: [[String]]) -> String {
         let all = [header] + rows
         let widths = header.indices.map { i in all.map { $0[i].count }.max() ?? 0 }
-        return all.map { row in
-            row.indices.map { i -> String in
-                let cell = row[i], pad = String(repeating: " ", count: widths[i] - cell.count)
-                return i > 0 && isNumber(cell) ? pad + cell : cell + pad
-            }.joined(separator: "  ").trimmingTrailingSpaces
-        }.joined(separator: "\n")
+        // Written as bytes, each line's trailing spaces dropped as bytes: a trip of 5,000 days
+        // padded and trimmed cell by cell as strings, by character, took 290 M instructions.
+        let space = UInt8(ascii: " ")
+        var out: [UInt8] = []
+        for (r, row) in all.enumerated() {
+            if r > 0 { out.append(UInt8(ascii: "\n")) }
+            let start = out.count
+            for i in row.indices {
+                if i > 0 { out.append(space); out.append(space) }
+                let cell = row[i], pad = repeatElement(space, count: widths[i] - cell.count)
+                if i > 0 && isNumber(cell) {
+                    out.append(contentsOf: pad)
+                    out.append(contentsOf: cell.utf8)
+                } else {
+                    out.append(contentsOf: cell.utf8)
+                    out.append(contentsOf: pad)
+                }
+            }
+            while out.count > start, out.last == space { out.removeLast() }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 }
 
@@ -39,13 +54,4 @@ func alignedRows(_ rows: [[String]]) -> String {
         row.enumerated().map { i, cell in i == row.count - 1 ? cell : cell.padding(toLength: widths[i], withPad: " ", startingAt: 0) }
             .joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
     }.joined(separator: "\n")
-}
-
-extension String {
-    /// Without the spaces at its end (a table's last column padded to its width).
-    var trimmingTrailingSpaces: String {
-        var end = endIndex
-        while end > startIndex, self[index(before: end)] == " " { end = index(before: end) }
-        return String(self[..<end])
-    }
 }
