@@ -23,8 +23,9 @@ let package = Package(
                        providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         .systemLibrary(name: "CExif", pkgConfig: "libexif",
                        providers: [.apt(["libexif-dev"]), .brew(["libexif"])]),
-        .systemLibrary(name: "CHeif", pkgConfig: "libheif",
-                       providers: [.apt(["libheif-dev"]), .brew(["libheif"])]),
+        // Headers only: the metadata reader opens libheif on first use (`atlas_heif_load`), so
+        // a command that reads no image never loads it; what writes HEIC links it.
+        .systemLibrary(name: "CHeif", providers: [.apt(["libheif-dev"]), .brew(["libheif"])]),
         // glibc's allocator controls (part of libc: nothing to install or link).
         .systemLibrary(name: "CGlibc"),
 
@@ -36,7 +37,7 @@ let package = Package(
         .target(name: "LocationHistory", dependencies: ["PhotoMetadata"]),
 
         // Real image files with chosen metadata, for tests, benchmarks and the sample library.
-        .target(name: "SyntheticPhotos", dependencies: ["CExif", "CHeif"]),
+        .target(name: "SyntheticPhotos", dependencies: ["CExif", "CHeif"], linkerSettings: [.linkedLibrary("heif")]),
 
         // A small SQLite layer shared by the gazetteer and the travel log.
         .target(name: "SQLite", dependencies: ["CSQLite"]),

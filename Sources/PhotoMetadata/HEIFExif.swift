@@ -9,6 +9,9 @@ import CHeif
 /// libheif reads through ``HEIFByteStream`` rather than its own file stream: its `ifstream`
 /// makes a seek system call per box, which cost more than all the parsing.
 ///
+/// libheif is opened on the first HEIF file read, not linked (`CHeif`'s `atlas_heif_load`):
+/// without it, the Exif item still comes from the box structure, and the size is unknown.
+///
 /// ```swift
 /// let heif = try HEIFExif(reader: file)
 /// heif.exif   // TIFF bytes
@@ -18,19 +21,32 @@ struct HEIFExif {
     private(set) var width: Int?
     private(set) var height: Int?
 
-    /// libheif's plugin registry is process-wide; initialise it once, before any context.
-    private static let initialised: Bool = {
-        _ = heif_init(nil)
-        return true
+    /// libheif, opened and its plugin registry (process-wide) initialised once, before any
+    /// context; or why it could not be opened. Immutable once made.
+    private static let library: Result<atlas_heif_api, MetadataError> = {
+        var api = atlas_heif_api()
+        if let failure = atlas_heif_load(&api) {
+            return .failure(MetadataError(path: "", reason: .corrupt("libheif could not be opened: " + String(cString: failure))))
+        }
+        _ = api.initialise(nil)
+        return .success(api)
     }()
 
     init(reader: some ByteReader) throws(MetadataError) {
-        _ = Self.initialised
-        let context = heif_context_alloc()
-        defer { heif_context_free(context) }
+        let heif: atlas_heif_api
+        switch Self.library {
+        case .success(let api): heif = api
+        case .failure(let failure):
+            // The box structure alone still finds the Exif item.
+            guard let block = try? BMFFItems(reader: reader).exifItem() else { throw failure }
+            exif = HEIFExif.tiff(inExifItem: block)
+            return
+        }
+        let context = heif.context_alloc()
+        defer { heif.context_free(context) }
         let stream = HEIFByteStream(reader)
         let status = withExtendedLifetime(stream) {
-            heif_context_read_from_reader(context, HEIFByteStream.functions, Unmanaged.passUnretained(stream).toOpaque(), nil)
+            heif.context_read_from_reader(context, HEIFByteStream.functions, Unmanaged.passUnretained(stream).toOpaque(), nil)
         }
         if let failure = stream.failure { throw failure }
         guard status.code == heif_error_Ok else {
@@ -43,21 +59,21 @@ struct HEIFExif {
             return
         }
         var handle: OpaquePointer?
-        guard heif_context_get_primary_image_handle(context, &handle).code == heif_error_Ok, let handle else {
+        guard heif.context_get_primary_image_handle(context, &handle).code == heif_error_Ok, let handle else {
             throw MetadataError(path: "", reason: .corrupt("no primary image"))
         }
-        defer { heif_image_handle_release(handle) }
-        width = Int(heif_image_handle_get_width(handle))
-        height = Int(heif_image_handle_get_height(handle))
+        defer { heif.image_handle_release(handle) }
+        width = Int(heif.image_handle_get_width(handle))
+        height = Int(heif.image_handle_get_height(handle))
 
-        let count = Int(heif_image_handle_get_number_of_metadata_blocks(handle, "Exif"))
+        let count = Int(heif.image_handle_get_number_of_metadata_blocks(handle, "Exif"))
         guard count > 0 else { return }
         var ids = [heif_item_id](repeating: 0, count: count)
-        _ = heif_image_handle_get_list_of_metadata_block_IDs(handle, "Exif", &ids, Int32(count))
-        let size = heif_image_handle_get_metadata_size(handle, ids[0])
+        _ = heif.image_handle_get_list_of_metadata_block_IDs(handle, "Exif", &ids, Int32(count))
+        let size = heif.image_handle_get_metadata_size(handle, ids[0])
         guard size <= Self.maxExifBytes else { throw MetadataError(path: "", reason: .corrupt("Exif item of \(size) bytes")) }
         var block = [UInt8](repeating: 0, count: size)
-        guard size == 0 || heif_image_handle_get_metadata(handle, ids[0], &block).code == heif_error_Ok else {
+        guard size == 0 || heif.image_handle_get_metadata(handle, ids[0], &block).code == heif_error_Ok else {
             throw MetadataError(path: "", reason: .corrupt("unreadable Exif item"))
         }
         // libheif 1.15 hands back nothing for an extent of length 0, which ISO BMFF defines as

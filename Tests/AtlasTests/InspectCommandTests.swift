@@ -22,6 +22,23 @@ import Testing
         let json = try AtlasBinary.run(["inspect", "--json", directory + "/canon.jpg"])
         #expect(json.stdout.contains(#""make":"Canon","model":"Canon EOS 30D""#))
     }
+
+    /// libheif is opened when a HEIF file is first read, not as the program starts: a command
+    /// that reads no image never pays for its codecs. A HEIC still reads in full.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ldd"), "no ldd"))
+    func libheifIsOpenedOnlyForAHEIFFile() throws {
+        let linked = try AtlasBinary.run(program: "/usr/bin/ldd", [AtlasBinary.path], environment: nil)
+        #expect(linked.status == 0 && linked.stdout.contains("libexif") && !linked.stdout.contains("libheif"), "\(linked.stdout)")
+        let directory = SampleLog.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let photo = SyntheticPhoto(latitude: 35.0116, longitude: 135.7681)
+        guard let heic = photo.heic() else { return }  // this libheif cannot encode HEVC
+        try Data(heic).write(to: URL(fileURLWithPath: directory + "/kyoto.heic"))
+        let result = try AtlasBinary.run(["inspect", "--json", directory + "/kyoto.heic"])
+        #expect(result.status == 0 && result.stdout.contains(#""latitude":35.0116,"longitude":135.7681"#), "\(result.stdout)")
+        // The size comes from libheif, not from the box structure.
+        #expect(result.stdout.contains(#""width":64,"height":64"#), "\(result.stdout)")
+    }
 }
 
 /// `atlas inspect` shows the local time and offset an import records, GPS clock and video
