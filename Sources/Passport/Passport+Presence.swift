@@ -67,6 +67,9 @@ extension Passport {
     /// Presence per calendar year and country under the default policy, by year then country
     /// identifier; only `year` when given.
     public func presence(year: Int? = nil) -> [CountryPresence] {
-        ledger().presence(label: year)
+        // Under the default policy a date counts by its own evidence alone: a year's presence
+        // is read from that year's rows, not from a ledger of every year.
+        guard let year, DayCounting() == DayCounting(policy: .any) else { return ledger().presence(label: year) }
+        return restricted(toYear: year).ledger().presence(label: year)
     }
 }

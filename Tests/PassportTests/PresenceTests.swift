@@ -16,6 +16,16 @@ import TravelLog
         #expect(Journeys.passport().presence().map(\.year) == [2024, 2024, 2024, 2024, 2024, 2024, 2024, 2025, 2025])
     }
 
+    /// A year's presence, read from its own rows, is the whole ledger's for that year: around
+    /// New Year in Tokyo, a flight log's days, a history's passages, marks.
+    @Test func aYearsPresenceIsTheWholeLedgersForThatYear() {
+        for passport in [Journeys.passport(), Journeys.passport(extra: [Journeys.photo("2025-12-31T23:30:00", Journeys.tokyo, offsetHours: 9),
+                                                                        Journeys.photo("2026-01-01T00:30:00", Journeys.tokyo, offsetHours: 9)])] {
+            let whole = passport.ledger().presence()
+            for year in 2023...2027 { #expect(passport.presence(year: year) == whole.filter { $0.year == year }, "\(year)") }
+        }
+    }
+
     /// A location history's rows: a stay is a visit; a drive through a country is a day there
     /// but no visit; a passage at an airport (a layover) stays a transit day.
     @Test func aHistoryPassageOnTheGroundIsPresenceButNotAVisit() throws {
