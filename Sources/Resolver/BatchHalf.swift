@@ -3,11 +3,11 @@ import JSONWriter
 
 /// One thread's share of a batch of `atlas resolve --batch`: a run of consecutive lines
 /// parsed, their coordinates resolved together (in the resolver's cell order, answers kept by
-/// position), then every line's answer written once, in input order, into ``json``'s bytes,
-/// each ended by a newline. Its buffers keep their capacity from one batch to the next.
-struct BatchHalf {
+/// position), then every line's answer written once, in input order, into ``json``, each
+/// ended by a newline. Its buffers keep their capacity from one batch to the next.
+struct BatchHalf: ~Copyable {
     /// This half's output: what is handed to the writer.
-    var json = JSONStream()
+    var json = ByteBuffer()
     /// How many lines of the last batch were bad.
     private(set) var bad = 0
     private var records: [BatchInput.Record] = []
@@ -32,26 +32,29 @@ struct BatchHalf {
         answers.append(contentsOf: repeatElement(nil, count: coordinates.count))
         resolver.resolve(coordinates) { k, answer in answers[k] = answer }
 
-        json.bytes.removeAll(keepingCapacity: true)
+        json.removeAll()
         bad = 0
         var next = 0
         for record in records {
             switch record {
             case .coordinate(_, let id, let line):
-                switch answers[next]! {
-                case .success(let chain): chain.append(to: &json.bytes, id: id.json)
+                // Moved out, not copied: a copy retains every link of the chain.
+                switch answers[next].take()! {
+                case .success(let chain): chain.append(to: &json, id: id.json)
                 case .failure(let error): fail(id: id.json, "line \(line): \(error.reason)")
                 }
                 next += 1
             case .error(let id, let line, let reason):
                 fail(id: id.json, "line \(line): \(reason)")
             }
-            json.bytes.append(0x0A)
+            json.append(0x0A)
         }
     }
 
     private mutating func fail(id: JSONValue, _ reason: String) {
         bad += 1
-        json.value(JSONValue.object([("id", id), ("error", .string(reason))]))
+        var rendered: [UInt8] = []
+        JSONValue.object([("id", id), ("error", .string(reason))]).render(into: &rendered)
+        json.append(bytes: rendered)
     }
 }

@@ -18,10 +18,10 @@ extension Resolver {
     /// var reader = BatchInput(descriptor: STDIN_FILENO)
     /// let bad = try resolver.answer(&reader) { bytes in FileHandle.standardOutput.write(Data(bytes)) }
     /// ```
-    public func answer(_ reader: inout BatchInput, write: ([UInt8]) -> Void) throws(BatchInput.Failure) -> Int {
+    public func answer(_ reader: inout BatchInput, write: (UnsafeRawBufferPointer) -> Void) throws(BatchInput.Failure) -> Int {
         var lines = BatchLines()
         let halves = UnsafeMutableBufferPointer<BatchHalf>.allocate(capacity: 2)
-        halves.initialize(repeating: BatchHalf())
+        for half in 0..<2 { halves.initializeElement(at: half, to: BatchHalf()) }
         defer { halves.deinitialize(); halves.deallocate() }
         nonisolated(unsafe) let shared = halves
         var bad = 0
@@ -42,7 +42,7 @@ extension Resolver {
             }
             for half in 0..<2 {
                 bad += shared[half].bad
-                if !shared[half].json.bytes.isEmpty { write(shared[half].json.bytes) }
+                if !shared[half].json.isEmpty { shared[half].json.withUnsafeBytes(write) }
             }
             if let failure = lines.failure { throw failure }
         } while !lines.isLast
