@@ -59,7 +59,8 @@ import JSONWriter
                 let expected = Array(repeating: UInt8(ascii: "a"), count: position) + alone + Array(repeating: UInt8(ascii: "a"), count: 19 - position)
                 var buffer = ByteBuffer()
                 bytes.withUnsafeBufferPointer { JSONBytes.appendEscaped($0, to: &buffer) }
-                #expect(buffer.withUnsafeBytes { Array($0) } == expected, "byte \(b) at \(position)")
+                let got = buffer.withUnsafeBytes { Array($0) }
+                #expect(got == expected, "byte \(b) at \(position)")
             }
         }
     }
@@ -73,8 +74,10 @@ import JSONWriter
             buffer.append(UInt8(k % 256))
             expected += piece + [UInt8(k % 256)]
         }
-        #expect(buffer.count == expected.count && buffer.withUnsafeBytes { Array($0) } == expected)
+        let (count, bytes) = (buffer.count, buffer.withUnsafeBytes { Array($0) })
+        #expect(count == expected.count && bytes == expected)
         buffer.removeAll()
-        #expect(buffer.isEmpty)
+        let emptied = buffer.isEmpty
+        #expect(emptied)
     }
 }
