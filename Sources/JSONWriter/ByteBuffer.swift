@@ -40,7 +40,21 @@ public struct ByteBuffer: ~Copyable, ByteSink {
         guard let source = bytes.baseAddress else { return }
         let n = bytes.count
         if capacity - used < n { grow(adding: n) }
-        (base + used).initialize(from: source, count: n)
+        let (to, from) = (UnsafeMutableRawPointer(base + used), UnsafeRawPointer(source))
+        // Keys and punctuation, most pieces, are copied a word or two at a time (overlapping
+        // when shorter), without the call of a copy of any length.
+        if n >= 8 && n <= 16 {
+            to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+            (to + n - 8).storeBytes(of: (from + n - 8).loadUnaligned(as: UInt64.self), as: UInt64.self)
+        } else if n > 16 && n <= 32 {
+            to.storeBytes(of: from.loadUnaligned(as: (UInt64, UInt64).self), as: (UInt64, UInt64).self)
+            (to + n - 16).storeBytes(of: (from + n - 16).loadUnaligned(as: (UInt64, UInt64).self), as: (UInt64, UInt64).self)
+        } else if n >= 4 && n < 8 {
+            to.storeBytes(of: from.loadUnaligned(as: UInt32.self), as: UInt32.self)
+            (to + n - 4).storeBytes(of: (from + n - 4).loadUnaligned(as: UInt32.self), as: UInt32.self)
+        } else {
+            (base + used).initialize(from: source, count: n)
+        }
         used += n
     }
 

@@ -203,9 +203,14 @@ public enum JSONBytes {
         let n = bytes.count
         var run = 0, i = 0
         while i < n {
-            if n - i >= 8, !needsEscape(UnsafeRawPointer(start + i).loadUnaligned(as: UInt64.self)) {
-                i += 8
-                continue
+            if n - i >= 8 {
+                if !needsEscape(UnsafeRawPointer(start + i).loadUnaligned(as: UInt64.self)) {
+                    i += 8
+                    continue
+                }
+            } else if n >= 8, !needsEscape(UnsafeRawPointer(start + n - 8).loadUnaligned(as: UInt64.self)) {
+                // The tail, looked at in the last eight bytes.
+                break
             }
             let stop = min(i + 8, n)
             while i < stop {

@@ -52,7 +52,7 @@ struct BatchChunk: ~Copyable {
         resolver.resolve(coordinates) { k, answer in
             guard case .coordinate(_, let id, let line) = records[Int(recordOf[k])] else { return }
             answerStarts[k] = answers.count
-            switch answer {
+            switch consume answer {
             case .success(let chain): chain.append(to: &answers, id: id.json)
             case .failure(let error):
                 bad += 1

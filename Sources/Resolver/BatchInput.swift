@@ -99,7 +99,9 @@ public struct BatchInput {
             case .tooLong:
                 batch.append(nil, line: reader.lineNumber)
             case .bytes(let range):
-                reader.withBytes(range) { batch.append($0, line: reader.lineNumber) }
+                // The number read first: a closure that reads the reader copies it.
+                let number = reader.lineNumber
+                reader.withBytes(range) { batch.append($0, line: number) }
             }
         }
     }
