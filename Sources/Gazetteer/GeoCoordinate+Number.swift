@@ -45,7 +45,7 @@ extension GeoCoordinate {
     /// a batch file, read without a `String`. Such a number is an integer below 2^53 over a
     /// power of ten below 2^76, both exact doubles, and IEEE division rounds their quotient
     /// correctly: the same double as parsing the text (Clinger's fast path).
-    static func plainDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    public static func plainDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
         var i = 0
         var negative = false
         if i < bytes.count, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") {

@@ -1,9 +1,12 @@
 /// The byte-level pieces of JSON rendering: numbers and quoted strings appended as UTF-8 to a
-/// byte buffer, without Foundation, so that every machine prints the same bytes. Public for
-/// writers of a fixed shape that skip ``JSONStream``'s bookkeeping (a batch answer per line).
+/// byte sink (``ByteSink``: an array, or a ``ByteBuffer``), without Foundation, so that every
+/// machine prints the same bytes. Public for writers of a fixed shape that skip
+/// ``JSONStream``'s bookkeeping (a batch answer per line); inlinable, so that each caller's
+/// sink is specialised rather than called through its protocol byte by byte.
 public enum JSONBytes {
-    static func append(_ text: StaticString, to out: inout [UInt8]) {
-        text.withUTF8Buffer { out.append(contentsOf: $0) }
+    @inlinable
+    static func append<Sink: ByteSink & ~Copyable>(_ text: StaticString, to out: inout Sink) {
+        out.append(text)
     }
 
     /// A newline and `indent` levels of two spaces (pretty rendering).
@@ -19,30 +22,59 @@ public enum JSONBytes {
 
     private static let spaces = [UInt8](repeating: 0x20, count: 32)
 
-    public static func appendInt(_ value: Int, to out: inout [UInt8]) {
+    @inlinable
+    public static func appendInt<Sink: ByteSink & ~Copyable>(_ value: Int, to out: inout Sink) {
         if value < 0 { out.append(UInt8(ascii: "-")) }
         appendDecimal(UInt64(value.magnitude), to: &out)
     }
 
-    /// `value` in decimal, at least `width` digits (zeros in front).
-    static func appendDecimal(_ value: UInt64, width: Int = 1, to out: inout [UInt8]) {
+    /// `value` in decimal, at least `width` digits (zeros in front), written in place two
+    /// digits a division.
+    @inlinable
+    static func appendDecimal<Sink: ByteSink & ~Copyable>(_ value: UInt64, width: Int = 1, to out: inout Sink) {
         if value < 10 && width <= 1 { out.append(0x30 + UInt8(value)); return }
-        // 20 digits hold any UInt64; `width` is at most 19 here.
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            var i = buffer.count
+        let count = max(width, decimalCount(value))
+        out.append(count: count) { p in
+            let pairs = digitPairs.utf8Start
+            var i = count
             var v = value
-            repeat {
+            while v >= 100 {
+                let r = Int(v % 100)
+                v /= 100
+                i -= 2
+                (p[i], p[i + 1]) = (pairs[2 * r], pairs[2 * r + 1])
+            }
+            if v >= 10 {
+                i -= 2
+                (p[i], p[i + 1]) = (pairs[2 * Int(v)], pairs[2 * Int(v) + 1])
+            } else {
                 i -= 1
-                buffer[i] = 0x30 + UInt8(v % 10)
-                v /= 10
-            } while v != 0
-            while buffer.count - i < width { i -= 1; buffer[i] = 0x30 }
-            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[i...]))
+                p[i] = 0x30 + UInt8(v)
+            }
+            while i > 0 { i -= 1; p[i] = 0x30 }
         }
     }
 
-    static let powersOfTen: [UInt64] = (0...19).map { n in (0..<n).reduce(1) { r, _ in r * 10 } }
+    /// How many decimal digits `value` has (1 for 0).
+    @inlinable
+    static func decimalCount(_ value: UInt64) -> Int {
+        var n = 1
+        var power: UInt64 = 10
+        while value >= power {
+            n += 1
+            guard n < 20 else { break }
+            power &*= 10
+        }
+        return n
+    }
+
+    /// "00" through "99", end to end.
+    @inlinable
+    static var digitPairs: StaticString {
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+    }
+
+    @usableFromInline static let powersOfTen: [UInt64] = (0...19).map { n in (0..<n).reduce(1) { r, _ in r * 10 } }
 
     /// `value` with at most `digits` decimals and no trailing zeros: the exact binary value
     /// rounded half-to-even at `digits` decimals, the digits C's `printf("%.*f")` gives, then
@@ -52,8 +84,9 @@ public enum JSONBytes {
     /// at most 19 digits the product fits in 128 bits, the quotient and the bits below it
     /// (the half bit and whether any lower bit is set) decide the rounding exactly. What does
     /// not fit (huge values, more than 19 digits) takes the same arithmetic on big integers.
-    public static func appendFixed(_ value: Double, digits: Int, to out: inout [UInt8]) {
-        guard value.isFinite else { append("null", to: &out); return }
+    @inlinable
+    public static func appendFixed<Sink: ByteSink & ~Copyable>(_ value: Double, digits: Int, to out: inout Sink) {
+        guard value.isFinite else { out.append("null"); return }
         let n = max(0, digits)
         let negative = value.sign == .minus
         let raw = value.bitPattern
@@ -65,13 +98,13 @@ public enum JSONBytes {
 
         if e >= 0 {
             // An integer: its fraction is all zeros, trimmed away.
-            guard e <= 10 else { return appendFixedExactly(negative: negative, m: m, e: e, digits: n, to: &out) }
+            guard e <= 10 else { return out.append(bytes: fixedExactly(negative: negative, m: m, e: e, digits: n)) }
             if negative { out.append(UInt8(ascii: "-")) }
             appendDecimal(m << UInt64(e), to: &out)
             return
         }
         let k = -e
-        guard n <= 19 else { return appendFixedExactly(negative: negative, m: m, e: e, digits: n, to: &out) }
+        guard n <= 19 else { return out.append(bytes: fixedExactly(negative: negative, m: m, e: e, digits: n)) }
         let (hi, lo) = m.multipliedFullWidth(by: powersOfTen[n])
         // The product is below 2^117, so below half of 2^k when k ≥ 118: it rounds to 0.
         if k >= 118 { out.append(0x30); return }
@@ -89,13 +122,13 @@ public enum JSONBytes {
                 sticky = lo != 0 || hi & ((1 << h) - 1) != 0
             }
         } else {
-            guard hi >> UInt64(k) == 0 else { return appendFixedExactly(negative: negative, m: m, e: e, digits: n, to: &out) }
+            guard hi >> UInt64(k) == 0 else { return out.append(bytes: fixedExactly(negative: negative, m: m, e: e, digits: n)) }
             q = k == 0 ? lo : (hi << UInt64(64 - k)) | (lo >> UInt64(k))
             half = (lo >> UInt64(k - 1)) & 1 == 1
             sticky = lo & ((1 << UInt64(k - 1)) - 1) != 0
         }
         if half && (sticky || q & 1 == 1) {
-            guard q != .max else { return appendFixedExactly(negative: negative, m: m, e: e, digits: n, to: &out) }
+            guard q != .max else { return out.append(bytes: fixedExactly(negative: negative, m: m, e: e, digits: n)) }
             q += 1
         }
         if q == 0 { out.append(0x30); return }
@@ -111,7 +144,9 @@ public enum JSONBytes {
     }
 
     /// ``appendFixed(_:digits:to:)`` for m·2^e on big integers: any magnitude, any digits.
-    static func appendFixedExactly(negative: Bool, m: UInt64, e: Int, digits n: Int, to out: inout [UInt8]) {
+    @usableFromInline
+    static func fixedExactly(negative: Bool, m: UInt64, e: Int, digits n: Int) -> [UInt8] {
+        var out: [UInt8] = []
         var b = BigUInt(m)
         if e >= 0 {
             b.shiftLeft(e)
@@ -125,7 +160,7 @@ public enum JSONBytes {
             b.shiftRight(k)
             if half && (sticky || b.isOdd) { b.addOne() }
         }
-        if b.isZero { out.append(0x30); return }
+        if b.isZero { return [0x30] }
         let all = b.decimalDigits()
         let fractionCount = e >= 0 ? 0 : n
         if negative { out.append(UInt8(ascii: "-")) }
@@ -137,56 +172,88 @@ public enum JSONBytes {
         var fraction = [UInt8](repeating: 0x30, count: max(0, fractionCount - all.count))
         fraction += all.suffix(min(fractionCount, all.count))
         while fraction.last == 0x30 { fraction.removeLast() }
-        guard !fraction.isEmpty else { return }
+        guard !fraction.isEmpty else { return out }
         out.append(UInt8(ascii: "."))
-        out += fraction
+        return out + fraction
     }
-
-    private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// `text` in double quotes: `"` and `\` escaped, newline, return and tab as `\n`, `\r`,
     /// `\t`, every other C0 control and DEL as `\u00xx` (lowercase); every other byte as it is.
-    public static func appendQuoted(_ text: String, to out: inout [UInt8]) {
-        // A native string's bytes are read in place, without the copy (a retain and a
-        // release) that `withUTF8` needs: an export quotes millions of strings.
-        if text.utf8.withContiguousStorageIfAvailable({ appendQuoted(utf8: $0, to: &out) }) != nil { return }
-        var text = text
-        text.withUTF8 { appendQuoted(utf8: $0, to: &out) }
+    @inlinable
+    public static func appendQuoted<Sink: ByteSink & ~Copyable>(_ text: String, to out: inout Sink) {
+        out.append(0x22)
+        appendEscaped(text, to: &out)
+        out.append(0x22)
     }
 
     /// ``appendQuoted(_:to:)`` of text already in UTF-8 (a name kept as bytes).
-    public static func appendQuoted(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    @inlinable
+    public static func appendQuoted<Sink: ByteSink & ~Copyable>(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout Sink) {
         out.append(0x22)
         appendEscaped(bytes, to: &out)
         out.append(0x22)
     }
 
     /// The bytes of a quoted string without its quotes: what lets a string made of several
-    /// pieces (`kind:code`) be written piece by piece.
-    public static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-        var run = 0
-        for i in 0..<bytes.count {
-            let b = bytes[i]
-            if b >= 0x20 && b != 0x22 && b != 0x5C && b != 0x7F { continue }
-            if run < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<i])) }
-            run = i + 1
-            out.append(0x5C)
-            switch b {
-            case 0x22: out.append(0x22)
-            case 0x5C: out.append(0x5C)
-            case 0x0A: out.append(UInt8(ascii: "n"))
-            case 0x0D: out.append(UInt8(ascii: "r"))
-            case 0x09: out.append(UInt8(ascii: "t"))
-            default:
-                out.append(UInt8(ascii: "u")); out.append(0x30); out.append(0x30)
-                out.append(hex[Int(b >> 4)]); out.append(hex[Int(b & 0xF)])
+    /// pieces (`kind:code`) be written piece by piece. Eight bytes are looked at a time, and
+    /// runs that need no escape are copied whole: names seldom hold any.
+    @inlinable
+    public static func appendEscaped<Sink: ByteSink & ~Copyable>(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout Sink) {
+        guard let start = bytes.baseAddress else { return }
+        let n = bytes.count
+        var run = 0, i = 0
+        while i < n {
+            if n - i >= 8 {
+                if !needsEscape(UnsafeRawPointer(start + i).loadUnaligned(as: UInt64.self)) {
+                    i += 8
+                    continue
+                }
+            } else if n >= 8, !needsEscape(UnsafeRawPointer(start + n - 8).loadUnaligned(as: UInt64.self)) {
+                // The tail, looked at in the last eight bytes.
+                break
+            }
+            let stop = min(i + 8, n)
+            while i < stop {
+                let b = start[i]
+                i += 1
+                if b >= 0x20 && b != 0x22 && b != 0x5C && b != 0x7F { continue }
+                if run < i - 1 { out.append(bytes: UnsafeBufferPointer(start: start + run, count: i - 1 - run)) }
+                run = i
+                out.append(0x5C)
+                switch b {
+                case 0x22: out.append(0x22)
+                case 0x5C: out.append(0x5C)
+                case 0x0A: out.append(UInt8(ascii: "n"))
+                case 0x0D: out.append(UInt8(ascii: "r"))
+                case 0x09: out.append(UInt8(ascii: "t"))
+                default:
+                    out.append(UInt8(ascii: "u")); out.append(0x30); out.append(0x30)
+                    out.append(hexDigit(b >> 4)); out.append(hexDigit(b & 0xF))
+                }
             }
         }
-        if run < bytes.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...])) }
+        if run < n { out.append(bytes: UnsafeBufferPointer(start: start + run, count: n - run)) }
     }
 
+    /// Whether any of the eight bytes of `w` is a control character, `"`, `\` or DEL: the
+    /// word tests for a zero byte and for a byte below 0x20, which are exact for "any".
+    @inlinable @inline(__always)
+    static func needsEscape(_ w: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZero(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & highs }
+        let below20 = (w &- 0x20 &* ones) & ~w & highs
+        return below20 | hasZero(w ^ (0x22 &* ones)) | hasZero(w ^ (0x5C &* ones)) | hasZero(w ^ (0x7F &* ones)) != 0
+    }
+
+    /// A lowercase hexadecimal digit of a value below 16.
+    @inlinable
+    static func hexDigit(_ v: UInt8) -> UInt8 { v < 10 ? 0x30 + v : UInt8(ascii: "a") - 10 + v }
+
     /// ``appendEscaped(_:to:)`` of a string.
-    public static func appendEscaped(_ text: String, to out: inout [UInt8]) {
+    @inlinable
+    public static func appendEscaped<Sink: ByteSink & ~Copyable>(_ text: String, to out: inout Sink) {
+        // A native string's bytes are read in place, without the copy (a retain and a
+        // release) that `withUTF8` needs: an export quotes millions of strings.
         if text.utf8.withContiguousStorageIfAvailable({ appendEscaped($0, to: &out) }) != nil { return }
         var text = text
         text.withUTF8 { appendEscaped($0, to: &out) }

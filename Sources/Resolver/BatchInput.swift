@@ -99,7 +99,9 @@ public struct BatchInput {
             case .tooLong:
                 batch.append(nil, line: reader.lineNumber)
             case .bytes(let range):
-                reader.withBytes(range) { batch.append($0, line: reader.lineNumber) }
+                // The number read first: a closure that reads the reader copies it.
+                let number = reader.lineNumber
+                reader.withBytes(range) { batch.append($0, line: number) }
             }
         }
     }
@@ -150,6 +152,29 @@ struct BatchLineParser {
             return nil
         }
         return record(bytes, separator: separator, line: line)
+    }
+
+    /// The record of a line after the first that is two plain decimals (``GeoCoordinate/plainDecimal(_:)``)
+    /// and one tab, `;` or `,` between them (`48.8566,2.3522`), when the columns start with lat
+    /// and lon and the separator is the header's, if any: nearly every line of a large batch,
+    /// read in place without a `String`. Nil for any other line, which ``parse(_:line:)`` reads;
+    /// for these lines both give the same record.
+    func plainRecord(_ s: UnsafeBufferPointer<UInt8>, line: Int) -> BatchInput.Record? {
+        guard firstLineSeen, columns.count >= 2, columns[0] == .lat, columns[1] == .lon else { return nil }
+        var split = -1
+        for i in 0..<s.count {
+            let b = s[i]
+            if (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: ".") || b == UInt8(ascii: "-") || b == UInt8(ascii: "+") {
+                continue
+            }
+            guard split < 0, b == Self.comma || b == Self.semicolon || b == Self.tab else { return nil }
+            split = i
+        }
+        guard split > 0, split < s.count - 1, separator == nil || separator == s[split],
+              let lat = GeoCoordinate.plainDecimal(UnsafeBufferPointer(rebasing: s[..<split])),
+              let lon = GeoCoordinate.plainDecimal(UnsafeBufferPointer(rebasing: s[(split + 1)...]))
+        else { return nil }
+        return .coordinate(GeoCoordinate(latitude: lat, longitude: lon), id: nil, line: line)
     }
 
     /// The columns a header line names, or nil when it is no header.

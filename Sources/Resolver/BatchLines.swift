@@ -41,11 +41,16 @@ struct BatchLines {
     }
 
     /// The record of line `k`, parsed by `parser` (nil for a blank line or the header); the
-    /// line's bytes are copied into `scratch`, which keeps its capacity.
+    /// line's bytes are copied into `scratch`, which keeps its capacity, unless the line is two
+    /// plain numbers (``BatchLineParser/plainRecord(_:line:)``).
     func record(_ k: Int, parser: inout BatchLineParser, scratch: inout [UInt8]) -> BatchInput.Record? {
         guard starts[k] >= 0 else { return parser.tooLong(line: numbers[k], limit: maximumLineLength) }
+        let range = starts[k]..<ends[k]
+        if let plain = bytes.withUnsafeBufferPointer({ parser.plainRecord(UnsafeBufferPointer(rebasing: $0[range]), line: numbers[k]) }) {
+            return plain
+        }
         scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: bytes[starts[k]..<ends[k]])
+        scratch.append(contentsOf: bytes[range])
         return parser.parse(scratch, line: numbers[k])
     }
 }

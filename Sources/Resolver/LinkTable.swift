@@ -20,8 +20,51 @@ final class LinkTable: Sendable {
     }
 
     let rows: Rows
+    /// For a table of places (countries, regions, airports…, a few thousand rows): each row's
+    /// `{"id":"kind:code","name":"…"` and then its code as JSON (`"FRA"`, or `null`), end to end,
+    /// written once and copied into every answer that names the place. Empty for cities.
+    private let fragments: [UInt8]
+    /// Where row r's object starts (2r), its code starts (2r + 1) and both end (2r + 2).
+    private let fragmentStarts: [Int32]
+    /// For cities and districts: `{"id":"city:` or `{"id":"district:`, and the columns a
+    /// link's object is written from (no `String` made: a batch writes millions).
+    private let cityIDPrefix: [UInt8]
+    private let cityIDs: [Int32]
+    private let cityNames: [UInt8]
+    private let cityNameStarts: [Int32]
 
-    init(_ rows: Rows) { self.rows = rows }
+    init(_ rows: Rows) {
+        self.rows = rows
+        var fragments = ByteBuffer(), starts: [Int32] = [0]
+        switch rows {
+        case .single(let id, let name, let code):
+            Self.addFragment(id: id, name: name, code: code, to: &fragments, starts: &starts)
+        case .places(let ids, let names, let codes):
+            starts.reserveCapacity(2 * ids.count + 1)
+            for row in ids.indices { Self.addFragment(id: ids[row], name: names[row], code: codes[row], to: &fragments, starts: &starts) }
+        case .cities: break
+        }
+        self.fragments = fragments.withUnsafeBytes { Array($0) }
+        fragmentStarts = starts
+        if case .cities(let cities, let kind) = rows {
+            cityIDPrefix = Array(#"{"id":"\#(kind.rawValue):"#.utf8)
+            (cityIDs, cityNames, cityNameStarts) = (cities.geonameIDs, cities.nameBytes, cities.nameStart)
+        } else {
+            (cityIDPrefix, cityIDs, cityNames, cityNameStarts) = ([], [], [], [])
+        }
+    }
+
+    private static func addFragment(id: PlaceID, name: String, code: String?, to out: inout ByteBuffer, starts: inout [Int32]) {
+        out.append(#"{"id":""#)
+        JSONBytes.appendEscaped(id.kind.rawValue, to: &out)
+        out.append(UInt8(ascii: ":"))
+        JSONBytes.appendEscaped(id.code, to: &out)
+        out.append(#"","name":"#)
+        JSONBytes.appendQuoted(name, to: &out)
+        starts.append(Int32(out.count))
+        if let code { JSONBytes.appendQuoted(code, to: &out) } else { out.append("null") }
+        starts.append(Int32(out.count))
+    }
 
     func id(_ row: Int) -> PlaceID {
         switch rows {
@@ -47,29 +90,28 @@ final class LinkTable: Sendable {
         }
     }
 
-    /// The start of a link's JSON object, `{"id":"kind:code","name":"…"`, appended to `out`:
-    /// a city's number and name written from the tables' own bytes, with no `String` made
-    /// for either (a batch writes millions of links).
-    func appendJSON(_ row: Int, to out: inout [UInt8]) {
-        func literal(_ text: StaticString) { text.withUTF8Buffer { out.append(contentsOf: $0) } }
-        literal(#"{"id":""#)
-        switch rows {
-        case .cities(let cities, let kind):
-            JSONBytes.appendEscaped(kind.rawValue, to: &out)
-            out.append(UInt8(ascii: ":"))
-            JSONBytes.appendInt(Int(cities.geonameIDs[row]), to: &out)
-            literal(#"","name":"#)
-            cities.nameBytes.withUnsafeBufferPointer { bytes in
-                let range = Int(cities.nameStart[row])..<Int(cities.nameStart[row + 1] - 1)
-                JSONBytes.appendQuoted(utf8: UnsafeBufferPointer(rebasing: bytes[range]), to: &out)
-            }
-        case .single, .places:
-            let id = id(row)
-            JSONBytes.appendEscaped(id.kind.rawValue, to: &out)
-            out.append(UInt8(ascii: ":"))
-            JSONBytes.appendEscaped(id.code, to: &out)
-            literal(#"","name":"#)
-            JSONBytes.appendQuoted(name(row), to: &out)
+    /// The start of a link's JSON object, `{"id":"kind:code","name":"…"`, appended to `out`.
+    func appendJSON<Sink: ByteSink & ~Copyable>(_ row: Int, to out: inout Sink) {
+        guard cityIDPrefix.isEmpty else {
+            out.append(bytes: cityIDPrefix)
+            JSONBytes.appendInt(Int(cityIDs[row]), to: &out)
+            out.append(#"","name":""#)
+            let range = Int(cityNameStarts[row])..<Int(cityNameStarts[row + 1] - 1)
+            cityNames.withUnsafeBufferPointer { JSONBytes.appendEscaped(UnsafeBufferPointer(rebasing: $0[range]), to: &out) }
+            out.append(UInt8(ascii: "\""))
+            return
         }
+        appendFragment(from: 2 * row, to: &out)
+    }
+
+    /// The row's code as a JSON value (``code(_:)`` quoted, or `null`), appended to `out`.
+    func appendCodeJSON<Sink: ByteSink & ~Copyable>(_ row: Int, to out: inout Sink) {
+        guard cityIDPrefix.isEmpty else { return out.append("null") }
+        appendFragment(from: 2 * row + 1, to: &out)
+    }
+
+    private func appendFragment<Sink: ByteSink & ~Copyable>(from k: Int, to out: inout Sink) {
+        let range = Int(fragmentStarts[k])..<Int(fragmentStarts[k + 1])
+        fragments.withUnsafeBufferPointer { out.append(bytes: UnsafeBufferPointer(rebasing: $0[range])) }
     }
 }

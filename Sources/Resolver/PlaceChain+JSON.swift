@@ -29,62 +29,77 @@ extension PlaceChain {
         json.raw { append(to: &$0, id: id) }
     }
 
-    /// Each kind's `,"city":` and the key of its code (`,"iso3":`; a subregion's local word,
-    /// `,"type":`), written once: a batch writes them for every line.
-    private static let linkKeys: [(kind: [UInt8], code: [UInt8]?)] = PlaceKind.levels.map { kind in
-        (Array(",\"\(kind.rawValue)\":".utf8), (kind == .subregion ? "type" : kind.codeName).map { Array(",\"\($0)\":".utf8) })
+    /// Each level's `,"city":` and the key of its code (`,"iso3":`; a subregion's local word,
+    /// `,"type":`; empty for none), end to end: written once, and in one array, which a line
+    /// retains once rather than once a key (a batch writes them for every line).
+    private static let levelKeys: [UInt8] = PlaceKind.levels.flatMap { kind in
+        Array(",\"\(kind.rawValue)\":".utf8) + ((kind == .subregion ? "type" : kind.codeName).map { Array(",\"\($0)\":".utf8) } ?? [])
+    }
+    /// Where each level's keys start in ``levelKeys``: its key at 2i, its code's key at 2i + 1.
+    private static let levelKeyStarts: [Int] = PlaceKind.levels.reduce(into: [0]) { starts, kind in
+        starts.append(starts.last! + ",\"\(kind.rawValue)\":".utf8.count)
+        starts.append(starts.last! + ((kind == .subregion ? "type" : kind.codeName).map { ",\"\($0)\":".utf8.count } ?? 0))
     }
 
     /// The bytes ``write(to:id:)`` writes, appended to `out`: the keys and punctuation as
-    /// literals, each link's identifier and name from the resolver's tables without a `String`
-    /// made for them (``LinkTable/appendJSON(_:to:)``).
-    public func append(to out: inout [UInt8], id: JSONValue? = nil) {
-        func literal(_ text: StaticString) { text.withUTF8Buffer { out.append(contentsOf: $0) } }
+    /// literals, each link's identifier, name and code from the resolver's tables, written
+    /// there once (``LinkTable/appendJSON(_:to:)``), without a `String` made for them.
+    public func append<Sink: ByteSink & ~Copyable>(to out: inout Sink, id: JSONValue? = nil) {
         func number(_ value: Double?, digits: Int) {
-            if let value, value.isFinite { JSONBytes.appendFixed(value, digits: digits, to: &out) } else { literal("null") }
+            if let value, value.isFinite { JSONBytes.appendFixed(value, digits: digits, to: &out) } else { out.append("null") }
         }
-        func link(_ l: Link?, code: [UInt8]? = nil, distance: Bool = false, basis: String? = nil) {
-            guard let l else { return literal("null") }
+        func link(_ l: Link?, code: UnsafeBufferPointer<UInt8>? = nil, distance: Bool = false, basis: String? = nil) {
+            guard let l else { return out.append("null") }
             l.table.appendJSON(Int(l.row), to: &out)
             if let code {
-                out.append(contentsOf: code)
-                if let value = l.code { JSONBytes.appendQuoted(value, to: &out) } else { literal("null") }
+                out.append(bytes: code)
+                l.table.appendCodeJSON(Int(l.row), to: &out)
             }
             if let basis {
-                literal(#","basis":"#)
+                out.append(#","basis":"#)
                 JSONBytes.appendQuoted(basis, to: &out)
             }
             if distance {
-                literal(#","distance_km":"#)
+                out.append(#","distance_km":"#)
                 number(l.distanceKm, digits: 3)
             }
             out.append(UInt8(ascii: "}"))
         }
         switch id {
-        case nil: literal("{")
-        case .string(let s)?: literal(#"{"id":"#); JSONBytes.appendQuoted(s, to: &out); out.append(UInt8(ascii: ","))
-        case .numberText(let text)?: literal(#"{"id":"#); out.append(contentsOf: text.utf8); out.append(UInt8(ascii: ","))
+        case nil: out.append("{")
+        case .null?: out.append(#"{"id":null,"#)
+        case .string(let s)?: out.append(#"{"id":"#); JSONBytes.appendQuoted(s, to: &out); out.append(UInt8(ascii: ","))
+        case .numberText(let text)?:
+            out.append(#"{"id":"#)
+            var text = text
+            text.withUTF8 { out.append(bytes: $0) }
+            out.append(UInt8(ascii: ","))
         case let other?:
-            var stream = JSONStream()
-            stream.value(other)
-            literal(#"{"id":"#); out.append(contentsOf: stream.bytes); out.append(UInt8(ascii: ","))
+            var rendered: [UInt8] = []
+            other.render(into: &rendered)
+            out.append(#"{"id":"#); out.append(bytes: rendered); out.append(UInt8(ascii: ","))
         }
-        literal(#""lat":"#); number(coordinate.latitude, digits: 7)
-        literal(#","lon":"#); number(coordinate.longitude, digits: 7)
-        literal(#","waters":"#); JSONBytes.appendQuoted(waters.rawValue, to: &out)
-        for (kind, keys) in zip(PlaceKind.levels, Self.linkKeys) {
-            out.append(contentsOf: keys.kind)
-            // A subregion says its local word for the level and how it was found.
-            link(places[kind], code: keys.code, distance: kind.isFoundByNearness, basis: kind == .subregion ? subregionBasis : nil)
+        out.append(#""lat":"#); number(coordinate.latitude, digits: 7)
+        out.append(#","lon":"#); number(coordinate.longitude, digits: 7)
+        out.append(#","waters":"#); JSONBytes.appendQuoted(waters.rawValue, to: &out)
+        let starts = Self.levelKeyStarts
+        Self.levelKeys.withUnsafeBufferPointer { keys in
+            for (i, kind) in PlaceKind.levels.enumerated() {
+                out.append(bytes: UnsafeBufferPointer(rebasing: keys[starts[2 * i]..<starts[2 * i + 1]]))
+                let code = UnsafeBufferPointer(rebasing: keys[starts[2 * i + 1]..<starts[2 * i + 2]])
+                // A subregion says its local word for the level and how it was found.
+                link(places[kind], code: code.isEmpty ? nil : code, distance: kind.isFoundByNearness,
+                     basis: kind == .subregion ? subregionBasis : nil)
+            }
         }
-        literal(#","nearest_place":"#)
+        out.append(#","nearest_place":"#)
         link(nearestPlace, distance: true)
-        literal(#","border_km":"#); number(borderKm, digits: 3)
-        literal(#","boundary_quality":"#)
-        if let boundaryQuality { JSONBytes.appendQuoted(boundaryQuality, to: &out) } else { literal("null") }
-        literal(#","nearest_city_elsewhere":"#); nearestCityElsewhere ? literal("true") : literal("false")
-        literal(#","time_zone":"#); JSONBytes.appendQuoted(timeZone, to: &out)
-        literal("}")
+        out.append(#","border_km":"#); number(borderKm, digits: 3)
+        out.append(#","boundary_quality":"#)
+        if let boundaryQuality { JSONBytes.appendQuoted(boundaryQuality, to: &out) } else { out.append("null") }
+        out.append(#","nearest_city_elsewhere":"#); out.append(nearestCityElsewhere ? "true" : "false")
+        out.append(#","time_zone":"#); JSONBytes.appendQuoted(timeZone, to: &out)
+        out.append("}")
     }
 
     /// The chain as one line of JSON text, as ``write(to:id:)`` writes it.

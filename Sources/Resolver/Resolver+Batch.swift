@@ -8,7 +8,8 @@ extension Resolver {
     public static let batchSize = 65_536
 
     /// Resolves many coordinates, calling `body` with each one's position in `coordinates` and
-    /// its place chain (as resolving it alone would answer it) or its error.
+    /// its place chain (as resolving it alone would answer it) or its error, given to `body` to
+    /// keep (`switch consume answer`) without a copy.
     ///
     /// The coordinates are resolved in the order of the 0.25° cells they fall in, not as given:
     /// neighbours then reuse the polygon edges and cities the last one brought into the cache,
@@ -21,7 +22,7 @@ extension Resolver {
     /// var names = [String?](repeating: nil, count: coordinates.count)
     /// resolver.resolve(coordinates) { i, answer in names[i] = try? answer.get().country?.name }
     /// ```
-    public func resolve(_ coordinates: [GeoCoordinate], _ body: (Int, Result<PlaceChain, ResolverError>) throws -> Void) rethrows {
+    public func resolve(_ coordinates: [GeoCoordinate], _ body: (Int, consuming Result<PlaceChain, ResolverError>) throws -> Void) rethrows {
         for i in Self.cellOrder(coordinates) {
             try body(i, Result { () throws(ResolverError) in try resolve(coordinates[i]) })
         }

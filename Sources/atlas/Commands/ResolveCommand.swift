@@ -10,7 +10,7 @@ import Darwin
 
 /// `atlas resolve LAT LON` and `atlas resolve --batch [FILE|-]`: coordinates to place chains.
 enum ResolveCommand: Command {
-    static let batch = Flag("--batch", "Read coordinates from FILE or stdin, one a line: 'lat,lon[,id]' separated by ',', ';', a tab or spaces (the character after the first field decides; quote an id with \"…\"), or a JSON object {\"lat\":…,\"lon\":…,\"id\":…} (also latitude, lng, longitude). A first line naming the columns (lat, lon, id in any order) is a header. Write one JSON object per line, in input order, echoing id. A line that does not parse gives {\"id\":…,\"error\":\"line N: …\"} and the batch goes on; blank lines are skipped. Lines are resolved and written 65,536 at a time; a line over 1 MiB is an error.", inUsage: false)
+    static let batch = Flag("--batch", "Read coordinates from FILE or stdin, one a line: 'lat,lon[,id]' separated by ',', ';', a tab or spaces (the character after the first field decides; quote an id with \"…\"), or a JSON object {\"lat\":…,\"lon\":…,\"id\":…} (also latitude, lng, longitude). A first line naming the columns (lat, lon, id in any order) is a header. Write one JSON object per line, in input order, echoing id. A line that does not parse gives {\"id\":…,\"error\":\"line N: …\"} and the batch goes on; blank lines are skipped. Lines are resolved 16,384 at a time, a batch on each core, and written in input order; a line over 1 MiB is an error.", inUsage: false)
     static let declaration = CommandDeclaration(
         name: "resolve", summary: "Resolve coordinates to continent, country, region, subregion, city, district and airport", forms: ["LAT LON", "--batch [FILE|-]"],
         about: """

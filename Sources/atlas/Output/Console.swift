@@ -25,7 +25,12 @@ enum Console {
 
     /// Bytes of data on stdout as they are, from a byte buffer (rendered JSON lines).
     static func outBytes(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { write($0, to: STDOUT_FILENO) }
+        bytes.withUnsafeBytes(outBytes)
+    }
+
+    /// Bytes of data on stdout as they are, in place (a batch's answers).
+    static func outBytes(_ bytes: UnsafeRawBufferPointer) {
+        write(bytes, to: STDOUT_FILENO)
     }
 
     /// A line of diagnostics on stderr.

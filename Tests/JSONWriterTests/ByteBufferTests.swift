@@ -1,0 +1,83 @@
+import BenchmarkSupport
+import SyntheticPhotos
+import Testing
+import JSONWriter
+
+/// The pointer-written buffer against the byte array: every renderer of ``JSONBytes`` gives
+/// the same bytes into either sink (the array's own are checked against the reference renderer
+/// in ``ByteWriterTests``), and the buffer keeps what it holds as it grows.
+@Suite struct ByteBufferTests {
+    /// The bytes `render` appends to a buffer and to an array, which start with some bytes
+    /// already in them.
+    private func both(_ render: (inout ByteBuffer) -> Void, _ renderArray: (inout [UInt8]) -> Void) -> (buffer: [UInt8], array: [UInt8]) {
+        var buffer = ByteBuffer(capacity: 16)
+        buffer.append("prefix:")
+        render(&buffer)
+        var array = Array("prefix:".utf8)
+        renderArray(&array)
+        return (buffer.withUnsafeBytes { Array($0) }, array)
+    }
+
+    @Test(arguments: ByteWriterTests.digitSettings)
+    func fixedNumbersAreTheArrays(digits: Int) {
+        var mismatches: [String] = []
+        for v in ByteWriterTests.doubles(count: 5_000, seed: UInt64(digits) &+ 29) {
+            let (buffer, array) = both({ JSONBytes.appendFixed(v, digits: digits, to: &$0) }, { JSONBytes.appendFixed(v, digits: digits, to: &$0) })
+            if buffer != array, mismatches.count < 10 { mismatches.append("\(v) digits \(digits)") }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches)")
+    }
+
+    @Test func integersAreTheArrays() {
+        var g = SplitMix64(seed: 5)
+        var values = [0, 1, -1, 9, 10, 99, 100, -100, 999, 1000, Int.max, Int.min, 1_459_640]
+        for _ in 0..<5_000 { values.append(Int(bitPattern: UInt(g.next())) >> Int(g.next() % 64)) }
+        for i in values {
+            let (buffer, array) = both({ JSONBytes.appendInt(i, to: &$0) }, { JSONBytes.appendInt(i, to: &$0) })
+            #expect(buffer == array && array == Array("prefix:\(i)".utf8))
+        }
+    }
+
+    @Test func quotedStringsAreTheArrays() {
+        var g = SplitMix64(seed: 13)
+        for _ in 0..<20_000 {
+            let s = ByteWriterTests.randomString(&g)
+            let (buffer, array) = both({ JSONBytes.appendQuoted(s, to: &$0) }, { JSONBytes.appendQuoted(s, to: &$0) })
+            #expect(buffer == array, "\(Array(s.utf8))")
+        }
+    }
+
+    /// Every byte that needs an escape, at every position of a run longer than the eight bytes
+    /// looked at a time, is escaped as alone.
+    @Test func escapesAreFoundAnywhereInALongRun() {
+        for b in [0x00, 0x01, 0x09, 0x0A, 0x0D, 0x1F, 0x22, 0x5C, 0x7F] as [UInt8] {
+            for position in 0..<20 {
+                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 20)
+                bytes[position] = b
+                var alone: [UInt8] = []
+                [b].withUnsafeBufferPointer { JSONBytes.appendEscaped($0, to: &alone) }
+                let expected = Array(repeating: UInt8(ascii: "a"), count: position) + alone + Array(repeating: UInt8(ascii: "a"), count: 19 - position)
+                var buffer = ByteBuffer()
+                bytes.withUnsafeBufferPointer { JSONBytes.appendEscaped($0, to: &buffer) }
+                let got = buffer.withUnsafeBytes { Array($0) }
+                #expect(got == expected, "byte \(b) at \(position)")
+            }
+        }
+    }
+
+    @Test func growingKeepsTheBytes() {
+        var buffer = ByteBuffer(capacity: 16)
+        var expected: [UInt8] = []
+        for k in 0..<10_000 {
+            let piece = Array("piece \(k);".utf8)
+            piece.withUnsafeBufferPointer { buffer.append(bytes: $0) }
+            buffer.append(UInt8(k % 256))
+            expected += piece + [UInt8(k % 256)]
+        }
+        let (count, bytes) = (buffer.count, buffer.withUnsafeBytes { Array($0) })
+        #expect(count == expected.count && bytes == expected)
+        buffer.removeAll()
+        let emptied = buffer.isEmpty
+        #expect(emptied)
+    }
+}
