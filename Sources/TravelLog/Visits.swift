@@ -18,65 +18,76 @@ public struct Visits: Sendable, Equatable {
     /// The visits of `days` (aggregate rows), `marks` and `flights` (their airports only: a
     /// flight's countries are passed through, not visited).
     public init(days: [PlaceDay], marks: [Mark], flights: [Flight] = []) {
-        // By level (``Level/allCases``' order), in order of first touch, with an index by identifier.
+        var tally = Tally()
+        let sorted = days.indices.dropFirst().allSatisfy { (days[$0 - 1].date ?? "") <= (days[$0].date ?? "") }
+        tally.add(rows: sorted ? days : PlaceDay.sorted(days))
+        for m in marks {
+            let parents = PlaceDay.Places(PlaceLineage(continent: m.continent, country: m.country, region: m.region, city: m.city))
+            parents.lineage.forEach { kind, link in tally.touch(kind, link, m.date, marks: 1, parents: parents) }
+            // A mark's snapshot stops at the city: a place below it is the marked place itself.
+            if let kind = PlaceID(m.placeID)?.kind, kind > .city {
+                tally.touch(kind, PlaceLink(id: m.placeID, name: m.placeName), m.date, marks: 1, parents: parents)
+            }
+        }
+        for f in flights {
+            for a in [f.from, f.to] {
+                tally.touch(.airport, a.place, f.date, flights: 1, parents: PlaceDay.Places(PlaceLineage(continent: a.continent, country: a.country, region: a.region)))
+            }
+        }
+        for level in Level.allCases where !tally.entries[level.rank].isEmpty {
+            byLevel[level] = tally.entries[level.rank].map(\.visit).sorted { $0.id < $1.id }
+        }
+    }
+
+    /// The visits being counted: by level (``Level/allCases``' order), in order of first touch,
+    /// with an index by identifier. A struct's stored arrays, not variables captured by nested
+    /// functions: those were checked for exclusive access at run time at every row and level
+    /// (a sixth of the visits' instructions).
+    private struct Tally {
         var entries = [[Entry]](repeating: [], count: Level.allCases.count)
         var index = [[String: Int]](repeating: [:], count: Level.allCases.count)
-        func entry(_ level: Level, _ link: PlaceLink) -> Int {
+        // Rows share their place snapshots (``PlaceDay/Places``): a snapshot's entries are
+        // looked up by identifier once, then by their place in `slots`.
+        var snapshots: [ObjectIdentifier: Int] = [:]
+        var slots: [Int] = []
+
+        mutating func entry(_ level: Level, _ link: PlaceLink) -> Int {
             if let i = index[level.rank][link.id] { return i }
             entries[level.rank].append(Entry(visit: Visit(kind: level.rawValue, id: link.id, name: link.name)))
             index[level.rank][link.id] = entries[level.rank].count - 1
             return entries[level.rank].count - 1
         }
-        // Rows share their place snapshots (``PlaceDay/Places``): a snapshot's entries are looked
-        // up by identifier once, then by their place in `slots`.
-        var snapshots: [ObjectIdentifier: Int] = [:]
-        var slots: [Int] = []
-        // Rows read field by field, by index: a row copied whole (by `for d in days`, or `zip`)
-        // retains and releases its three strings and its snapshot; on the million-photo spread
-        // log's 49,196 rows that was 39 M instructions, 11% of `atlas countries`.
-        let sorted = days.indices.dropFirst().allSatisfy { (days[$0 - 1].date ?? "") <= (days[$0].date ?? "") }
-        let byDate = sorted ? days : PlaceDay.sorted(days)
-        for r in byDate.indices {
-            let places = byDate[r].places
-            let base = snapshots[ObjectIdentifier(places)] ?? {
-                slots.append(contentsOf: repeatElement(-1, count: Level.allCases.count))
-                snapshots[ObjectIdentifier(places)] = slots.count - Level.allCases.count
-                return slots.count - Level.allCases.count
-            }()
-            let (date, photos, history, status) = (byDate[r].date, byDate[r].photos, byDate[r].isHistory, byDate[r].status)
-            // Written out in the loop, not a nested function: called per kind, that one was not
-            // inlined and its captured arrays were checked for exclusive access at every call.
-            for kind in PlaceKind.levels {
-                // An airport counts on any day on the ground in a country; the rest on visit days.
-                guard kind == .airport ? status != .flight && places.country != nil : status == .visit,
-                      let link = places.link(kind) else { continue }
-                var i = slots[base + kind.rank]
-                if i < 0 {
-                    i = entry(kind, link)
-                    slots[base + kind.rank] = i
+
+        /// Rows by date, read field by field, by index: a row copied whole (by `for d in
+        /// days`, or `zip`) retains and releases its three strings and its snapshot; on the
+        /// million-photo spread log's 49,196 rows that was 39 M instructions, 11% of `atlas
+        /// countries`.
+        mutating func add(rows: [PlaceDay]) {
+            for r in rows.indices {
+                let places = rows[r].places
+                let base = snapshots[ObjectIdentifier(places)] ?? {
+                    slots.append(contentsOf: repeatElement(-1, count: Level.allCases.count))
+                    snapshots[ObjectIdentifier(places)] = slots.count - Level.allCases.count
+                    return slots.count - Level.allCases.count
+                }()
+                let (date, photos, history, status) = (rows[r].date, rows[r].photos, rows[r].isHistory, rows[r].status)
+                let grounded = status != .flight && places.link(.country) != nil
+                for kind in PlaceKind.levels {
+                    // An airport counts on any day on the ground in a country; the rest on visit days.
+                    guard kind == .airport ? grounded : status == .visit, let link = places.link(kind) else { continue }
+                    var i = slots[base + kind.rank]
+                    if i < 0 {
+                        i = entry(kind, link)
+                        slots[base + kind.rank] = i
+                    }
+                    entries[kind.rank][i].count(kind, day: date, photos: photos, history: history, parents: places)
                 }
-                entries[kind.rank][i].count(kind, day: date, photos: photos, history: history, parents: places)
             }
         }
-        func touch(_ level: Level, _ link: PlaceLink?, _ day: String?, marks: Int = 0, flights: Int = 0, parents: PlaceDay.Places) {
+
+        mutating func touch(_ level: Level, _ link: PlaceLink?, _ day: String?, marks: Int = 0, flights: Int = 0, parents: PlaceDay.Places) {
             guard let link else { return }
             entries[level.rank][entry(level, link)].count(level, day: day, marks: marks, flights: flights, parents: parents)
-        }
-        for m in marks {
-            let parents = PlaceDay.Places(PlaceLineage(continent: m.continent, country: m.country, region: m.region, city: m.city))
-            parents.lineage.forEach { kind, link in touch(kind, link, m.date, marks: 1, parents: parents) }
-            // A mark's snapshot stops at the city: a place below it is the marked place itself.
-            if let kind = PlaceID(m.placeID)?.kind, kind > .city {
-                touch(kind, PlaceLink(id: m.placeID, name: m.placeName), m.date, marks: 1, parents: parents)
-            }
-        }
-        for f in flights {
-            for a in [f.from, f.to] {
-                touch(.airport, a.place, f.date, flights: 1, parents: PlaceDay.Places(PlaceLineage(continent: a.continent, country: a.country, region: a.region)))
-            }
-        }
-        for level in Level.allCases where !entries[level.rank].isEmpty {
-            byLevel[level] = entries[level.rank].map(\.visit).sorted { $0.id < $1.id }
         }
     }
 
