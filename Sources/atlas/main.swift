@@ -60,7 +60,7 @@ if name == "--man" || name == "--completions" {
 }
 // Hidden: the declarations, one JSON object per declared command, for the tests.
 if name == "--declarations" {
-    for command in commands { Console.out(command.declaration.json.rendered()) }
+    for command in commands { Console.out(json: command.declaration.json) }
     exit(ExitStatus.success.rawValue)
 }
 if name == "--version" {
@@ -91,7 +91,7 @@ do {
             read.removeAll { $0.0 == option }
             read.append((option, .string(value)))
         }
-        Console.out(JSONValue.object(read).rendered())
+        Console.out(json: JSONValue.object(read))
         exit(ExitStatus.success.rawValue)
     }
     Console.error("atlas \(name): \(error.message)" + (error.showsUsage ? "\n" + command.usage + "\nRun 'atlas help \(name)' for more." : ""))

@@ -22,8 +22,8 @@ enum ErrorsCommand: Command {
         let problems = try TravelLog(path: dbPath, readOnly: true).errors()
         if json {
             for p in problems {
-                Console.out(JSONValue.object([("path", .string(p.path)), ("kind", .string(p.kind)), ("message", .string(p.message)),
-                                              ("missing", .bool(p.isMissing))]).rendered())
+                Console.out(json: JSONValue.object([("path", .string(p.path)), ("kind", .string(p.kind)), ("message", .string(p.message)),
+                                              ("missing", .bool(p.isMissing))]))
             }
             return .success
         }

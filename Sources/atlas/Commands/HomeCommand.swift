@@ -81,8 +81,8 @@ enum HomeCommand: Command {
         let homes = passport.homeTimeline()
         let labels = try labelledHomes(log, gazetteer: gazetteer, saved: Set(homes.periods.filter { !$0.inferred }.map(\.place.id)))
         if json {
-            for p in homes.periods { Console.out(TravelRecord.json(p).rendered()) }
-            for l in labels { Console.out(l.json.rendered()) }
+            for p in homes.periods { Console.out(json: TravelRecord.json(p)) }
+            for l in labels { Console.out(json: l.json) }
             return .success
         }
         if homes.periods.isEmpty {

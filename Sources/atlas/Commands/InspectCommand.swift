@@ -56,7 +56,7 @@ enum InspectCommand: Command {
                 }
             } catch {
                 failures += 1
-                if json { Console.out(JSONValue.object([("path", .string(path)), ("error", .string(error.message))]).rendered()) }
+                if json { Console.out(json: JSONValue.object([("path", .string(path)), ("error", .string(error.message))])) }
                 Console.error("atlas inspect: \(error)")
                 continue
             }

@@ -26,7 +26,7 @@ enum PlaceCommand: Command {
         let counts = try gazetteer.childCounts(of: place.id)
         if json {
             let children: JSONValue = .object(counts.map { ($0.kind.rawValue, .int($0.count)) })
-            Console.out(place.json(extra: [("children", children)]).rendered())
+            Console.out(json: place.json(extra: [("children", children)]))
             return .success
         }
         var rows: [[String]] = [["name", place.name]]

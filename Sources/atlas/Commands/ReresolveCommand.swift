@@ -37,14 +37,14 @@ enum ReresolveCommand: Command {
         let report = try Reresolver(log: log, finder: PlaceFinder(gazetteer: gazetteer)).run()
         let transitions = report.transitions.sorted { $0.value == $1.value ? $0.key < $1.key : $0.value > $1.value }
         if json {
-            Console.out(JSONValue.object([
+            Console.out(json: JSONValue.object([
                 ("gazetteer_version", .string(gazetteer.version)),
                 ("examined", .int(report.examined)),
                 ("changed", .int(report.changedPhotos)),
                 ("retimed", .int(report.retimedPhotos)),
                 ("rewritten", .int(report.rewritten)),
                 ("transitions", .array(transitions.map { .object([("change", .string($0.key)), ("photos", .int($0.value))]) })),
-            ]).rendered())
+            ]))
         } else {
             Console.out("Re-resolved \(counted(report.examined, "photo")) with gazetteer \(gazetteer.version): \(report.changedPhotos) changed place, "
                         + "\(report.retimedPhotos) changed UTC offset, \(counted(report.rewritten, "snapshot")) rewritten")

@@ -59,7 +59,7 @@ enum StatsCommand: Command {
                 }
                 document = .object(members + added)
             }
-            Console.out(document.rendered())
+            Console.out(json: document)
             return .success
         }
         let percent = String(format: "%.1f%%", s.share * 100)

@@ -38,10 +38,10 @@ enum SubregionsCommand: Command {
                           extra: { [("subregions_of_country", .int(totals[$0.country?.id ?? ""] ?? 0))] })
         if listing.json {
             for p in passed {
-                Console.out(JSONValue.object([
+                Console.out(json: JSONValue.object([
                     ("kind", .string("subregion")), ("id", .string(p.place.id)), ("name", .string(p.place.name)), ("passed_through", .bool(true)),
                     ("dates", .array(p.dates.map { .string($0) })), ("country", TravelRecord.link(p.country)), ("region", TravelRecord.link(p.region)),
-                ]).rendered())
+                ]))
             }
             return .success
         }

@@ -26,8 +26,8 @@ enum TimelineCommand: Command {
         for p in periods {
             if json {
                 func list(_ links: [PlaceLink]) -> JSONValue { .array(links.map(TravelRecord.link)) }
-                Console.out(JSONValue.object([("period", .string(p.period)), ("countries", list(p.countries)), ("regions", list(p.regions)),
-                                              ("cities", list(p.cities))]).rendered())
+                Console.out(json: JSONValue.object([("period", .string(p.period)), ("countries", list(p.countries)), ("regions", list(p.regions)),
+                                              ("cities", list(p.cities))]))
                 continue
             }
             Console.out("\(p.period)  \(counted(p.countries.count, "new country", "new countries")), \(counted(p.regions.count, "region")), "

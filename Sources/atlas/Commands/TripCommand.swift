@@ -35,7 +35,7 @@ enum TripCommand: Command {
             guard words.count == 1 else { throw UsageError("trip takes one ID") }
             let passport = try settings.passport()
             let trip = try PassportOption.trip(first, in: passport, homes: try settings.homes(passport), rules: settings.rules)
-            Console.out(json ? TravelRecord.json(trip, days: true).rendered() : text(trip))
+            if json { Console.out(json: TravelRecord.json(trip, days: true)) } else { Console.out(text(trip)) }
             return .success
         }
         let log = try TravelLog(path: settings.dbPath)

@@ -38,7 +38,7 @@ enum TripsCommand: Command {
         }
         let trips = found.filter { all || !$0.excluded }
         if json {
-            for trip in trips { Console.out(TravelRecord.json(trip).rendered()) }
+            for trip in trips { Console.out(json: TravelRecord.json(trip)) }
             return .success
         }
         // An excluded trip is hidden, not gone: say where it is, or it looks lost.

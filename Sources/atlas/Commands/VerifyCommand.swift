@@ -36,7 +36,7 @@ enum VerifyCommand: Command {
         guard try arguments.finish().isEmpty else { throw UsageError("verify takes no file arguments") }
         let verification = Verification.run(logPath: dbPath, gazetteer: gazetteer, options: .init(deep: deep, limit: all ? nil : listed))
         if json {
-            Console.out(verification.json().rendered())
+            Console.out(json: verification.json())
         } else {
             for line in verification.textLines(listed: all ? nil : listed) { Console.out(line) }
         }

@@ -26,7 +26,7 @@ extension DaysCommand {
                 ]
                 members += policyMembers(counting) + [("days_without_evidence", .int(without(p.year))), ("note", .string(note))]
                 if listDates { members.append(("evidence", .array(evidence(ledger, country: p.country.id, period: period, label: p.year)))) }
-                Console.out(JSONValue.object(members).rendered())
+                Console.out(json: JSONValue.object(members))
             }
             return .success
         }
@@ -164,7 +164,7 @@ extension DaysCommand {
             members += policyMembers(ledger.counting) + [("days_without_evidence", .int(none)), ("note", .string(note)),
                         ("dates", .array(dates.map { .string($0.text) })), ("inferred_dates", .array(inferred.map { .string($0.text) }))]
             if listDates { members.append(("evidence", .array(dates.map { evidenceObject(ledger, country: USPresence.country, day: $0) }))) }
-            Console.out(JSONValue.object(members).rendered())
+            Console.out(json: JSONValue.object(members))
             return .success
         }
         let weighted = String(format: "%.2f", us.daysWeighted)
@@ -213,7 +213,7 @@ extension DaysCommand {
                     }
                 })))
             }
-            Console.out(JSONValue.object(members).rendered())
+            Console.out(json: JSONValue.object(members))
             return .success
         }
         var lines = [
