@@ -101,13 +101,32 @@ public struct DayLedger: Sendable {
     public let evidenceDates: Set<CalendarDay>
     /// Country identifier → its link (name) as the log has it.
     public let countries: [String: PlaceLink]
+    /// ``evidenceDates`` sorted: a period's dates with evidence are counted by halving, not
+    /// looked up one by one (a year per country row of `atlas days --json`: 160 M instructions).
+    private let sortedEvidence: [Int]
+
+    init(counting: DayCounting, through: CalendarDay, counted: [String: [CalendarDay: DayBasis]], evidence: [String: [CalendarDay: DayEvidence]],
+         evidenceDates: Set<CalendarDay>, countries: [String: PlaceLink]) {
+        (self.counting, self.through, self.counted, self.evidence) = (counting, through, counted, evidence)
+        (self.evidenceDates, self.countries) = (evidenceDates, countries)
+        sortedEvidence = evidenceDates.map(\.number).sorted()
+    }
 
     /// The dates from `first` through `last` (both counted, and not after ``through``)
     /// without any evidence.
     public func daysWithoutEvidence(from first: CalendarDay, through last: CalendarDay) -> Int {
         let end = min(last, through)
         guard first <= end else { return 0 }
-        return (first.number...end.number).reduce(0) { $0 + (evidenceDates.contains(CalendarDay(number: $1)) ? 0 : 1) }
+        func firstIndex(from n: Int) -> Int {
+            var (low, high) = (0, sortedEvidence.count)
+            while low < high {
+                let mid = (low + high) / 2
+                if sortedEvidence[mid] < n { low = mid + 1 } else { high = mid }
+            }
+            return low
+        }
+        let withEvidence = firstIndex(from: end.number + 1) - firstIndex(from: first.number)
+        return end.number - first.number + 1 - withEvidence
     }
 }
 

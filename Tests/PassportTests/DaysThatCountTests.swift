@@ -159,6 +159,14 @@ import TravelLog
             #expect(p.schengen(on: day(on), counting: counting).daysUsed == reference.schengenUsed(on: on, then), "\(label): Schengen \(on)")
         }
         #expect(ledger.daysWithoutEvidence(from: day("2023-01-01"), through: day(through)) == reference.withoutEvidence(through: through), "\(label)")
+        // Any range, against the dates themselves: ends before, after and on evidence, empty, past `through`.
+        var random = Seeded(7)
+        for _ in 0..<200 {
+            let first = day("2022-12-01") + Int(random.next() % 1_000), last = first + Int(random.next() % 400) - 20
+            let plain = first <= min(last, ledger.through)
+                ? (first.number...min(last, ledger.through).number).filter { !ledger.evidenceDates.contains(CalendarDay(number: $0)) }.count : 0
+            #expect(ledger.daysWithoutEvidence(from: first, through: last) == plain, "\(label): \(first.text)…\(last.text)")
+        }
     }
 
     @Test func beaAgreesWithThePlainCount() {
