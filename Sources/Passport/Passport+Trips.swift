@@ -218,7 +218,9 @@ extension Passport {
     /// whatever the UTC date (a morning in Fiji is the evening before in UTC), and wandering
     /// within a city is no travel.
     private func distance(_ span: Span, _ waypoints: [(time: String, latitude: Double, longitude: Double)], _ homes: HomeTimeline) -> Double {
-        let points = waypoints.sorted { $0.time < $1.time }
+        // A day's rows come by first time: most often the points are in order already.
+        let inOrder = zip(waypoints, waypoints.dropFirst()).allSatisfy { $0.0.time <= $0.1.time }
+        let points = inOrder ? waypoints : waypoints.sorted { $0.time < $1.time }
         guard let head = points.first, let tail = points.last else { return 0 }
         var km = zip(points, points.dropFirst()).reduce(0) { $0 + GreatCircle.km($1.0.latitude, $1.0.longitude, $1.1.latitude, $1.1.longitude) }
         if let h = homes.home(on: span.start.text), let lat = h.latitude, let lon = h.longitude { km += GreatCircle.km(lat, lon, head.latitude, head.longitude) }

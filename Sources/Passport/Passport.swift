@@ -78,10 +78,10 @@ public struct Passport: Sendable {
     /// are looked up among).
     public var cityIDs: Set<String> {
         var ids: Set<String> = []
-        var last: PlaceDay.Places?
-        for i in days.indices where days[i].places !== last {
-            last = days[i].places
-            if let city = last?.city { ids.insert(city.id) }
+        // Each snapshot once, found by its object: rows share a few hundred of them.
+        var seen: Set<ObjectIdentifier> = []
+        for i in days.indices where seen.insert(ObjectIdentifier(days[i].places)).inserted {
+            if let city = days[i].places.city { ids.insert(city.id) }
         }
         for m in marks {
             if let city = m.city { ids.insert(city.id) }
