@@ -41,10 +41,12 @@ public struct Passport: Sendable {
     public var namesakes: Set<String> = []
 
     /// The passport of `log`. Without `times` its rows have no first and last times, which only
-    /// trips, homes and the day rules read: what a listing needs, made faster.
-    public init(log: TravelLog, times: Bool = true) throws {
+    /// trips and the day rules read; without `tracks` it has no track days, which only the
+    /// distance of ``stats(scheme:homes:rules:year:currentYear:trips:)`` reads: what other
+    /// answers need, made faster.
+    public init(log: TravelLog, times: Bool = true, tracks: Bool = true) throws {
         // A location history's stays and passages are rows of their own beside the photos'.
-        let rows = try log.passportAggregates(times: times)
+        let rows = try log.passportAggregates(times: times, tracks: tracks)
         self.init(days: rows.days, tracks: rows.tracks, marks: try log.marks(), homes: try log.homes(), tripEdits: try log.tripEdits(),
                   flights: try log.flights())
     }

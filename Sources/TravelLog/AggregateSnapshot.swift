@@ -84,8 +84,9 @@ public struct AggregateSnapshot: Sendable, Equatable {
 
     /// The snapshot in `bytes`; with `times` false each row's first and last time are left out
     /// (nil), which only trips and the day rules read: a listing of the million-photo spread log
-    /// then makes 98,000 strings fewer.
-    public init(decoding bytes: UnsafeRawBufferPointer, times: Bool = true) throws {
+    /// then makes 98,000 strings fewer. With `tracks` false there are no track days, which only
+    /// `stats`' distance reads (four strings each).
+    public init(decoding bytes: UnsafeRawBufferPointer, times: Bool = true, tracks readTracks: Bool = true) throws {
         var r = Reader(bytes: bytes)
         let format = try r.u32()
         guard format == Self.format else { throw DecodingError(description: "format \(format), this atlas reads \(Self.format)") }
@@ -115,6 +116,14 @@ public struct AggregateSnapshot: Sendable, Equatable {
         tracks = []
         tracks.reserveCapacity(trackCount)
         for _ in 0..<trackCount {
+            guard readTracks else {
+                // Walked, not made: the bytes are still checked to the end.
+                try r.skipString()
+                _ = try r.i64()
+                for _ in 0..<2 { try r.skipString(); try r.skipString(); _ = try r.f64(); _ = try r.f64() }
+                _ = try r.f64()
+                continue
+            }
             let day = try r.string() ?? "", photos = try r.i64()
             func point() throws -> TrackDay.Point {
                 .init(time: try r.string() ?? "", path: try r.string() ?? "", latitude: try r.f64(), longitude: try r.f64())

@@ -5,16 +5,18 @@ extension TravelLog {
     /// histories' in ``PlaceDay/sorted(_:)``'s order, and the track days by day. From the
     /// stored snapshot when it is current, else read from the tables as ``aggregates()`` and
     /// ``historyDays()`` read them; the same rows either way. Without `times`, the rows' first
-    /// and last times are nil (``AggregateSnapshot/init(decoding:times:)``).
+    /// and last times are nil, and without `tracks` there are no track days
+    /// (``AggregateSnapshot/init(decoding:times:tracks:)``).
     ///
     /// ```swift
     /// let rows = try TravelLog(path: path, readOnly: true).passportAggregates()
     /// print(rows.days.count, rows.tracks.count)
     /// ```
-    public func passportAggregates(times: Bool = true) throws -> AggregateSnapshot {
-        if let stored = try currentSnapshot(times: times) { return stored }
+    public func passportAggregates(times: Bool = true, tracks: Bool = true) throws -> AggregateSnapshot {
+        if let stored = try currentSnapshot(times: times, tracks: tracks) { return stored }
         var rows = try computedSnapshot()
         if !times { for i in rows.days.indices { (rows.days[i].firstTime, rows.days[i].lastTime) = (nil, nil) } }
+        if !tracks { rows.tracks = [] }
         return rows
     }
 
@@ -44,13 +46,13 @@ extension TravelLog {
     }
 
     /// The stored snapshot if it is current and decodes; nil otherwise (the tables are read).
-    private func currentSnapshot(times: Bool = true) throws -> AggregateSnapshot? {
+    private func currentSnapshot(times: Bool, tracks: Bool) throws -> AggregateSnapshot? {
         guard try hasTable("aggregate_snapshot") else { return nil }
         let s = try statement(Self.currentSnapshotBytes)
         defer { s.reset() }
         try s.bind(Int(AggregateSnapshot.format))
         guard try s.step() else { return nil }
-        return s.withBlob(0) { try? AggregateSnapshot(decoding: $0, times: times) }
+        return s.withBlob(0) { try? AggregateSnapshot(decoding: $0, times: times, tracks: tracks) }
     }
 
     /// Makes the snapshot again, inside the current write, when the aggregates changed since it

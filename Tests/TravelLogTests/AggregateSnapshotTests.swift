@@ -49,6 +49,18 @@ import Testing
         #expect(throws: (any Error).self) { try Array(bytes[..<cut]).withUnsafeBytes { try AggregateSnapshot(decoding: $0, times: false) } }
     }
 
+    /// A read without track days leaves them out and nothing else, and still checks every byte.
+    @Test func withoutTracksTheRowsAreTheSameAndNoTrackDayIsMade() throws {
+        let bytes = Self.sample.encoded()
+        #expect(!Self.sample.tracks.isEmpty)
+        let back = try bytes.withUnsafeBytes { try AggregateSnapshot(decoding: $0, tracks: false) }
+        #expect(back.days == Self.sample.days && back.tracks.isEmpty)
+        for cut in [bytes.count - 1, bytes.count - 9, bytes.count - 40] {
+            #expect(throws: (any Error).self) { try Array(bytes[..<cut]).withUnsafeBytes { try AggregateSnapshot(decoding: $0, tracks: false) } }
+        }
+        #expect(throws: (any Error).self) { try (bytes + [0]).withUnsafeBytes { try AggregateSnapshot(decoding: $0, tracks: false) } }
+    }
+
     @Test func damagedBytesAreRefusedNotTrusted() throws {
         let bytes = Self.sample.encoded()
         // Every cut, and every byte changed to each of a few values: an error or some rows, never a crash.

@@ -77,7 +77,7 @@ enum HomeCommand: Command {
     }
 
     private static func show(_ log: TravelLog, gazetteer: Gazetteer, json: Bool) throws -> ExitStatus {
-        let passport = KeptUntilExit.keep(try Passport(log: log))
+        let passport = KeptUntilExit.keep(try Passport(log: log, tracks: false))
         let homes = passport.homeTimeline()
         let labels = try labelledHomes(log, gazetteer: gazetteer, saved: Set(homes.periods.filter { !$0.inferred }.map(\.place.id)))
         if json {

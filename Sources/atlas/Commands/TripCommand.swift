@@ -33,7 +33,7 @@ enum TripCommand: Command {
         guard let first = words.first else { throw UsageError("expected a trip ID ('atlas trips' lists them) or an action") }
         guard TripEditRequest.actions.contains(first) else {
             guard words.count == 1 else { throw UsageError("trip takes one ID") }
-            let passport = try settings.passport()
+            let passport = try settings.passport(tracks: false)
             let trip = try PassportOption.trip(first, in: passport, homes: try settings.homes(passport), rules: settings.rules)
             if json { Console.out(json: TravelRecord.json(trip, days: true)) } else { Console.out(text(trip)) }
             return .success

@@ -31,7 +31,7 @@ enum TripsCommand: Command {
         let settings = try TripSettings(&arguments)
         guard try arguments.finish().isEmpty else { throw UsageError("trips takes no arguments ('atlas trip ID' shows one)") }
         let country = try PassportOption.place(countryText, kind: .country, option: "--country", gazetteer: settings.gazetteer)
-        let passport = try settings.passport()
+        let passport = try settings.passport(tracks: false)
         let homes = try settings.homes(passport)
         let found = passport.trips(homes: homes, rules: settings.rules, year: year).filter { trip in
             country.map { c in trip.countries.contains { $0.place.id == c.id.description } } ?? true

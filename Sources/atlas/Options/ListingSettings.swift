@@ -37,5 +37,5 @@ struct ListingSettings {
     }
 
     /// The log's passport, of the evidence asked for; no listing reads the rows' times.
-    func passport() throws -> Passport { KeptUntilExit.keep(try Passport.reading(logAt: dbPath, evidence: evidence, times: false)) }
+    func passport() throws -> Passport { KeptUntilExit.keep(try Passport.reading(logAt: dbPath, evidence: evidence, times: false, tracks: false)) }
 }

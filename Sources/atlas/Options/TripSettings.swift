@@ -26,9 +26,10 @@ struct TripSettings {
     /// The passport of `log` (default: the log at `--db`, read-only), knowing which of its cities
     /// have a more populous namesake elsewhere (``Gazetteer/namesakes(of:)``), so that trip
     /// titles name their region ("Aberdeen, Washington, May 2017"); its rows without their
-    /// times unless `times` (trips' order and distance and the day rules read them).
-    func passport(_ log: TravelLog? = nil, times: Bool = true) throws -> Passport {
-        var passport = try Passport(log: log ?? TravelLog(path: dbPath, readOnly: true), times: times)
+    /// times unless `times` (trips' order and distance and the day rules read them), without
+    /// track days unless `tracks` (`stats`' distance reads them).
+    func passport(_ log: TravelLog? = nil, times: Bool = true, tracks: Bool = true) throws -> Passport {
+        var passport = try Passport(log: log ?? TravelLog(path: dbPath, readOnly: true), times: times, tracks: tracks)
         let cities = passport.cityIDs.sorted().compactMap(PlaceID.init)
         passport.namesakes = Set(try gazetteer.namesakes(of: cities).map(\.description))
         return KeptUntilExit.keep(passport)
