@@ -178,26 +178,33 @@ private struct LedgerBuilder {
             case .nothing: break
             }
         }
-        var lastNoted: PlaceLink?
-        for d in passport.days {
-            guard let day = day(d.date) else { continue }
-            if d.country != lastNoted {
-                note(d.country)
-                lastNoted = d.country
+        // Rows read in place, by index, and each snapshot's country noted once: a row copied
+        // whole, and its links copied for each question, were a tenth of `atlas days`.
+        let rows = passport.days
+        var lastPlaces: PlaceDay.Places?
+        var link: PlaceLink?
+        for r in rows.indices {
+            guard let day = day(rows[r].date) else { continue }
+            if rows[r].places !== lastPlaces {
+                lastPlaces = rows[r].places
+                link = rows[r].places.link(.country)
+                note(link)
             }
-            let country = d.country?.id
-            let count = d.isHistory ? d.historyPoints : d.photos
+            let country = link?.id
+            let (history, status) = (rows[r].isHistory, rows[r].status)
+            let count = history ? rows[r].historyPoints : rows[r].photos
             let ground: Item.Kind = country == nil ? .nowhere : .present
-            switch d.status {
+            let (first, last) = (rows[r].firstTime, rows[r].lastTime)
+            switch status {
             case .visit:
-                add(day, country, Item(kind: ground, country: country, first: d.firstTime, last: d.lastTime), d.isHistory ? .history(count) : .photos(count))
-            case .transit where d.isHistory && d.airport == nil:
+                add(day, country, Item(kind: ground, country: country, first: first, last: last), history ? .history(count) : .photos(count))
+            case .transit where history && rows[r].places.link(.airport) == nil:
                 // A passage on the ground: presence, though not a visit.
-                add(day, country, Item(kind: ground, country: country, first: d.firstTime, last: d.lastTime), .history(count))
+                add(day, country, Item(kind: ground, country: country, first: first, last: last), .history(count))
             case .transit:
-                add(day, country, Item(kind: .airside, country: country, first: d.firstTime, last: d.lastTime), .layover(count))
+                add(day, country, Item(kind: .airside, country: country, first: first, last: last), .layover(count))
             case .flight:
-                add(day, nil, Item(kind: .airside, country: nil, first: d.firstTime, last: d.lastTime), .nothing)
+                add(day, nil, Item(kind: .airside, country: nil, first: first, last: last), .nothing)
             case .unplaced:
                 continue
             }
