@@ -34,8 +34,9 @@ enum StatsCommand: Command {
         let settings = try TripSettings(&arguments)
         guard try arguments.finish().isEmpty else { throw UsageError("stats takes no arguments") }
         guard threshold == nil || year != nil else { throw UsageError("--threshold goes with --year") }
-        // Trips are only counted here, and the year's days present are the day rules'.
-        let passport = try settings.passport(times: year != nil)
+        // No row's first and last time: trips are only counted here, and the year's days present
+        // count any presence (``Passport/presence(year:)``), which never orders a day's evidence.
+        let passport = try settings.passport(times: false)
         let s = passport.stats(scheme: try CountingScheme.load(scheme, from: settings.gazetteer), homes: try settings.homes(passport),
                                rules: settings.rules, year: year, currentYear: PassportOption.currentYear)
         // The days present in each country of the year, most first.
