@@ -75,15 +75,3 @@ struct DryRunHistories: HistorySource {
         }
     }
 }
-
-extension Array {
-    /// The first index whose element satisfies `belongs`, for a predicate false then true along the array.
-    func partitioningIndex(where belongs: (Element) -> Bool) -> Int {
-        var (low, high) = (0, count)
-        while low < high {
-            let middle = (low + high) / 2
-            if belongs(self[middle]) { high = middle } else { low = middle + 1 }
-        }
-        return low
-    }
-}

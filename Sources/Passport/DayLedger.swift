@@ -117,15 +117,7 @@ public struct DayLedger: Sendable {
     public func daysWithoutEvidence(from first: CalendarDay, through last: CalendarDay) -> Int {
         let end = min(last, through)
         guard first <= end else { return 0 }
-        func firstIndex(from n: Int) -> Int {
-            var (low, high) = (0, sortedEvidence.count)
-            while low < high {
-                let mid = (low + high) / 2
-                if sortedEvidence[mid] < n { low = mid + 1 } else { high = mid }
-            }
-            return low
-        }
-        let withEvidence = firstIndex(from: end.number + 1) - firstIndex(from: first.number)
+        let withEvidence = sortedEvidence.partitioningIndex { $0 > end.number } - sortedEvidence.partitioningIndex { $0 >= first.number }
         return end.number - first.number + 1 - withEvidence
     }
 }

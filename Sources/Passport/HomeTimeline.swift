@@ -173,17 +173,8 @@ public struct HomeTimeline: Sendable, Equatable {
         // halving, not every row tested for every period; all rows only when none there will do.
         let during: [Int]
         if byDate {
-            func firstIndex(after date: String, orEqual: Bool) -> Int {
-                var (low, high) = (0, visits.count)
-                while low < high {
-                    let mid = (low + high) / 2
-                    let d = days[visits[mid]].date!
-                    if orEqual ? d < date : d <= date { low = mid + 1 } else { high = mid }
-                }
-                return low
-            }
-            let lower = p.since.map { firstIndex(after: $0, orEqual: true) } ?? 0
-            let upper = p.until.map { firstIndex(after: $0, orEqual: false) } ?? visits.count
+            let lower = p.since.map { since in visits.partitioningIndex { days[$0].date! >= since } } ?? 0
+            let upper = p.until.map { until in visits.partitioningIndex { days[$0].date! > until } } ?? visits.count
             during = lower < upper ? visits[lower..<upper].filter(isInside) : []
         } else {
             during = visits.filter { isInside($0) && p.holds(days[$0].date!) }

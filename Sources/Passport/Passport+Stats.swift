@@ -49,15 +49,7 @@ extension Passport {
         return visits(level).compactMap { v in
             // A visit's days are sorted: the year's are the range from its start to the next's.
             guard let first = v.days.first, let last = v.days.last, first < end, last >= start else { return nil }
-            func firstIndex(from bound: String) -> Int {
-                var (low, high) = (0, v.days.count)
-                while low < high {
-                    let mid = (low + high) / 2
-                    if v.days[mid] < bound { low = mid + 1 } else { high = mid }
-                }
-                return low
-            }
-            let days = v.days[firstIndex(from: start)..<firstIndex(from: end)]
+            let days = v.days[v.days.partitioningIndex { $0 >= start }..<v.days.partitioningIndex { $0 >= end }]
             return days.isEmpty ? nil : (v, days)
         }
     }
