@@ -97,7 +97,7 @@ final class ImportWriter {
             tally(format: record.format, positionSource: record.positionSource, errorKind: record.error?.kind)
             if record.error != nil { summary.newErrors += 1 }
             if !writing, record.error == nil {
-                if record.place != nil { touched.append(VisitPhoto(record: record)) } else if record.latitude == nil { unplaced.append(record) }
+                if record.place != nil { touched.append(reading.visit ?? VisitPhoto(record: record)) } else if record.latitude == nil { unplaced.append(record) }
             }
             guard let log else { summary.counts.added += 1; continue }
             if job.storedID != nil {
@@ -111,7 +111,7 @@ final class ImportWriter {
                 try log.markSeen(moved)
             } else {
                 summary.counts.added += 1
-                if writing { try log.insert(record, run: runID) }
+                if writing { try log.insert(record, run: runID, visit: reading.visit) }
             }
         }
     }

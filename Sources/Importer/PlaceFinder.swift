@@ -54,6 +54,9 @@ public final class PlaceFinder: @unchecked Sendable {
     /// all the same, from what could).
     struct Reading: Sendable {
         var record: PhotoRecord?
+        /// The record as the passport reads it, for a readable photo with a position: made here,
+        /// on a worker, so that the thread writing the log only folds it into the aggregates.
+        var visit: VisitPhoto?
         var sidecarErrors: [MetadataError] = []
         /// The file is no photo but a location history (``ImportHistories``), told by its content.
         var isHistory = false
@@ -84,6 +87,7 @@ public final class PlaceFinder: @unchecked Sendable {
         var record = try record(file, metadata)
         record.sidecars = media.sidecarStamp
         reading.record = record
+        if record.error == nil, record.latitude != nil { reading.visit = VisitPhoto(record: record) }
         return reading
     }
 

@@ -28,8 +28,50 @@ public struct TrackDay: Sendable, Equatable {
             (self.time, self.path, self.latitude, self.longitude) = (time, path, latitude, longitude)
         }
 
-        /// The day it is on: the first ten characters of its time.
-        var day: String { String(time.prefix(10)) }
+        /// The day it is on: the first ten characters of its time. Where the first eleven bytes
+        /// are printable ASCII, each of the ten is a character: the day is cut from the bytes,
+        /// a small string (a refresh asks this of every photo of its days).
+        var day: String {
+            var time = time
+            let cut = time.withUTF8 { b -> String? in
+                guard b.count >= 10, !b.prefix(11).contains(where: { $0 < 0x20 || $0 > 0x7E }) else { return nil }
+                return String(decoding: UnsafeBufferPointer(rebasing: b[..<10]), as: UTF8.self)
+            }
+            return cut ?? String(time.prefix(10))
+        }
+
+        /// `points` by time, then path, as the strings compare.
+        static func inTrackOrder(_ points: [Point]) -> [Point] {
+            let keys = points.map { PrefixKey($0.time) }
+            return points.indices.sorted { a, b in
+                if let x = keys[a], let y = keys[b], x != y { return x < y }
+                return (points[a].time, points[a].path) < (points[b].time, points[b].path)
+            }.map { points[$0] }
+        }
+    }
+
+    /// The first sixteen bytes of an ASCII time as two big-endian integers, zeros after its
+    /// end: where two keys differ they order the times as the strings do (bytes are scalars,
+    /// a shorter string comes first, and a day's times share their first ten bytes, so most
+    /// pairs differ within sixteen). Equal keys say nothing: the strings decide.
+    struct PrefixKey: Comparable {
+        let high: UInt64, low: UInt64
+
+        init?(_ time: String) {
+            var time = time
+            guard let key = time.withUTF8({ b -> (UInt64, UInt64)? in
+                guard !b.contains(where: { $0 >= 0x80 }) else { return nil }
+                var (high, low): (UInt64, UInt64) = (0, 0)
+                for i in 0..<16 {
+                    let byte = UInt64(i < b.count ? b[i] : 0)
+                    if i < 8 { high = high << 8 | byte } else { low = low << 8 | byte }
+                }
+                return (high, low)
+            }) else { return nil }
+            (high, low) = key
+        }
+
+        static func < (a: PrefixKey, b: PrefixKey) -> Bool { (a.high, a.low) < (b.high, b.low) }
     }
 
     /// `YYYY-MM-DD` of ``VisitPhoto/trackTime``.
@@ -41,7 +83,7 @@ public struct TrackDay: Sendable, Equatable {
 
     /// The track days of `photos` (every photo of those days, in any order), by day.
     public static func aggregate(_ photos: [VisitPhoto]) -> [TrackDay] {
-        let points = photos.compactMap(Point.init).sorted { ($0.time, $0.path) < ($1.time, $1.path) }
+        let points = Point.inTrackOrder(photos.compactMap(Point.init))
         var days: [TrackDay] = []
         for point in points {
             let day = point.day
@@ -62,7 +104,7 @@ public struct TrackDay: Sendable, Equatable {
     /// photos, to the last bit, since the kilometres are summed in the same order. Nil when a
     /// new point comes earlier: the day must then be computed from its photos.
     public static func extending(_ stored: TrackDay?, with points: [Point]) -> TrackDay? {
-        let sorted = points.sorted { ($0.time, $0.path) < ($1.time, $1.path) }
+        let sorted = Point.inTrackOrder(points)
         guard let first = sorted.first else { return stored }
         var day = stored ?? TrackDay(day: first.day, photos: 1, first: first, last: first, km: 0)
         if let stored {

@@ -28,10 +28,10 @@ extension TravelLog {
         fold.staleBefore = try staleDates()
     }
 
-    func didInsert(_ record: PhotoRecord) {
+    func didInsert(_ record: PhotoRecord, visit: VisitPhoto?) {
         // What `photos_insert_stale` notes: a readable photo with a position.
         guard fold.open, !fold.blocked, record.error == nil, record.latitude != nil else { return }
-        fold.photos.append(VisitPhoto(record: record))
+        fold.photos.append(visit ?? VisitPhoto(record: record))
     }
 
     /// A write the fold cannot follow: a row rewritten, a hand-set place set or cleared.
@@ -112,13 +112,29 @@ extension TravelLog {
     }
 
     func insertPlaceDay(_ d: PlaceDay, _ s: Statement) throws {
-        try s.bind(Self.placeDayValues(d)).run()
+        try Self.bind(d, to: s)
+        try s.run()
     }
 
-    /// A row's values in the order of ``placeDayColumns``.
-    static func placeDayValues(_ d: PlaceDay) -> [SQLValue?] {
-        [d.date ?? "", d.status.rawValue, d.photos, d.handSet, d.positioned, d.latitudeSum, d.longitudeSum, d.firstTime, d.lastTime]
-            + .lineage(d.places.lineage)
+    /// Binds a row to parameters 1...``placeDayColumnCount`` of `s`, in ``placeDayColumns``
+    /// order, after clearing its earlier bindings: one value at a time, since a first import
+    /// writes a row for every place of every day, and an array of boxed values cost a third
+    /// as much as SQLite's insert itself.
+    static func bind(_ d: PlaceDay, to s: Statement) throws {
+        s.clearBindings()
+        try s.set(d.date ?? "", at: 1); try s.set(d.status.rawValue, at: 2); try s.set(d.photos, at: 3)
+        try s.set(d.handSet, at: 4); try s.set(d.positioned, at: 5); try s.set(d.latitudeSum, at: 6)
+        try s.set(d.longitudeSum, at: 7); try s.set(d.firstTime, at: 8); try s.set(d.lastTime, at: 9)
+        var at: Int32 = 10
+        let lineage = d.places.lineage
+        for kind in PlaceKind.levels {
+            // Cleared bindings are NULL.
+            if let link = lineage[kind] {
+                try s.set(link.id, at: at)
+                try s.set(link.name, at: at + 1)
+            }
+            at += 2
+        }
     }
 
     func writeTrackDay(_ t: TrackDay, _ s: Statement) throws {

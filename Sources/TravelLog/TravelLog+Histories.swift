@@ -173,7 +173,11 @@ extension TravelLog {
     public func replaceHistoryDays(_ days: [PlaceDay]) throws {
         try database.execute("DELETE FROM history_days")
         let insert = try statement("INSERT INTO history_days (\(Self.placeDayColumns), points) VALUES (\(Self.placeholders(Self.placeDayColumnCount + 1)))")
-        for d in days { try insert.bind(Self.placeDayValues(d) + [d.historyPoints]).run() }
+        for d in days {
+            try Self.bind(d, to: insert)
+            try insert.set(d.historyPoints, at: Self.placeDayColumnCount + 1)
+            try insert.run()
+        }
     }
 }
 

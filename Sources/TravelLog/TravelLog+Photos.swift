@@ -50,12 +50,16 @@ extension TravelLog {
     /// Faster than `save` for new files: an upsert whose update part sets a foreign-key column
     /// makes SQLite count key violations until the statement ends and open a statement journal
     /// for every row, while a plain insert checks the parent rows before it writes.
+    ///
+    /// `visit` is the photo as the passport reads it, `VisitPhoto(record: record)`, made
+    /// beforehand: an import makes it on the thread that read the file, off the one that writes.
     @discardableResult
-    public func insert(_ record: PhotoRecord, run: Int64?) throws -> Int64 {
+    public func insert(_ record: PhotoRecord, run: Int64?, visit: VisitPhoto? = nil) throws -> Int64 {
+        assert(visit == nil || visit == VisitPhoto(record: record), "the visit of another record")
         try willInsert()
         try statement(Self.insert, record, then: run, run).run()
         guard database.changes == 1 else { return try save(record, run: run) }
-        didInsert(record)
+        didInsert(record, visit: visit)
         return database.lastInsertRowID
     }
 

@@ -362,6 +362,20 @@ extension TravelLog {
             INSERT INTO stale_days SELECT d FROM (SELECT coalesce(substr(NEW.taken_local, 1, 10), '') AS d) WHERE d NOT IN (SELECT date FROM stale_days);
         END;
         """,
+        // 15: the trigger every new photo fires asks whether its date is stale in its WHEN
+        // clause, a lookup of the key, and inserts it only then. Its body used to insert from a
+        // SELECT over `stale_days` itself, which SQLite copies into a temporary table first: a
+        // third of the CPU of an import's insert (0.16 s against 0.13 s for 20,000 rows). The
+        // body inserts only an absent date, so no conflict policy the firing statement imposes
+        // can apply to it.
+        """
+        DROP TRIGGER photos_insert_stale;
+        CREATE TRIGGER photos_insert_stale AFTER INSERT ON photos
+            WHEN NEW.error_kind IS NULL AND NEW.latitude IS NOT NULL
+                AND NOT EXISTS (SELECT 1 FROM stale_days WHERE date = coalesce(substr(NEW.taken_local, 1, 10), '')) BEGIN
+            INSERT INTO stale_days VALUES (coalesce(substr(NEW.taken_local, 1, 10), ''));
+        END;
+        """,
     ]
 
     /// Migration 13's triggers: every row written to or deleted from an aggregate table, and

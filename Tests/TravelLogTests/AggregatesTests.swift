@@ -119,6 +119,28 @@ import Testing
         try expectStoredEqualToRebuilt(log, step: 0)
     }
 
+    /// A photo written by any statement (a plain insert, INSERT OR REPLACE, an upsert) marks
+    /// its date stale once, and only a readable photo with a position does (no time: '').
+    @Test func aNewPhotoMarksItsDateStaleOnceWhateverTheStatement() throws {
+        let t = try TemporaryLog()
+        let log = try TravelLog(path: t.path)
+        func generation() throws -> Int { try log.database.prepare("SELECT n FROM aggregate_generation").scalarInt() ?? -1 }
+        let before = try generation()
+        try log.database.execute("""
+            INSERT INTO photos (path, size, mtime_ns, taken_local, latitude, longitude) VALUES ('/a.jpg', 1, 1, '2024-05-01T10:00:00', 45, 5);
+            INSERT OR REPLACE INTO photos (path, size, mtime_ns, taken_local, latitude, longitude) VALUES ('/b.jpg', 1, 1, '2024-05-01T11:00:00', 45, 5);
+            INSERT INTO photos (path, size, mtime_ns, taken_local, latitude, longitude) VALUES ('/c.jpg', 1, 1, '2024-05-01T12:00:00', 45, 5)
+                ON CONFLICT(path) DO NOTHING;
+            INSERT INTO photos (path, size, mtime_ns, taken_local) VALUES ('/d.jpg', 1, 1, '2024-05-02T12:00:00');
+            INSERT INTO photos (path, size, mtime_ns, taken_local, latitude, longitude, error_kind) VALUES ('/e.jpg', 1, 1, '2024-05-03T12:00:00', 45, 5, 'corrupt');
+            INSERT INTO photos (path, size, mtime_ns, latitude, longitude) VALUES ('/f.jpg', 1, 1, 45, 5);
+            INSERT OR REPLACE INTO photos (path, size, mtime_ns, latitude, longitude) VALUES ('/g.jpg', 1, 1, 46, 6);
+            """)
+        #expect(try log.staleDates() == ["2024-05-01", ""])
+        // One more generation a date marked, none for a date already stale.
+        #expect(try generation() == before + 2)
+    }
+
     /// A transaction that rewrites a row folds nothing: the dates it touched, and those of the
     /// photos inserted beside it, are left to the refresh.
     @Test func aRewriteBesideInsertsLeavesTheirDatesStale() throws {
