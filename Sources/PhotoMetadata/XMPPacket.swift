@@ -249,28 +249,49 @@ enum XMPPacket {
             if !attributes.isEmpty { attributes.removeAll(keepingCapacity: true) }
             if !decodedValues.isEmpty { decodedValues.removeAll(keepingCapacity: true) }
             var declared = 0, empty = false
+            // The attributes are read in locals, `at` stored before what reads it (a fault, a
+            // decoding): kept in the reader, it was loaded and stored at every step of darktable's
+            // some 300 attributes.
+            let base = bytes.baseAddress!, count = bytes.count   // a name was read: not empty
+            var i = at
             while true {
-                skipSpace()
-                guard at < bytes.count else { throw fault() }
-                if bytes[at] == UInt8(ascii: ">") { at += 1; break }
-                if bytes[at] == UInt8(ascii: "/"), at + 1 < bytes.count, bytes[at + 1] == UInt8(ascii: ">") { at += 2; empty = true; break }
-                let attribute = try self.name()
-                skipSpace()
-                guard at < bytes.count, bytes[at] == UInt8(ascii: "=") else { throw fault() }
-                at += 1
-                skipSpace()
-                let value = try quoted()
-                if let prefix = Self.declaredPrefix(attribute) {
-                    let inWanted = value.decoded.map { decodedValues[$0].withUnsafeBufferPointer(isWanted) } ?? isWanted(UnsafeBufferPointer(rebasing: value.value))
+                if i < count, base[i] <= 0x20 { i = scan(from: i &+ 1, where: Self.notSpace) }
+                guard i < count else { at = i; throw fault() }
+                if base[i] == UInt8(ascii: ">") { i &+= 1; break }
+                if base[i] == UInt8(ascii: "/"), i &+ 1 < count, base[i &+ 1] == UInt8(ascii: ">") { i &+= 2; empty = true; break }
+                let nameStart = i
+                i = scan(from: i, where: Self.nameEnd)
+                let nameEnd = i
+                guard nameEnd > nameStart else { at = i; throw fault() }
+                if i < count, base[i] <= 0x20 { i = scan(from: i &+ 1, where: Self.notSpace) }
+                guard i < count, base[i] == UInt8(ascii: "=") else { at = i; throw fault() }
+                i &+= 1
+                if i < count, base[i] <= 0x20 { i = scan(from: i &+ 1, where: Self.notSpace) }
+                guard i < count, base[i] == UInt8(ascii: "\"") || base[i] == UInt8(ascii: "'") else { at = i; throw fault() }
+                let quote = base[i], valueStart = i &+ 1
+                // One pass to the closing quote or to what needs decoding.
+                let end = quote == UInt8(ascii: "\"") ? scan(from: valueStart, where: Self.doubleQuotedEnd) : scan(from: valueStart, where: Self.singleQuotedEnd)
+                var value = bytes[valueStart..<end], decoded: Int? = nil
+                if end < count, base[end] == quote {
+                    i = end &+ 1
+                } else {
+                    at = valueStart
+                    decoded = try decodedValue(quote, from: end)
+                    (i, value) = (at, bytes[valueStart..<(at &- 1)])
+                }
+                let attribute = bytes[nameStart..<nameEnd]
+                if base[nameStart] == UInt8(ascii: "x"), let prefix = Self.declaredPrefix(attribute) {
+                    let inWanted = decoded.map { decodedValues[$0].withUnsafeBufferPointer(isWanted) } ?? isWanted(UnsafeBufferPointer(rebasing: value))
                     // The namespace of a prefix not wanted is never read.
-                    scopes.append((prefix, inWanted ? string(value.value, decoded: value.decoded) : "", inWanted))
+                    scopes.append((prefix, inWanted ? string(value, decoded: decoded) : "", inWanted))
                     declared += 1
                 } else if let colon = colon(in: attribute), isAsked(attribute[(colon + 1)...]) {
                     // Only prefixed attributes are properties: an unprefixed one has no namespace.
                     attributes.append(Attribute(prefix: attribute[attribute.startIndex..<colon], local: attribute[(colon + 1)...],
-                                                value: value.value, decoded: value.decoded))
+                                                value: value, decoded: decoded))
                 }
             }
+            at = i
             sawRoot = true
             if !text.isEmpty { text.removeAll(keepingCapacity: true) }
             for attribute in attributes {
@@ -408,26 +429,16 @@ enum XMPPacket {
             return i < name.endIndex ? i : nil
         }
 
-        /// A quoted attribute value: the bytes themselves, and, when it holds an entity or white
-        /// space that XML turns into spaces, the index of its decoding.
-        @inline(__always) mutating func quoted() throws(Fault) -> (value: Bytes, decoded: Int?) {
-            guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") || bytes[at] == UInt8(ascii: "'") else { throw fault() }
-            let quote = bytes[at]
-            at += 1
-            let start = at
-            // One pass to the closing quote or to what needs decoding.
-            let end = quote == UInt8(ascii: "\"") ? scan(from: start, where: Self.doubleQuotedEnd) : scan(from: start, where: Self.singleQuotedEnd)
-            if end < bytes.count, bytes[end] == quote {
-                at = end + 1
-                return (bytes[start..<end], nil)
-            }
+        /// The decoding of the value from `at` (just past its opening quote), whose first byte
+        /// that is not plain is at `end`: its index in ``decodedValues``, `at` past its closing quote.
+        mutating func decodedValue(_ quote: UInt8, from end: Int) throws(Fault) -> Int {
             // A value never closed is refused at the end, before what it holds.
             guard let base = bytes.baseAddress, memchr(base + end, Int32(quote), bytes.count - end) != nil else {
                 at = bytes.count
                 throw fault()
             }
             decodedValues.append(try decoded(quote))
-            return (bytes[start..<(at - 1)], decodedValues.count - 1)
+            return decodedValues.count - 1
         }
 
         /// The value from `at` to its closing `quote`, entities decoded and white space made spaces.
