@@ -145,10 +145,13 @@ enum XMPPacket {
         let decoded: Int?
     }
 
+    /// An open element: nothing counted, so a push and a pop are copies (a key string in it
+    /// was retained and released at each).
     private struct Element {
         let qualifiedName: Bytes
-        /// Namespace + local name when the namespace is wanted: the only elements whose text counts.
-        let key: String?
+        /// Its namespace in ``Reader/uris`` when wanted and its local name asked for (the only
+        /// elements whose text counts), else -1; where its local name begins.
+        let uri: Int, local: Int
         let declared: Int   // how many namespace declarations it pushed
     }
 
@@ -161,9 +164,15 @@ enum XMPPacket {
         /// Room for the properties a reader asks for, made at once instead of grown.
         var properties = [String: String](minimumCapacity: 8)
         var open: [Element] = []
-        /// (prefix, namespace, whether it is wanted) in declaration order; the innermost
-        /// declaration of a prefix wins.
-        var scopes: [(prefix: Bytes, uri: String, wanted: Bool)] = []
+        /// (prefix, namespace in `uris` or -1 when not wanted) in declaration order; the
+        /// innermost declaration of a prefix wins.
+        var scopes: [(prefix: Bytes, uri: Int)] = []
+        /// The wanted namespaces declared, "" first when no namespace is wanted: only what is
+        /// counted, never removed (a packet declares a dozen).
+        var uris: [String] = []
+        /// The namespace of an unprefixed name where no default is declared ("", as libxml2
+        /// reports it) in `uris`, or -1.
+        let noNamespace: Int
         var text: [UInt8] = []
         var sawRoot = false
         /// The attributes of the tag being read, and the values of them that were decoded: one
@@ -177,6 +186,8 @@ enum XMPPacket {
         init(bytes: UnsafeBufferPointer<UInt8>, wanted: Set<String>, names: LocalNames?) {
             (self.bytes, self.wanted, self.names) = (bytes, wanted, names)
             asciiWanted = wanted.allSatisfy { $0.utf8.withContiguousStorageIfAvailable(Self.isASCII) ?? false }
+            if wanted.contains("") { uris.append("") }
+            noNamespace = uris.isEmpty ? -1 : 0
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { at = 3 }   // a UTF-8 byte-order mark
             // Room for a sidecar's depth, declarations and a property's text at once: grown
             // from nothing, they were a dozen allocations a packet.
@@ -202,7 +213,7 @@ enum XMPPacket {
 
         /// Text up to the next `<`, entities decoded; outside the root only white space.
         mutating func characters() throws(Fault) {
-            let counts = open.last?.key != nil
+            let counts = open.last.map { $0.uri >= 0 } ?? false
             while at < bytes.count, bytes[at] != UInt8(ascii: "<") {
                 if open.isEmpty {
                     guard XMPPacket.isSpace(bytes[at]) else { throw fault() }
@@ -234,7 +245,7 @@ enum XMPPacket {
                 guard !open.isEmpty else { throw fault() }
                 let start = at + 9
                 at = try index(after: "]]>")
-                if open.last?.key != nil { append(bytes[start..<(at - 3)]) }
+                if let last = open.last, last.uri >= 0 { append(bytes[start..<(at - 3)]) }
             } else if starts("<!") {
                 throw Fault(offset: at, isDTD: starts("<!DOCTYPE") || starts("<!ENTITY"))   // a DTD, or nothing XML has
             } else {
@@ -283,7 +294,8 @@ enum XMPPacket {
                 if base[nameStart] == UInt8(ascii: "x"), let prefix = Self.declaredPrefix(attribute) {
                     let inWanted = decoded.map { decodedValues[$0].withUnsafeBufferPointer(isWanted) } ?? isWanted(UnsafeBufferPointer(rebasing: value))
                     // The namespace of a prefix not wanted is never read.
-                    scopes.append((prefix, inWanted ? string(value, decoded: decoded) : "", inWanted))
+                    if inWanted { uris.append(string(value, decoded: decoded)) }
+                    scopes.append((prefix, inWanted ? uris.count - 1 : -1))
                     declared += 1
                 } else if let colon = colon(in: attribute), isAsked(attribute[(colon + 1)...]) {
                     // Only prefixed attributes are properties: an unprefixed one has no namespace.
@@ -295,11 +307,12 @@ enum XMPPacket {
             sawRoot = true
             if !text.isEmpty { text.removeAll(keepingCapacity: true) }
             for attribute in attributes {
-                guard let scope = namespace(of: attribute.prefix), scope.wanted else { continue }
-                let key = scope.uri + XMPPacket.utf8(attribute.local)
+                guard let uri = namespace(of: attribute.prefix), uri >= 0 else { continue }
+                let key = uris[uri] + XMPPacket.utf8(attribute.local)
                 if properties[key] == nil { properties[key] = string(attribute.value, decoded: attribute.decoded) }
             }
-            let element = Element(qualifiedName: name, key: key(of: name), declared: declared)
+            let (uri, local) = counted(name)
+            let element = Element(qualifiedName: name, uri: uri, local: local, declared: declared)
             if empty {
                 if declared > 0 { scopes.removeLast(declared) }
             } else {
@@ -352,17 +365,20 @@ enum XMPPacket {
                   element.qualifiedName.count == name.count, let base = bytes.baseAddress,
                   memcmp(base + element.qualifiedName.startIndex, base + name.startIndex, name.count) == 0 else { throw fault() }
             at += 1
-            if let key = element.key, properties[key] == nil, let value = Self.trimmed(text) { properties[key] = value }
+            if element.uri >= 0, let value = Self.trimmed(text) {
+                let key = uris[element.uri] + XMPPacket.utf8(bytes[element.local..<element.qualifiedName.endIndex])
+                if properties[key] == nil { properties[key] = value }
+            }
             if !text.isEmpty { text.removeAll(keepingCapacity: true) }
             if element.declared > 0 { scopes.removeLast(element.declared) }
         }
 
-        /// An element's namespace + local name (the default namespace for an unprefixed one),
-        /// when that namespace is wanted.
-        func key(of name: Bytes) -> String? {
-            let colon = colon(in: name)
-            guard isAsked(colon.map { name[($0 + 1)...] } ?? name), let scope = namespace(of: colon.map { name[name.startIndex..<$0] } ?? name[name.startIndex..<name.startIndex]), scope.wanted else { return nil }
-            return scope.uri + XMPPacket.utf8(colon.map { name[($0 + 1)...] } ?? name)
+        /// An element's namespace in `uris` (the default namespace for an unprefixed one) when
+        /// it is wanted and its local name asked for, else -1; where its local name begins.
+        func counted(_ name: Bytes) -> (uri: Int, local: Int) {
+            let colon = colon(in: name), local = colon.map { $0 + 1 } ?? name.startIndex
+            guard isAsked(name[local...]), let uri = namespace(of: name[name.startIndex..<(colon ?? name.startIndex)]) else { return (-1, local) }
+            return (uri, local)
         }
 
         /// The text without the white space around it, nil when nothing is left. XML's own
@@ -375,15 +391,15 @@ enum XMPPacket {
             return unicode.isEmpty ? nil : unicode
         }
 
-        /// The innermost declaration's namespace; none for an unbound prefix, and "" when no
-        /// default namespace is declared (as libxml2 reports an element of no namespace).
-        func namespace(of prefix: Bytes) -> (uri: String, wanted: Bool)? {
+        /// The innermost declaration's namespace in `uris`, -1 when not wanted; none for an
+        /// unbound prefix, and ``noNamespace`` when no default namespace is declared.
+        func namespace(of prefix: Bytes) -> Int? {
             for scope in scopes.reversed() where scope.prefix.count == prefix.count {
                 var same = true
                 for (a, b) in zip(scope.prefix, prefix) where a != b { same = false; break }
-                if same { return (scope.uri, scope.wanted) }
+                if same { return scope.uri }
             }
-            return prefix.isEmpty ? ("", wanted.contains("")) : nil
+            return prefix.isEmpty ? noNamespace : nil
         }
 
         @inline(__always) mutating func name() throws(Fault) -> Bytes {
