@@ -56,13 +56,27 @@ enum XMPPacket {
     }
 
     static func properties(_ bytes: some ContiguousBytes, in namespaces: Set<String>, named names: LocalNames?) throws(Fault) -> [String: String] {
-        let result: Result<[String: String], Fault> = bytes.withUnsafeBytes { raw in
+        try read(bytes, in: Array(namespaces), named: names, slotted: false).properties
+    }
+
+    /// The values of `names` in `namespaces` by place, what a reader that asks for the same
+    /// few of every packet wants: `values[n * namespaces.count + k]` is the `n`th name's in the
+    /// `k`th namespace, nil when the packet has none. The same values as
+    /// ``properties(_:in:named:)`` without a key made, hashed and looked up for each (a
+    /// namespace + name of some 40 bytes, stored apart).
+    static func values(_ bytes: some ContiguousBytes, in namespaces: [String], named names: LocalNames) throws(Fault) -> [String?] {
+        try read(bytes, in: namespaces, named: names, slotted: true).slots
+    }
+
+    private static func read(_ bytes: some ContiguousBytes, in namespaces: [String], named names: LocalNames?,
+                             slotted: Bool) throws(Fault) -> (properties: [String: String], slots: [String?]) {
+        let result: Result<([String: String], [String?]), Fault> = bytes.withUnsafeBytes { raw in
             let buffer = raw.bindMemory(to: UInt8.self)
             do throws(Fault) {
                 try checkCharacters(buffer)
-                var reader = Reader(bytes: buffer, wanted: namespaces, names: names)
+                var reader = Reader(bytes: buffer, wanted: namespaces, names: names, slotted: slotted)
                 try reader.run()
-                return .success(reader.properties)
+                return .success((reader.properties, reader.slots))
             } catch {
                 return .failure(error)
             }
@@ -141,6 +155,7 @@ enum XMPPacket {
     private struct Attribute {
         let prefix: Bytes
         let local: Bytes
+        let name: Int   // its index in the names asked for
         let value: Bytes
         let decoded: Int?
     }
@@ -150,26 +165,31 @@ enum XMPPacket {
     private struct Element {
         let qualifiedName: Bytes
         /// Its namespace in ``Reader/uris`` when wanted and its local name asked for (the only
-        /// elements whose text counts), else -1; where its local name begins.
-        let uri: Int, local: Int
+        /// elements whose text counts), else -1; where its local name begins, and its index in
+        /// the names asked for.
+        let uri: Int, local: Int, name: Int
         let declared: Int   // how many namespace declarations it pushed
     }
 
     private struct Reader {
         let bytes: UnsafeBufferPointer<UInt8>
-        let wanted: Set<String>
+        /// The namespaces asked for, in the order of ``values(_:in:named:)``.
+        let wanted: [String]
         /// The local names asked for (nil: all).
         let names: LocalNames?
         var at = 0
-        /// Room for the properties a reader asks for, made at once instead of grown.
-        var properties = [String: String](minimumCapacity: 8)
+        /// The properties by namespace + local name or, `slotted`, by place (``values(_:in:named:)``).
+        var properties: [String: String] = [:]
+        var slots: [String?] = []
+        let slotted: Bool
         var open: [Element] = []
         /// (prefix, namespace in `uris` or -1 when not wanted) in declaration order; the
         /// innermost declaration of a prefix wins.
         var scopes: [(prefix: Bytes, uri: Int)] = []
-        /// The wanted namespaces declared, "" first when no namespace is wanted: only what is
-        /// counted, never removed (a packet declares a dozen).
-        var uris: [String] = []
+        /// The wanted namespaces declared, "" first when no namespace is wanted, with their
+        /// index in `wanted` (their text is not kept when `slotted`): only what is counted,
+        /// never removed (a packet declares a dozen).
+        var uris: [(text: String, wanted: Int)] = []
         /// The namespace of an unprefixed name where no default is declared ("", as libxml2
         /// reports it) in `uris`, or -1.
         let noNamespace: Int
@@ -183,11 +203,17 @@ enum XMPPacket {
         /// Whether every namespace asked for is ASCII (all real ones are), so compared as bytes.
         let asciiWanted: Bool
 
-        init(bytes: UnsafeBufferPointer<UInt8>, wanted: Set<String>, names: LocalNames?) {
-            (self.bytes, self.wanted, self.names) = (bytes, wanted, names)
+        init(bytes: UnsafeBufferPointer<UInt8>, wanted: [String], names: LocalNames?, slotted: Bool) {
+            (self.bytes, self.wanted, self.names, self.slotted) = (bytes, wanted, names, slotted)
             asciiWanted = wanted.allSatisfy { $0.utf8.withContiguousStorageIfAvailable(Self.isASCII) ?? false }
-            if wanted.contains("") { uris.append("") }
+            if let none = wanted.firstIndex(of: "") { uris.append(("", none)) }
             noNamespace = uris.isEmpty ? -1 : 0
+            // Room for the properties a reader asks for, made at once instead of grown.
+            if slotted {
+                slots = Array(repeating: nil, count: (names?.bytes.count ?? 0) * wanted.count)
+            } else {
+                properties.reserveCapacity(8)
+            }
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { at = 3 }   // a UTF-8 byte-order mark
             // Room for a sidecar's depth, declarations and a property's text at once: grown
             // from nothing, they were a dozen allocations a packet.
@@ -292,14 +318,14 @@ enum XMPPacket {
                 }
                 let attribute = bytes[nameStart..<nameEnd]
                 if base[nameStart] == UInt8(ascii: "x"), let prefix = Self.declaredPrefix(attribute) {
-                    let inWanted = decoded.map { decodedValues[$0].withUnsafeBufferPointer(isWanted) } ?? isWanted(UnsafeBufferPointer(rebasing: value))
+                    let inWanted = decoded.map { decodedValues[$0].withUnsafeBufferPointer(wantedIndex) } ?? wantedIndex(UnsafeBufferPointer(rebasing: value))
                     // The namespace of a prefix not wanted is never read.
-                    if inWanted { uris.append(string(value, decoded: decoded)) }
-                    scopes.append((prefix, inWanted ? uris.count - 1 : -1))
+                    if let inWanted { uris.append((slotted ? "" : string(value, decoded: decoded), inWanted)) }
+                    scopes.append((prefix, inWanted != nil ? uris.count - 1 : -1))
                     declared += 1
-                } else if let colon = colon(in: attribute), isAsked(attribute[(colon + 1)...]) {
+                } else if let colon = colon(in: attribute), let asked = asked(attribute[(colon + 1)...]) {
                     // Only prefixed attributes are properties: an unprefixed one has no namespace.
-                    attributes.append(Attribute(prefix: attribute[attribute.startIndex..<colon], local: attribute[(colon + 1)...],
+                    attributes.append(Attribute(prefix: attribute[attribute.startIndex..<colon], local: attribute[(colon + 1)...], name: asked,
                                                 value: value, decoded: decoded))
                 }
             }
@@ -308,11 +334,10 @@ enum XMPPacket {
             if !text.isEmpty { text.removeAll(keepingCapacity: true) }
             for attribute in attributes {
                 guard let uri = namespace(of: attribute.prefix), uri >= 0 else { continue }
-                let key = uris[uri] + XMPPacket.utf8(attribute.local)
-                if properties[key] == nil { properties[key] = string(attribute.value, decoded: attribute.decoded) }
+                if let place = vacancy(uri: uri, name: attribute.name, local: attribute.local) { keep(string(attribute.value, decoded: attribute.decoded), at: place) }
             }
-            let (uri, local) = counted(name)
-            let element = Element(qualifiedName: name, uri: uri, local: local, declared: declared)
+            let (uri, local, asked) = counted(name)
+            let element = Element(qualifiedName: name, uri: uri, local: local, name: asked, declared: declared)
             if empty {
                 if declared > 0 { scopes.removeLast(declared) }
             } else {
@@ -330,12 +355,12 @@ enum XMPPacket {
             return name[s + 5] == UInt8(ascii: ":") ? name[(s + 6)...] : nil
         }
 
-        /// Whether a namespace is one asked for, compared as bytes: a packet declares a dozen,
-        /// and a string made and hashed for each was a twentieth of its read. Strings compare
-        /// canonical equivalents equal, which only text above ASCII has: then as strings.
-        func isWanted(_ uri: UnsafeBufferPointer<UInt8>) -> Bool {
-            guard asciiWanted, Self.isASCII(uri) else { return wanted.contains(String(decoding: uri, as: UTF8.self)) }
-            return wanted.contains { namespace in
+        /// The index of a namespace in those asked for, compared as bytes: a packet declares a
+        /// dozen, and a string made and hashed for each was a twentieth of its read. Strings
+        /// compare canonical equivalents equal, which only text above ASCII has: then as strings.
+        func wantedIndex(_ uri: UnsafeBufferPointer<UInt8>) -> Int? {
+            guard asciiWanted, Self.isASCII(uri) else { return wanted.firstIndex(of: String(decoding: uri, as: UTF8.self)) }
+            return wanted.firstIndex { namespace in
                 namespace.utf8.count == uri.count
                     && namespace.utf8.withContiguousStorageIfAvailable { uri.isEmpty || memcmp($0.baseAddress!, uri.baseAddress!, uri.count) == 0 } == true
             }
@@ -349,12 +374,27 @@ enum XMPPacket {
             decoded.map { String(decoding: decodedValues[$0], as: UTF8.self) } ?? XMPPacket.utf8(value)
         }
 
-        /// Whether a local name is one asked for.
-        @inline(__always) func isAsked(_ local: Bytes) -> Bool {
-            guard let names else { return true }
+        /// The index of a local name in those asked for (0 when all are), nil when it is not one.
+        @inline(__always) func asked(_ local: Bytes) -> Int? {
+            guard let names else { return 0 }
             guard local.count < 64, names.lengths & (1 << UInt64(local.count)) != 0, let p = local.base.baseAddress,
-                  names.firsts & (1 << UInt64(p[local.startIndex] & 63)) != 0 else { return false }
-            return names.bytes.contains { name in name.count == local.count && memcmp(name, p + local.startIndex, name.count) == 0 }
+                  names.firsts & (1 << UInt64(p[local.startIndex] & 63)) != 0 else { return nil }
+            return names.bytes.firstIndex { name in name.count == local.count && memcmp(name, p + local.startIndex, name.count) == 0 }
+        }
+
+        /// Where a property goes (its place when `slotted`, else its namespace + local name),
+        /// nil when it has a value already: the first one wins, and no other is made.
+        func vacancy(uri: Int, name: Int, local: Bytes) -> (slot: Int, key: String)? {
+            if slotted {
+                let slot = name * wanted.count + uris[uri].wanted
+                return slots[slot] == nil ? (slot, "") : nil
+            }
+            let key = uris[uri].text + XMPPacket.utf8(local)
+            return properties[key] == nil ? (0, key) : nil
+        }
+
+        mutating func keep(_ value: String, at place: (slot: Int, key: String)) {
+            if slotted { slots[place.slot] = value } else { properties[place.key] = value }
         }
 
         mutating func endTag() throws(Fault) {
@@ -365,20 +405,21 @@ enum XMPPacket {
                   element.qualifiedName.count == name.count, let base = bytes.baseAddress,
                   memcmp(base + element.qualifiedName.startIndex, base + name.startIndex, name.count) == 0 else { throw fault() }
             at += 1
-            if element.uri >= 0, let value = Self.trimmed(text) {
-                let key = uris[element.uri] + XMPPacket.utf8(bytes[element.local..<element.qualifiedName.endIndex])
-                if properties[key] == nil { properties[key] = value }
+            if element.uri >= 0, let place = vacancy(uri: element.uri, name: element.name, local: bytes[element.local..<element.qualifiedName.endIndex]),
+               let value = Self.trimmed(text) {
+                keep(value, at: place)
             }
             if !text.isEmpty { text.removeAll(keepingCapacity: true) }
             if element.declared > 0 { scopes.removeLast(element.declared) }
         }
 
         /// An element's namespace in `uris` (the default namespace for an unprefixed one) when
-        /// it is wanted and its local name asked for, else -1; where its local name begins.
-        func counted(_ name: Bytes) -> (uri: Int, local: Int) {
+        /// it is wanted and its local name asked for, else -1; where its local name begins, and
+        /// its index in the names asked for.
+        func counted(_ name: Bytes) -> (uri: Int, local: Int, name: Int) {
             let colon = colon(in: name), local = colon.map { $0 + 1 } ?? name.startIndex
-            guard isAsked(name[local...]), let uri = namespace(of: name[name.startIndex..<(colon ?? name.startIndex)]) else { return (-1, local) }
-            return (uri, local)
+            guard let asked = asked(name[local...]), let uri = namespace(of: name[name.startIndex..<(colon ?? name.startIndex)]) else { return (-1, local, 0) }
+            return (uri, local, asked)
         }
 
         /// The text without the white space around it, nil when nothing is left. XML's own

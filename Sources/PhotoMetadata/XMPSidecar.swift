@@ -17,18 +17,21 @@ public enum XMPSidecar {
     static let exif = "http://ns.adobe.com/exif/1.0/"
     static let photoshop = "http://ns.adobe.com/photoshop/1.0/"
     static let xmp = "http://ns.adobe.com/xap/1.0/"
-    static let namespaces: Set<String> = [exif, photoshop, xmp]
+    static let namespaces = [exif, photoshop, xmp]
     /// The properties read (in any of the three namespaces), made once.
     static let names = XMPPacket.LocalNames(["GPSLatitude", "GPSLongitude", "GPSAltitude", "GPSAltitudeRef", "DateTimeOriginal", "DateCreated", "CreateDate"])
-    static let (latitude, longitude, altitude, altitudeRef) = (exif + "GPSLatitude", exif + "GPSLongitude", exif + "GPSAltitude", exif + "GPSAltitudeRef")
-    /// Where the capture time is read, the first found winning.
-    static let times = [exif + "DateTimeOriginal", photoshop + "DateCreated", xmp + "CreateDate"]
+    /// Their places in ``XMPPacket/values(_:in:named:)``: a name's index times the three
+    /// namespaces, plus its namespace's.
+    static let (latitude, longitude, altitude, altitudeRef) = (0 * 3 + 0, 1 * 3 + 0, 2 * 3 + 0, 3 * 3 + 0)
+    /// Where the capture time is read, the first found winning: `exif:DateTimeOriginal`,
+    /// `photoshop:DateCreated`, `xmp:CreateDate`.
+    static let times = [4 * 3 + 0, 5 * 3 + 1, 6 * 3 + 2]
 
     public static func read(_ data: Data, path: String) throws(MetadataError) -> SidecarMetadata {
         try BoundedXML.capped(data, path: path, what: "XMP sidecar", maximumBytes: SidecarMetadata.maximumBytes)
-        let p: [String: String]
+        let p: [String?]
         do {
-            p = try XMPPacket.properties(data, in: namespaces, named: names)
+            p = try XMPPacket.values(data, in: namespaces, named: names)
         } catch {
             if error.isDTD { throw BoundedXML.dtd(path: path, what: "XMP sidecar") }
             throw MetadataError(path: path, reason: .corrupt("XMP sidecar is not well-formed XML (byte \(error.offset))"))
