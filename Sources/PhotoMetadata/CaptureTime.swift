@@ -33,23 +33,28 @@ public struct CaptureTime: Sendable, Equatable, Hashable, Codable {
     /// "2024-07-02T14:30:00Z". Fractions of a second are dropped; without an offset the time is
     /// local with none known. Surrounding spaces and NULs are ignored.
     public init?(iso8601 text: String) {
-        var b = Array(text.utf8)[...]
-        while let first = b.first, first == 0x20 || first == 0x09 || first == 0x0A || first == 0x0D { b.removeFirst() }
-        while let last = b.last, last == 0x20 || last == 0x09 || last == 0x0A || last == 0x0D || last == 0 { b.removeLast() }
-        let bytes = Array(b)
+        // Read in the string's own bytes: two arrays and a string of the clock made for each
+        // were most of an XMP sidecar's capture time.
+        var text = text
+        guard let (fields, offset) = text.withUTF8(Self.iso8601) else { return nil }
+        self.init(year: fields.0, month: fields.1, day: fields.2, hour: fields.3, minute: fields.4, second: fields.5, utcOffsetSeconds: offset)
+    }
+
+    /// The fields and the offset, if any, of ``init(iso8601:)``'s text.
+    private static func iso8601(_ text: UnsafeBufferPointer<UInt8>) -> ((Int, Int, Int, Int, Int, Int), Int?)? {
+        var (lower, upper) = (0, text.count)
+        while lower < upper, text[lower] == 0x20 || text[lower] == 0x09 || text[lower] == 0x0A || text[lower] == 0x0D { lower += 1 }
+        while upper > lower, text[upper - 1] == 0x20 || text[upper - 1] == 0x09 || text[upper - 1] == 0x0A || text[upper - 1] == 0x0D || text[upper - 1] == 0 { upper -= 1 }
+        let bytes = UnsafeBufferPointer(rebasing: text[lower..<upper])
         // "YYYY-MM-DDTHH:MM", then ":SS" when there are seconds; a fraction and the offset follow.
         guard bytes.count >= 16, bytes[10] == 0x54 || bytes[10] == 0x20, bytes[13] == 0x3A else { return nil }
         let hasSeconds = bytes.count >= 19 && bytes[16] == 0x3A
-        let clock = hasSeconds ? bytes[..<19] : bytes[..<16] + Array(":00".utf8)
-        guard let fields = Self.fields(String(decoding: clock, as: UTF8.self).utf8, count: 6) else { return nil }
+        guard let fields = hasSeconds ? Self.fields(bytes[..<19], count: 6) : Self.fields(bytes[..<16] + Array(":00".utf8), count: 6) else { return nil }
         var rest = bytes[(hasSeconds ? 19 : 16)...]
         if rest.first == 0x2E { rest = rest.dropFirst().drop(while: { $0 >= 0x30 && $0 <= 0x39 }) }
-        var offset: Int?
-        if !rest.isEmpty {
-            guard let seconds = Self.parseOffset(String(decoding: rest, as: UTF8.self)) else { return nil }
-            offset = seconds
-        }
-        self.init(year: fields.0, month: fields.1, day: fields.2, hour: fields.3, minute: fields.4, second: fields.5, utcOffsetSeconds: offset)
+        guard !rest.isEmpty else { return (fields, nil) }
+        guard let seconds = Self.parseOffset(String(decoding: rest, as: UTF8.self)) else { return nil }
+        return (fields, seconds)
     }
 
     /// A UTC instant in seconds since 1970, as a capture time at offset +00:00: the wall clock
@@ -80,7 +85,7 @@ public struct CaptureTime: Sendable, Equatable, Hashable, Codable {
     /// checked for range; the rest are 0. Byte-level and without allocating: this runs for
     /// every photo, and Foundation's string trimming and calendars cost more than reading the
     /// file.
-    private static func fields(_ bytes: String.UTF8View, count: Int) -> (Int, Int, Int, Int, Int, Int)? {
+    private static func fields(_ bytes: some Sequence<UInt8>, count: Int) -> (Int, Int, Int, Int, Int, Int)? {
         var f = (0, 0, 0, 0, 0, 0)
         var found = 0
         var current = -1

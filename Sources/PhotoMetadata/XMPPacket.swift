@@ -56,13 +56,27 @@ enum XMPPacket {
     }
 
     static func properties(_ bytes: some ContiguousBytes, in namespaces: Set<String>, named names: LocalNames?) throws(Fault) -> [String: String] {
-        let result: Result<[String: String], Fault> = bytes.withUnsafeBytes { raw in
+        try read(bytes, in: Array(namespaces), named: names, slotted: false).properties
+    }
+
+    /// The values of `names` in `namespaces` by place, what a reader that asks for the same
+    /// few of every packet wants: `values[n * namespaces.count + k]` is the `n`th name's in the
+    /// `k`th namespace, nil when the packet has none. The same values as
+    /// ``properties(_:in:named:)`` without a key made, hashed and looked up for each (a
+    /// namespace + name of some 40 bytes, stored apart).
+    static func values(_ bytes: some ContiguousBytes, in namespaces: [String], named names: LocalNames) throws(Fault) -> [String?] {
+        try read(bytes, in: namespaces, named: names, slotted: true).slots
+    }
+
+    private static func read(_ bytes: some ContiguousBytes, in namespaces: [String], named names: LocalNames?,
+                             slotted: Bool) throws(Fault) -> (properties: [String: String], slots: [String?]) {
+        let result: Result<([String: String], [String?]), Fault> = bytes.withUnsafeBytes { raw in
             let buffer = raw.bindMemory(to: UInt8.self)
             do throws(Fault) {
                 try checkCharacters(buffer)
-                var reader = Reader(bytes: buffer, wanted: namespaces, names: names)
+                var reader = Reader(bytes: buffer, wanted: namespaces, names: names, slotted: slotted)
                 try reader.run()
-                return .success(reader.properties)
+                return .success((reader.properties, reader.slots))
             } catch {
                 return .failure(error)
             }
@@ -141,29 +155,44 @@ enum XMPPacket {
     private struct Attribute {
         let prefix: Bytes
         let local: Bytes
+        let name: Int   // its index in the names asked for
         let value: Bytes
         let decoded: Int?
     }
 
+    /// An open element: nothing counted, so a push and a pop are copies (a key string in it
+    /// was retained and released at each).
     private struct Element {
         let qualifiedName: Bytes
-        /// Namespace + local name when the namespace is wanted: the only elements whose text counts.
-        let key: String?
+        /// Its namespace in ``Reader/uris`` when wanted and its local name asked for (the only
+        /// elements whose text counts), else -1; where its local name begins, and its index in
+        /// the names asked for.
+        let uri: Int, local: Int, name: Int
         let declared: Int   // how many namespace declarations it pushed
     }
 
     private struct Reader {
         let bytes: UnsafeBufferPointer<UInt8>
-        let wanted: Set<String>
+        /// The namespaces asked for, in the order of ``values(_:in:named:)``.
+        let wanted: [String]
         /// The local names asked for (nil: all).
         let names: LocalNames?
         var at = 0
-        /// Room for the properties a reader asks for, made at once instead of grown.
-        var properties = [String: String](minimumCapacity: 8)
+        /// The properties by namespace + local name or, `slotted`, by place (``values(_:in:named:)``).
+        var properties: [String: String] = [:]
+        var slots: [String?] = []
+        let slotted: Bool
         var open: [Element] = []
-        /// (prefix, namespace, whether it is wanted) in declaration order; the innermost
-        /// declaration of a prefix wins.
-        var scopes: [(prefix: Bytes, uri: String, wanted: Bool)] = []
+        /// (prefix, namespace in `uris` or -1 when not wanted) in declaration order; the
+        /// innermost declaration of a prefix wins.
+        var scopes: [(prefix: Bytes, uri: Int)] = []
+        /// The wanted namespaces declared, "" first when no namespace is wanted, with their
+        /// index in `wanted` (their text is not kept when `slotted`): only what is counted,
+        /// never removed (a packet declares a dozen).
+        var uris: [(text: String, wanted: Int)] = []
+        /// The namespace of an unprefixed name where no default is declared ("", as libxml2
+        /// reports it) in `uris`, or -1.
+        let noNamespace: Int
         var text: [UInt8] = []
         var sawRoot = false
         /// The attributes of the tag being read, and the values of them that were decoded: one
@@ -174,9 +203,17 @@ enum XMPPacket {
         /// Whether every namespace asked for is ASCII (all real ones are), so compared as bytes.
         let asciiWanted: Bool
 
-        init(bytes: UnsafeBufferPointer<UInt8>, wanted: Set<String>, names: LocalNames?) {
-            (self.bytes, self.wanted, self.names) = (bytes, wanted, names)
+        init(bytes: UnsafeBufferPointer<UInt8>, wanted: [String], names: LocalNames?, slotted: Bool) {
+            (self.bytes, self.wanted, self.names, self.slotted) = (bytes, wanted, names, slotted)
             asciiWanted = wanted.allSatisfy { $0.utf8.withContiguousStorageIfAvailable(Self.isASCII) ?? false }
+            if let none = wanted.firstIndex(of: "") { uris.append(("", none)) }
+            noNamespace = uris.isEmpty ? -1 : 0
+            // Room for the properties a reader asks for, made at once instead of grown.
+            if slotted {
+                slots = Array(repeating: nil, count: (names?.bytes.count ?? 0) * wanted.count)
+            } else {
+                properties.reserveCapacity(8)
+            }
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { at = 3 }   // a UTF-8 byte-order mark
             // Room for a sidecar's depth, declarations and a property's text at once: grown
             // from nothing, they were a dozen allocations a packet.
@@ -202,7 +239,7 @@ enum XMPPacket {
 
         /// Text up to the next `<`, entities decoded; outside the root only white space.
         mutating func characters() throws(Fault) {
-            let counts = open.last?.key != nil
+            let counts = open.last.map { $0.uri >= 0 } ?? false
             while at < bytes.count, bytes[at] != UInt8(ascii: "<") {
                 if open.isEmpty {
                     guard XMPPacket.isSpace(bytes[at]) else { throw fault() }
@@ -234,7 +271,7 @@ enum XMPPacket {
                 guard !open.isEmpty else { throw fault() }
                 let start = at + 9
                 at = try index(after: "]]>")
-                if open.last?.key != nil { append(bytes[start..<(at - 3)]) }
+                if let last = open.last, last.uri >= 0 { append(bytes[start..<(at - 3)]) }
             } else if starts("<!") {
                 throw Fault(offset: at, isDTD: starts("<!DOCTYPE") || starts("<!ENTITY"))   // a DTD, or nothing XML has
             } else {
@@ -249,36 +286,58 @@ enum XMPPacket {
             if !attributes.isEmpty { attributes.removeAll(keepingCapacity: true) }
             if !decodedValues.isEmpty { decodedValues.removeAll(keepingCapacity: true) }
             var declared = 0, empty = false
+            // The attributes are read in locals, `at` stored before what reads it (a fault, a
+            // decoding): kept in the reader, it was loaded and stored at every step of darktable's
+            // some 300 attributes.
+            let base = bytes.baseAddress!, count = bytes.count   // a name was read: not empty
+            var i = at
             while true {
-                skipSpace()
-                guard at < bytes.count else { throw fault() }
-                if bytes[at] == UInt8(ascii: ">") { at += 1; break }
-                if bytes[at] == UInt8(ascii: "/"), at + 1 < bytes.count, bytes[at + 1] == UInt8(ascii: ">") { at += 2; empty = true; break }
-                let attribute = try self.name()
-                skipSpace()
-                guard at < bytes.count, bytes[at] == UInt8(ascii: "=") else { throw fault() }
-                at += 1
-                skipSpace()
-                let value = try quoted()
-                if let prefix = Self.declaredPrefix(attribute) {
-                    let inWanted = value.decoded.map { decodedValues[$0].withUnsafeBufferPointer(isWanted) } ?? isWanted(UnsafeBufferPointer(rebasing: value.value))
+                if i < count, base[i] <= 0x20 { i = scan(from: i &+ 1, where: Self.notSpace) }
+                guard i < count else { at = i; throw fault() }
+                if base[i] == UInt8(ascii: ">") { i &+= 1; break }
+                if base[i] == UInt8(ascii: "/"), i &+ 1 < count, base[i &+ 1] == UInt8(ascii: ">") { i &+= 2; empty = true; break }
+                let nameStart = i
+                i = scan(from: i, where: Self.nameEnd)
+                let nameEnd = i
+                guard nameEnd > nameStart else { at = i; throw fault() }
+                if i < count, base[i] <= 0x20 { i = scan(from: i &+ 1, where: Self.notSpace) }
+                guard i < count, base[i] == UInt8(ascii: "=") else { at = i; throw fault() }
+                i &+= 1
+                if i < count, base[i] <= 0x20 { i = scan(from: i &+ 1, where: Self.notSpace) }
+                guard i < count, base[i] == UInt8(ascii: "\"") || base[i] == UInt8(ascii: "'") else { at = i; throw fault() }
+                let quote = base[i], valueStart = i &+ 1
+                // One pass to the closing quote or to what needs decoding.
+                let end = quote == UInt8(ascii: "\"") ? scan(from: valueStart, where: Self.doubleQuotedEnd) : scan(from: valueStart, where: Self.singleQuotedEnd)
+                var value = bytes[valueStart..<end], decoded: Int? = nil
+                if end < count, base[end] == quote {
+                    i = end &+ 1
+                } else {
+                    at = valueStart
+                    decoded = try decodedValue(quote, from: end)
+                    (i, value) = (at, bytes[valueStart..<(at &- 1)])
+                }
+                let attribute = bytes[nameStart..<nameEnd]
+                if base[nameStart] == UInt8(ascii: "x"), let prefix = Self.declaredPrefix(attribute) {
+                    let inWanted = decoded.map { decodedValues[$0].withUnsafeBufferPointer(wantedIndex) } ?? wantedIndex(UnsafeBufferPointer(rebasing: value))
                     // The namespace of a prefix not wanted is never read.
-                    scopes.append((prefix, inWanted ? string(value.value, decoded: value.decoded) : "", inWanted))
+                    if let inWanted { uris.append((slotted ? "" : string(value, decoded: decoded), inWanted)) }
+                    scopes.append((prefix, inWanted != nil ? uris.count - 1 : -1))
                     declared += 1
-                } else if let colon = colon(in: attribute), isAsked(attribute[(colon + 1)...]) {
+                } else if let colon = colon(in: attribute), let asked = asked(attribute[(colon + 1)...]) {
                     // Only prefixed attributes are properties: an unprefixed one has no namespace.
-                    attributes.append(Attribute(prefix: attribute[attribute.startIndex..<colon], local: attribute[(colon + 1)...],
-                                                value: value.value, decoded: value.decoded))
+                    attributes.append(Attribute(prefix: attribute[attribute.startIndex..<colon], local: attribute[(colon + 1)...], name: asked,
+                                                value: value, decoded: decoded))
                 }
             }
+            at = i
             sawRoot = true
             if !text.isEmpty { text.removeAll(keepingCapacity: true) }
             for attribute in attributes {
-                guard let scope = namespace(of: attribute.prefix), scope.wanted else { continue }
-                let key = scope.uri + XMPPacket.utf8(attribute.local)
-                if properties[key] == nil { properties[key] = string(attribute.value, decoded: attribute.decoded) }
+                guard let uri = namespace(of: attribute.prefix), uri >= 0 else { continue }
+                if let place = vacancy(uri: uri, name: attribute.name, local: attribute.local) { keep(string(attribute.value, decoded: attribute.decoded), at: place) }
             }
-            let element = Element(qualifiedName: name, key: key(of: name), declared: declared)
+            let (uri, local, asked) = counted(name)
+            let element = Element(qualifiedName: name, uri: uri, local: local, name: asked, declared: declared)
             if empty {
                 if declared > 0 { scopes.removeLast(declared) }
             } else {
@@ -296,12 +355,12 @@ enum XMPPacket {
             return name[s + 5] == UInt8(ascii: ":") ? name[(s + 6)...] : nil
         }
 
-        /// Whether a namespace is one asked for, compared as bytes: a packet declares a dozen,
-        /// and a string made and hashed for each was a twentieth of its read. Strings compare
-        /// canonical equivalents equal, which only text above ASCII has: then as strings.
-        func isWanted(_ uri: UnsafeBufferPointer<UInt8>) -> Bool {
-            guard asciiWanted, Self.isASCII(uri) else { return wanted.contains(String(decoding: uri, as: UTF8.self)) }
-            return wanted.contains { namespace in
+        /// The index of a namespace in those asked for, compared as bytes: a packet declares a
+        /// dozen, and a string made and hashed for each was a twentieth of its read. Strings
+        /// compare canonical equivalents equal, which only text above ASCII has: then as strings.
+        func wantedIndex(_ uri: UnsafeBufferPointer<UInt8>) -> Int? {
+            guard asciiWanted, Self.isASCII(uri) else { return wanted.firstIndex(of: String(decoding: uri, as: UTF8.self)) }
+            return wanted.firstIndex { namespace in
                 namespace.utf8.count == uri.count
                     && namespace.utf8.withContiguousStorageIfAvailable { uri.isEmpty || memcmp($0.baseAddress!, uri.baseAddress!, uri.count) == 0 } == true
             }
@@ -315,12 +374,27 @@ enum XMPPacket {
             decoded.map { String(decoding: decodedValues[$0], as: UTF8.self) } ?? XMPPacket.utf8(value)
         }
 
-        /// Whether a local name is one asked for.
-        @inline(__always) func isAsked(_ local: Bytes) -> Bool {
-            guard let names else { return true }
+        /// The index of a local name in those asked for (0 when all are), nil when it is not one.
+        @inline(__always) func asked(_ local: Bytes) -> Int? {
+            guard let names else { return 0 }
             guard local.count < 64, names.lengths & (1 << UInt64(local.count)) != 0, let p = local.base.baseAddress,
-                  names.firsts & (1 << UInt64(p[local.startIndex] & 63)) != 0 else { return false }
-            return names.bytes.contains { name in name.count == local.count && memcmp(name, p + local.startIndex, name.count) == 0 }
+                  names.firsts & (1 << UInt64(p[local.startIndex] & 63)) != 0 else { return nil }
+            return names.bytes.firstIndex { name in name.count == local.count && memcmp(name, p + local.startIndex, name.count) == 0 }
+        }
+
+        /// Where a property goes (its place when `slotted`, else its namespace + local name),
+        /// nil when it has a value already: the first one wins, and no other is made.
+        func vacancy(uri: Int, name: Int, local: Bytes) -> (slot: Int, key: String)? {
+            if slotted {
+                let slot = name * wanted.count + uris[uri].wanted
+                return slots[slot] == nil ? (slot, "") : nil
+            }
+            let key = uris[uri].text + XMPPacket.utf8(local)
+            return properties[key] == nil ? (0, key) : nil
+        }
+
+        mutating func keep(_ value: String, at place: (slot: Int, key: String)) {
+            if slotted { slots[place.slot] = value } else { properties[place.key] = value }
         }
 
         mutating func endTag() throws(Fault) {
@@ -331,17 +405,21 @@ enum XMPPacket {
                   element.qualifiedName.count == name.count, let base = bytes.baseAddress,
                   memcmp(base + element.qualifiedName.startIndex, base + name.startIndex, name.count) == 0 else { throw fault() }
             at += 1
-            if let key = element.key, properties[key] == nil, let value = Self.trimmed(text) { properties[key] = value }
+            if element.uri >= 0, let place = vacancy(uri: element.uri, name: element.name, local: bytes[element.local..<element.qualifiedName.endIndex]),
+               let value = Self.trimmed(text) {
+                keep(value, at: place)
+            }
             if !text.isEmpty { text.removeAll(keepingCapacity: true) }
             if element.declared > 0 { scopes.removeLast(element.declared) }
         }
 
-        /// An element's namespace + local name (the default namespace for an unprefixed one),
-        /// when that namespace is wanted.
-        func key(of name: Bytes) -> String? {
-            let colon = colon(in: name)
-            guard isAsked(colon.map { name[($0 + 1)...] } ?? name), let scope = namespace(of: colon.map { name[name.startIndex..<$0] } ?? name[name.startIndex..<name.startIndex]), scope.wanted else { return nil }
-            return scope.uri + XMPPacket.utf8(colon.map { name[($0 + 1)...] } ?? name)
+        /// An element's namespace in `uris` (the default namespace for an unprefixed one) when
+        /// it is wanted and its local name asked for, else -1; where its local name begins, and
+        /// its index in the names asked for.
+        func counted(_ name: Bytes) -> (uri: Int, local: Int, name: Int) {
+            let colon = colon(in: name), local = colon.map { $0 + 1 } ?? name.startIndex
+            guard let asked = asked(name[local...]), let uri = namespace(of: name[name.startIndex..<(colon ?? name.startIndex)]) else { return (-1, local, 0) }
+            return (uri, local, asked)
         }
 
         /// The text without the white space around it, nil when nothing is left. XML's own
@@ -354,15 +432,15 @@ enum XMPPacket {
             return unicode.isEmpty ? nil : unicode
         }
 
-        /// The innermost declaration's namespace; none for an unbound prefix, and "" when no
-        /// default namespace is declared (as libxml2 reports an element of no namespace).
-        func namespace(of prefix: Bytes) -> (uri: String, wanted: Bool)? {
+        /// The innermost declaration's namespace in `uris`, -1 when not wanted; none for an
+        /// unbound prefix, and ``noNamespace`` when no default namespace is declared.
+        func namespace(of prefix: Bytes) -> Int? {
             for scope in scopes.reversed() where scope.prefix.count == prefix.count {
                 var same = true
                 for (a, b) in zip(scope.prefix, prefix) where a != b { same = false; break }
-                if same { return (scope.uri, scope.wanted) }
+                if same { return scope.uri }
             }
-            return prefix.isEmpty ? ("", wanted.contains("")) : nil
+            return prefix.isEmpty ? noNamespace : nil
         }
 
         @inline(__always) mutating func name() throws(Fault) -> Bytes {
@@ -408,26 +486,16 @@ enum XMPPacket {
             return i < name.endIndex ? i : nil
         }
 
-        /// A quoted attribute value: the bytes themselves, and, when it holds an entity or white
-        /// space that XML turns into spaces, the index of its decoding.
-        @inline(__always) mutating func quoted() throws(Fault) -> (value: Bytes, decoded: Int?) {
-            guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") || bytes[at] == UInt8(ascii: "'") else { throw fault() }
-            let quote = bytes[at]
-            at += 1
-            let start = at
-            // One pass to the closing quote or to what needs decoding.
-            let end = quote == UInt8(ascii: "\"") ? scan(from: start, where: Self.doubleQuotedEnd) : scan(from: start, where: Self.singleQuotedEnd)
-            if end < bytes.count, bytes[end] == quote {
-                at = end + 1
-                return (bytes[start..<end], nil)
-            }
+        /// The decoding of the value from `at` (just past its opening quote), whose first byte
+        /// that is not plain is at `end`: its index in ``decodedValues``, `at` past its closing quote.
+        mutating func decodedValue(_ quote: UInt8, from end: Int) throws(Fault) -> Int {
             // A value never closed is refused at the end, before what it holds.
             guard let base = bytes.baseAddress, memchr(base + end, Int32(quote), bytes.count - end) != nil else {
                 at = bytes.count
                 throw fault()
             }
             decodedValues.append(try decoded(quote))
-            return (bytes[start..<(at - 1)], decodedValues.count - 1)
+            return decodedValues.count - 1
         }
 
         /// The value from `at` to its closing `quote`, entities decoded and white space made spaces.

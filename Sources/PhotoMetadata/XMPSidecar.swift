@@ -17,18 +17,21 @@ public enum XMPSidecar {
     static let exif = "http://ns.adobe.com/exif/1.0/"
     static let photoshop = "http://ns.adobe.com/photoshop/1.0/"
     static let xmp = "http://ns.adobe.com/xap/1.0/"
-    static let namespaces: Set<String> = [exif, photoshop, xmp]
+    static let namespaces = [exif, photoshop, xmp]
     /// The properties read (in any of the three namespaces), made once.
     static let names = XMPPacket.LocalNames(["GPSLatitude", "GPSLongitude", "GPSAltitude", "GPSAltitudeRef", "DateTimeOriginal", "DateCreated", "CreateDate"])
-    static let (latitude, longitude, altitude, altitudeRef) = (exif + "GPSLatitude", exif + "GPSLongitude", exif + "GPSAltitude", exif + "GPSAltitudeRef")
-    /// Where the capture time is read, the first found winning.
-    static let times = [exif + "DateTimeOriginal", photoshop + "DateCreated", xmp + "CreateDate"]
+    /// Their places in ``XMPPacket/values(_:in:named:)``: a name's index times the three
+    /// namespaces, plus its namespace's.
+    static let (latitude, longitude, altitude, altitudeRef) = (0 * 3 + 0, 1 * 3 + 0, 2 * 3 + 0, 3 * 3 + 0)
+    /// Where the capture time is read, the first found winning: `exif:DateTimeOriginal`,
+    /// `photoshop:DateCreated`, `xmp:CreateDate`.
+    static let times = [4 * 3 + 0, 5 * 3 + 1, 6 * 3 + 2]
 
     public static func read(_ data: Data, path: String) throws(MetadataError) -> SidecarMetadata {
         try BoundedXML.capped(data, path: path, what: "XMP sidecar", maximumBytes: SidecarMetadata.maximumBytes)
-        let p: [String: String]
+        let p: [String?]
         do {
-            p = try XMPPacket.properties(data, in: namespaces, named: names)
+            p = try XMPPacket.values(data, in: namespaces, named: names)
         } catch {
             if error.isDTD { throw BoundedXML.dtd(path: path, what: "XMP sidecar") }
             throw MetadataError(path: path, reason: .corrupt("XMP sidecar is not well-formed XML (byte \(error.offset))"))
@@ -136,8 +139,31 @@ public enum XMPSidecar {
         return lower..<upper
     }
 
-    /// The bytes as `Double(String)` reads them (a string this short is stored inline).
+    /// The bytes as `Double(String)` reads them: a plain decimal here, anything else by
+    /// `Double(String)`, whose string and `strtod` were a twentieth of a sidecar's read.
     static func double(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Double? {
-        Double(String(decoding: UnsafeBufferPointer(rebasing: b[range]), as: UTF8.self))
+        plainDecimal(b, range) ?? Double(String(decoding: UnsafeBufferPointer(rebasing: b[range]), as: UTF8.self))
+    }
+
+    /// A decimal of at most 15 digits with digits on both sides of any point (`37`,
+    /// `59.028000`: what writers write), as `strtod` rounds it: its digits and the power of ten
+    /// under its point are exact doubles, so their quotient is the correctly rounded value
+    /// (Clinger's fast path). Nil for anything else.
+    static func plainDecimal(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Double? {
+        var digits = 0, mantissa = 0, point: Int? = nil
+        for i in range {
+            let c = b[i]
+            if c &- UInt8(ascii: "0") < 10, digits < 15 {
+                (mantissa, digits) = (mantissa &* 10 &+ Int(c &- UInt8(ascii: "0")), digits &+ 1)
+            } else if c == UInt8(ascii: "."), point == nil, digits > 0 {
+                point = digits
+            } else {
+                return nil
+            }
+        }
+        guard digits > 0, point != digits else { return nil }
+        var scale = 1.0
+        for _ in 0..<(digits &- (point ?? digits)) { scale *= 10 }
+        return Double(mantissa) / scale
     }
 }

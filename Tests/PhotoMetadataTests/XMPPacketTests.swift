@@ -71,6 +71,34 @@ import Testing
         #expect(try XMPPacket.properties(Array(text.utf8), in: Self.every, named: names) == want)
     }
 
+    /// ``XMPPacket/values(_:in:named:)`` holds by place what ``XMPPacket/properties(_:in:named:)``
+    /// holds by key, attributes and elements alike, the first occurrence winning, on every document.
+    @Test(arguments: Array(documents.indices))
+    func valuesByPlaceAreThePropertiesByKey(_ index: Int) throws {
+        let bytes = Array(Self.documents[index].utf8), namespaces = Self.every.sorted()
+        let names = ["GPSLatitude", "CreateDate", "DateCreated", "A", "B", "C", "D", "Entity", "Tail"]
+        let values = try XMPPacket.values(bytes, in: namespaces, named: .init(names))
+        #expect(values.count == names.count * namespaces.count)
+        var byKey: [String: String] = [:]
+        for (n, name) in names.enumerated() {
+            for (k, namespace) in namespaces.enumerated() { byKey[namespace + name] = values[n * namespaces.count + k] }
+        }
+        let want = try XMPPacket.properties(bytes, in: Self.every, named: names)
+        #expect(byKey == want && !want.isEmpty)
+    }
+
+    /// A broken document is refused by place as by key, at the same byte.
+    @Test func valuesRefuseWhatPropertiesRefuse() {
+        let names = XMPPacket.LocalNames(["A", "GPSLatitude"])
+        for text in ["<a><b></a>", "<a x='<'/>", "<a xmlns:e='urn:one' e:A='1'>&bogus;</a>", "<a", "<!DOCTYPE a><a/>", "<a>\u{01}</a>"] {
+            let bytes = Array(text.utf8)
+            var byKey: XMPPacket.Fault?, byPlace: XMPPacket.Fault?
+            do { _ = try XMPPacket.properties(bytes, in: ["urn:one"], named: names) } catch { byKey = error }
+            do { _ = try XMPPacket.values(bytes, in: ["urn:one"], named: names) } catch { byPlace = error }
+            #expect(byKey != nil && byPlace == byKey, "\(text)")
+        }
+    }
+
     /// Random documents of ASCII, characters of two to four bytes and, now and then, a byte
     /// sequence that is no UTF-8 (overlong, a surrogate, past U+10FFFF, cut, stray) or a
     /// control: refused exactly when the standard library's validation or XML's rule refuses them.

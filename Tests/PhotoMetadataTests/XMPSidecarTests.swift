@@ -45,6 +45,29 @@ import Testing
         #expect(XMPSidecar.coordinate("10,\u{00A0}30N") == 10.5 && XMPSidecar.coordinate("\u{2009}10,30S") == -10.5)
     }
 
+    /// Numbers are read as `Double(String)` reads them, bit for bit: plain decimals of up to
+    /// 15 digits by the fast path, the rest (more digits, a sign, an exponent, a bare point) by
+    /// `Double(String)` itself.
+    @Test func numbersAreReadAsDoubleReadsThem() {
+        var generator = SystemRandomNumberGenerator()
+        var texts = ["0", "00.5", "37", "59.028000", "999999999999999", "0.000000000000001", "1234567890123456", "1.", ".5", "-1",
+                     "+2", "1e5", "1.5e-3", "", ".", "1..2", "0x10", "inf", "12 ", " 12"]
+        for _ in 0..<20_000 {
+            let digits = (0..<Int.random(in: 1...18, using: &generator)).map { _ in Character(String(Int.random(in: 0...9, using: &generator))) }
+            var text = String(digits)
+            if Bool.random(using: &generator) { text.insert(".", at: text.index(text.startIndex, offsetBy: Int.random(in: 0...digits.count, using: &generator))) }
+            texts.append(text)
+        }
+        for text in texts {
+            let bytes = Array(text.utf8)
+            let got = bytes.withUnsafeBufferPointer { XMPSidecar.double($0, 0..<$0.count) }
+            #expect(got?.bitPattern == Double(text)?.bitPattern, "\(text)")
+        }
+        for text in ["1.", ".5", "-1", "1e5", "", "1234567890123456"] {
+            #expect(Array(text.utf8).withUnsafeBufferPointer { XMPSidecar.plainDecimal($0, 0..<$0.count) } == nil, "\(text)")
+        }
+    }
+
     @Test func valuesOutOfRangeOrMalformedGiveNoPosition() throws {
         for (lat, lon) in [("91,0N", "1,0E"), ("10,60N", "1,0E"), ("10,30X", "1,0E"), ("0,0N", "0,0E"), ("abc", "1,0E"), ("10,-5N", "1,0E")] {
             let side = try XMPSidecar.read(xmp("<exif:GPSLatitude>\(lat)</exif:GPSLatitude><exif:GPSLongitude>\(lon)</exif:GPSLongitude>"), path: "d.xmp")
