@@ -14,14 +14,15 @@ import JSONWriter
 /// Holds no reference it counts: valid while the tables and bytes it points into are.
 struct ChainJSON {
     /// A link as a row of its table, the table not retained: retaining a table both cores
-    /// read, several times a line, was a cache line bouncing between them.
+    /// read, several times a line, was a cache line bouncing between them. (An `unowned(unsafe)`
+    /// reference is retained for each call made through it; an unmanaged one is not.)
     struct Link {
-        unowned(unsafe) let table: LinkTable
+        let table: Unmanaged<LinkTable>
         let row: Int32
         let distanceKm: Double?
 
         init(table: LinkTable, row: Int32, distanceKm: Double?) {
-            (self.table, self.row, self.distanceKm) = (table, row, distanceKm)
+            (self.table, self.row, self.distanceKm) = (.passUnretained(table), row, distanceKm)
         }
 
         init(_ link: PlaceChain.Link) { self.init(table: link.table, row: link.row, distanceKm: link.distanceKm) }
@@ -60,10 +61,12 @@ struct ChainJSON {
         }
         func link(_ l: Link?, code: UnsafeBufferPointer<UInt8>? = nil, distance: Bool = false, basis: String? = nil) {
             guard let l else { return out.append("null") }
-            l.table.appendJSON(Int(l.row), to: &out)
-            if let code {
-                out.append(bytes: code)
-                l.table.appendCodeJSON(Int(l.row), to: &out)
+            l.table._withUnsafeGuaranteedRef { table in
+                table.appendJSON(Int(l.row), to: &out)
+                if let code {
+                    out.append(bytes: code)
+                    table.appendCodeJSON(Int(l.row), to: &out)
+                }
             }
             if let basis {
                 out.append(#","basis":"#)
