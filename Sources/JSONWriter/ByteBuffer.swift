@@ -57,6 +57,9 @@ public struct ByteBuffer: ~Copyable, ByteSink {
         } else if n >= 4 && n < 8 {
             to.storeBytes(of: from.loadUnaligned(as: UInt32.self), as: UInt32.self)
             (to + n - 4).storeBytes(of: (from + n - 4).loadUnaligned(as: UInt32.self), as: UInt32.self)
+        } else if n < 4 {
+            // The short runs between escapes and at the ends of names: a call would cost more.
+            for i in 0..<n { (base + used + i).initialize(to: source[i]) }
         } else {
             (base + used).initialize(from: source, count: n)
         }
