@@ -81,7 +81,8 @@ public final class Resolver: Sendable {
     let airportRadius: [Double]
     /// Whether any city lies in each country, by country index.
     let countryHasCities: [Bool]
-    let airportCells: AirportCells
+    /// The cells an airport's radius reaches, and those a metropolis's urban reach does.
+    let airportCells: ReachCells, metropolisCells: ReachCells
     /// The parts of regions (and region-less countries) in another zone than their own, and
     /// the pieces of each region and country, by table index.
     let zonePieces: ZonePieces
@@ -158,8 +159,8 @@ public final class Resolver: Sendable {
         shapeCountry = boundaries.shapes.map { Int32(loaded.0.countryIndex[$0.country] ?? -1) }
         links = ChainLinks(tables: loaded.0)
         let metros = loaded.0.metropolises, cityTable = loaded.0.cities
-        metropolises = PointIndex(storage: PointStorage(latitudes: metros.map { cityTable.latitudes[Int($0.city)] },
-                                                        longitudes: metros.map { cityTable.longitudes[Int($0.city)] }))
+        let (metroLatitudes, metroLongitudes) = (metros.map { cityTable.latitudes[Int($0.city)] }, metros.map { cityTable.longitudes[Int($0.city)] })
+        metropolises = PointIndex(storage: PointStorage(latitudes: metroLatitudes, longitudes: metroLongitudes))
         metropolisSearch = PointIndex.Radius(degrees: (metros.map(\.reachKm).max() ?? 0) / PointIndex.kmPerDegree)
         airportRadius = loaded.0.airports.map { Self.airportRadiusKm[$0.size] ?? 0 }
         var hasCities = [Bool](repeating: false, count: loaded.0.countries.count)
@@ -174,8 +175,11 @@ public final class Resolver: Sendable {
         let qualities = TextTable(boundaries.shapes.map(\.quality))
         shapeQuality = boundaries.shapes.map { qualities.position(of: $0.quality) ?? 0 }
         self.qualities = qualities
-        airportCells = AirportCells(latitudes: loaded.0.airports.map(\.latitude), longitudes: loaded.0.airports.map(\.longitude),
-                                    reachDegrees: Self.airportReach.degrees)
+        let airportTable = loaded.0.airports
+        airportCells = ReachCells(latitudes: airportTable.map(\.latitude), longitudes: airportTable.map(\.longitude),
+                                  reachDegrees: airportTable.map { _ in Self.airportReach.degrees })
+        metropolisCells = ReachCells(latitudes: metroLatitudes, longitudes: metroLongitudes,
+                                     reachDegrees: metros.map { $0.reachKm / PointIndex.kmPerDegree })
         loadTimings = timings
     }
 
@@ -361,6 +365,8 @@ public final class Resolver: Sendable {
     /// The metropolis whose urban reach covers the point most deeply (smallest distance / reach,
     /// then the lower city position), among the cities `accept` admits.
     func metropolis(reaching query: PointQuery, where accept: (Int32) -> Bool) -> (city: Int32, km: Double)? {
+        // Most points this is asked for lie far from every town, in no metropolis's reach.
+        guard metropolisCells.mayReach(latitude: query.latitude, longitude: query.longitude) else { return nil }
         var best: (city: Int32, km: Double, depth: Double)?
         metropolises.forEach(within: metropolisSearch, of: query) { member, chord in
             let (city, reach) = tables.metropolises[Int(member)]
@@ -401,7 +407,7 @@ public final class Resolver: Sendable {
     /// The nearest airport whose size-based radius reaches the coordinate: its row in the
     /// airports' table and its distance.
     func nearestAirport(to query: PointQuery) -> Resolution.Row? {
-        guard airportCells.mayHaveAirport(latitude: query.latitude, longitude: query.longitude) else { return nil }
+        guard airportCells.mayReach(latitude: query.latitude, longitude: query.longitude) else { return nil }
         var best: (index: Int, km: Double)?
         airports.forEach(within: Self.airportReach, of: query) { member, chord in
             let i = Int(member)
