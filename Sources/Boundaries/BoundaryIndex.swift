@@ -86,8 +86,8 @@ public final class BoundaryIndex: Sendable {
     public func locate(_ coordinate: GeoCoordinate) -> Hit {
         var hit = Hit()
         forEachShape(containing: coordinate) { s in
-            let shape = shapes[s]
-            switch shape.id.kind {
+            // The kind read in place: a copy of the shape would retain its strings and rings.
+            switch shapes[s].id.kind {
             case .country: if hit.country.map({ Self.smaller(s, than: $0, shapes) }) ?? true { hit.country = s }
             case .region: if hit.region.map({ Self.smaller(s, than: $0, shapes) }) ?? true { hit.region = s }
             default: break

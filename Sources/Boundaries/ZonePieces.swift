@@ -111,18 +111,27 @@ public struct ZonePieces: Sendable {
 
     /// The zone and owner of the first of `candidates` that contains the coordinate.
     public func piece(at coordinate: GeoCoordinate, amongPieces candidates: [Int]) -> (zone: String, owner: String)? {
+        pieceIndex(at: coordinate, amongPieces: candidates).map { (pieces[$0].zone, pieces[$0].owner) }
+    }
+
+    /// The position (in ``assignments``) of the first of `candidates` that contains the
+    /// coordinate: what a caller that keeps its own table of the zones' names asks, so that no
+    /// `String` is copied per point.
+    public func pieceIndex(at coordinate: GeoCoordinate, amongPieces candidates: [Int]) -> Int? {
         let px = coordinate.longitude * 100_000, py = coordinate.latitude * 100_000
         for k in candidates {
-            let p = pieces[k]
-            guard px >= Double(p.minX), px <= Double(p.maxX), py >= Double(p.minY), py <= Double(p.maxY) else { continue }
-            let band = min(p.bands - 1, Int((py - Double(p.minY)) / Double(Self.bandHeight)))
+            // Field by field: a copy of the piece would retain its two strings.
+            let (minX, minY, maxX, maxY) = (pieces[k].minX, pieces[k].minY, pieces[k].maxX, pieces[k].maxY)
+            guard px >= Double(minX), px <= Double(maxX), py >= Double(minY), py <= Double(maxY) else { continue }
+            let (firstBand, bands) = (pieces[k].firstBand, pieces[k].bands)
+            let band = min(bands - 1, Int((py - Double(minY)) / Double(Self.bandHeight)))
             var inside = false
-            for e in bandEdges[Int(bandStarts[p.firstBand + band])..<Int(bandStarts[p.firstBand + band + 1])] {
+            for e in bandEdges[Int(bandStarts[firstBand + band])..<Int(bandStarts[firstBand + band + 1])] {
                 let i = Int(e)
                 let (xa, ya, xb, yb) = (Double(xs[i]), Double(ys[i]), Double(xs[i + 1]), Double(ys[i + 1]))
                 if (ya > py) != (yb > py), px < xa + (py - ya) * (xb - xa) / (yb - ya) { inside.toggle() }
             }
-            if inside { return (p.zone, p.owner) }
+            if inside { return k }
         }
         return nil
     }

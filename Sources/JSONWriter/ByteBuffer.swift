@@ -42,8 +42,13 @@ public struct ByteBuffer: ~Copyable, ByteSink {
         if capacity - used < n { grow(adding: n) }
         let (to, from) = (UnsafeMutableRawPointer(base + used), UnsafeRawPointer(source))
         // Keys and punctuation, most pieces, are copied a word or two at a time (overlapping
-        // when shorter), without the call of a copy of any length.
-        if n >= 8 && n <= 16 {
+        // when shorter), without the call of a copy of any length; so are a place's
+        // `{"id":…,"name":…` (up to 64 bytes, four double words).
+        if n > 32 && n <= 64 {
+            typealias Quad = (UInt64, UInt64, UInt64, UInt64)
+            to.storeBytes(of: from.loadUnaligned(as: Quad.self), as: Quad.self)
+            (to + n - 32).storeBytes(of: (from + n - 32).loadUnaligned(as: Quad.self), as: Quad.self)
+        } else if n >= 8 && n <= 16 {
             to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
             (to + n - 8).storeBytes(of: (from + n - 8).loadUnaligned(as: UInt64.self), as: UInt64.self)
         } else if n > 16 && n <= 32 {
@@ -52,6 +57,9 @@ public struct ByteBuffer: ~Copyable, ByteSink {
         } else if n >= 4 && n < 8 {
             to.storeBytes(of: from.loadUnaligned(as: UInt32.self), as: UInt32.self)
             (to + n - 4).storeBytes(of: (from + n - 4).loadUnaligned(as: UInt32.self), as: UInt32.self)
+        } else if n < 4 {
+            // The short runs between escapes and at the ends of names: a call would cost more.
+            for i in 0..<n { (base + used + i).initialize(to: source[i]) }
         } else {
             (base + used).initialize(from: source, count: n)
         }

@@ -5,8 +5,10 @@ import JSONWriter
 /// another (``BatchPipeline``): parsed, and their coordinates resolved together (in the
 /// resolver's cell order), each answer written as it comes; the reading thread then gathers the
 /// lines' answers in input order (``writeAnswers(to:)``). Writing an answer at once, while the
-/// resolver's tables for its cell are in the cache, spares keeping the chains (hundreds of bytes
-/// and a dozen references each) until their turn. Its buffers keep their capacity from one
+/// resolver's tables for its cell are in the cache, spares keeping the answers until their
+/// turn. An answer is a ``Resolution`` written from the resolver's tables, never a
+/// ``PlaceChain``: making, copying and freeing a chain's links and strings counted references
+/// shared by both cores some forty times a line. Its buffers keep their capacity from one
 /// chunk to the next.
 struct BatchChunk: ~Copyable {
     /// The lines, as read.
@@ -49,11 +51,11 @@ struct BatchChunk: ~Copyable {
         answerEnds.removeAll(keepingCapacity: true)
         answerEnds.append(contentsOf: repeatElement(0, count: coordinates.count))
         bad = 0
-        resolver.resolve(coordinates) { k, answer in
+        resolver.resolutions(coordinates) { k, answer, firstUse in
             guard case .coordinate(_, let id, let line) = records[Int(recordOf[k])] else { return }
             answerStarts[k] = answers.count
-            switch consume answer {
-            case .success(let chain): chain.append(to: &answers, id: id.json)
+            switch answer {
+            case .success(let found): resolver.append(found, id: id.json, to: &answers, &firstUse)
             case .failure(let error):
                 bad += 1
                 Self.fail(id: id.json, "line \(line): \(error.reason)", to: &answers)

@@ -23,8 +23,17 @@ extension Resolver {
     /// resolver.resolve(coordinates) { i, answer in names[i] = try? answer.get().country?.name }
     /// ```
     public func resolve(_ coordinates: [GeoCoordinate], _ body: (Int, consuming Result<PlaceChain, ResolverError>) throws -> Void) rethrows {
+        try resolutions(coordinates) { i, found, firstUse in try body(i, found.map { chain(of: $0, &firstUse) }) }
+    }
+
+    /// ``resolve(_:_:)`` as ``Resolution``s, each given to `body` with the tables read on first
+    /// use, asked for once for the whole batch.
+    func resolutions(_ coordinates: [GeoCoordinate],
+                     _ body: (Int, Result<Resolution, ResolverError>, inout FirstUseTables) throws -> Void) rethrows {
+        var firstUse = FirstUseTables()
         for i in Self.cellOrder(coordinates) {
-            try body(i, Result { () throws(ResolverError) in try resolve(coordinates[i]) })
+            let found = Result { () throws(ResolverError) in try resolution(of: coordinates[i], &firstUse) }
+            try body(i, found, &firstUse)
         }
     }
 

@@ -81,7 +81,8 @@ public final class Resolver: Sendable {
     let airportRadius: [Double]
     /// Whether any city lies in each country, by country index.
     let countryHasCities: [Bool]
-    let airportCells: AirportCells
+    /// The cells an airport's radius reaches, and those a metropolis's urban reach does.
+    let airportCells: ReachCells, metropolisCells: ReachCells
     /// The parts of regions (and region-less countries) in another zone than their own, and
     /// the pieces of each region and country, by table index.
     let zonePieces: ZonePieces
@@ -95,6 +96,13 @@ public final class Resolver: Sendable {
     let populations: FirstFree<[Int32]>
     /// The second level of regions, read when a point first asks for one (``Subregions``).
     let subregions: FirstFree<Subregions>
+    /// Every time zone name the loaded tables give (the regions', the countries', the zone
+    /// pieces'), each once, and each region's, country's and zone piece's position in it.
+    let zoneNames: TextTable
+    let regionZone: [Int32?], countryZone: [Int32?], pieceZone: [Int32]
+    /// The boundary qualities, each once, and each shape's position in them.
+    let qualities: TextTable
+    let shapeQuality: [Int32]
     /// Seconds each loading phase took, in order (for benchmarks and `--verbose` output).
     public let loadTimings: [(phase: String, seconds: Double)]
 
@@ -151,20 +159,39 @@ public final class Resolver: Sendable {
         shapeCountry = boundaries.shapes.map { Int32(loaded.0.countryIndex[$0.country] ?? -1) }
         links = ChainLinks(tables: loaded.0)
         let metros = loaded.0.metropolises, cityTable = loaded.0.cities
-        metropolises = PointIndex(storage: PointStorage(latitudes: metros.map { cityTable.latitudes[Int($0.city)] },
-                                                        longitudes: metros.map { cityTable.longitudes[Int($0.city)] }))
+        let (metroLatitudes, metroLongitudes) = (metros.map { cityTable.latitudes[Int($0.city)] }, metros.map { cityTable.longitudes[Int($0.city)] })
+        metropolises = PointIndex(storage: PointStorage(latitudes: metroLatitudes, longitudes: metroLongitudes))
         metropolisSearch = PointIndex.Radius(degrees: (metros.map(\.reachKm).max() ?? 0) / PointIndex.kmPerDegree)
         airportRadius = loaded.0.airports.map { Self.airportRadiusKm[$0.size] ?? 0 }
         var hasCities = [Bool](repeating: false, count: loaded.0.countries.count)
         for country in loaded.0.cities.country { hasCities[Int(country)] = true }
         countryHasCities = hasCities
-        airportCells = AirportCells(latitudes: loaded.0.airports.map(\.latitude), longitudes: loaded.0.airports.map(\.longitude),
-                                    reachDegrees: Self.airportReach.degrees)
+        let regionZones = loaded.0.regions.map(\.timeZone), countryZones = loaded.0.countries.map(\.timeZone)
+        let pieceZones = loaded.4.assignments.map(\.zone)
+        let zoneNames = TextTable(regionZones.compactMap { $0 } + countryZones.compactMap { $0 } + pieceZones)
+        (regionZone, countryZone) = (regionZones.map { $0.flatMap(zoneNames.position) }, countryZones.map { $0.flatMap(zoneNames.position) })
+        pieceZone = pieceZones.map { zoneNames.position(of: $0) ?? 0 }
+        self.zoneNames = zoneNames
+        let qualities = TextTable(boundaries.shapes.map(\.quality))
+        shapeQuality = boundaries.shapes.map { qualities.position(of: $0.quality) ?? 0 }
+        self.qualities = qualities
+        let airportTable = loaded.0.airports
+        airportCells = ReachCells(latitudes: airportTable.map(\.latitude), longitudes: airportTable.map(\.longitude),
+                                  reachDegrees: airportTable.map { _ in Self.airportReach.degrees })
+        metropolisCells = ReachCells(latitudes: metroLatitudes, longitudes: metroLongitudes,
+                                     reachDegrees: metros.map { $0.reachKm / PointIndex.kmPerDegree })
         loadTimings = timings
     }
 
     /// The place chain of `coordinate`; throws ``ResolverError`` for NaN or out-of-range values.
     public func resolve(_ coordinate: GeoCoordinate) throws(ResolverError) -> PlaceChain {
+        var firstUse = FirstUseTables()
+        return chain(of: try resolution(of: coordinate, &firstUse), &firstUse)
+    }
+
+    /// What ``resolve(_:)`` answers, as rows of the resolver's tables, with the tables read on
+    /// first use that the caller has in hand (or gets now).
+    func resolution(of coordinate: GeoCoordinate, _ firstUse: inout FirstUseTables) throws(ResolverError) -> Resolution {
         if let reason = coordinate.invalidReason { throw ResolverError(reason: reason) }
         var hit = boundaries.locate(coordinate)
         var waters = Waters.land
@@ -175,20 +202,20 @@ public final class Resolver: Sendable {
                 // Land by the tolerance: the polygons and their zone pieces miss the point, the
                 // zones (OpenStreetMap's coasts) know its time, if they cover its country.
                 let hit = landHit(near: near.shape, coordinate: coordinate, withinKm: coastlineToleranceKm)
-                return chain(for: coordinate, hit: hit, waters: .land, zone: (try? seaZones.value())?.zone(at: coordinate))
-            } else if let sea = seaWaters(at: coordinate) {
-                return chain(for: coordinate, hit: sea.hit, waters: .territorial, country: sea.country, zone: sea.zone)
+                return resolution(for: coordinate, hit: hit, waters: .land, zone: firstUse.seaZone(at: coordinate, of: self), &firstUse)
+            } else if let sea = seaWaters(at: coordinate, &firstUse) {
+                return resolution(for: coordinate, hit: sea.hit, waters: .territorial, country: sea.country, zone: sea.zone, &firstUse)
             } else if let coast = boundaries.nearestEdge(to: coordinate, withinKm: Self.territorialWatersKm, where: { _ in true }) {
                 // Any outline will do: a coast is the edge of a country and of its coastal region alike.
                 waters = .territorial
                 hit = landHit(near: coast.shape, coordinate: coordinate, withinKm: Self.territorialWatersKm + 5)
             } else {
-                var chain = PlaceChain(coordinate: coordinate, waters: .international)
-                chain.airport = nearestAirport(to: PointQuery(latitude: coordinate.latitude, longitude: coordinate.longitude))
-                return chain
+                var found = Resolution(coordinate: coordinate, waters: .international)
+                found.places.airport = nearestAirport(to: PointQuery(latitude: coordinate.latitude, longitude: coordinate.longitude))
+                return found
             }
         }
-        return chain(for: coordinate, hit: hit, waters: waters)
+        return resolution(for: coordinate, hit: hit, waters: waters, &firstUse)
     }
 
     /// The shapes a point near (not in) `shape` belongs to: that shape's country and the nearest
@@ -213,10 +240,10 @@ public final class Resolver: Sendable {
     /// that covers land of several, whichever of them has the nearest outline), its region
     /// nearest to the point, and the zone itself as the point's time zone. Nil outside every
     /// land zone: there the 12 nautical miles decide.
-    private func seaWaters(at coordinate: GeoCoordinate) -> (hit: BoundaryIndex.Hit, country: Int, zone: SeaZones.Zone)? {
+    private func seaWaters(at coordinate: GeoCoordinate, _ firstUse: inout FirstUseTables) -> (hit: BoundaryIndex.Hit, country: Int, zone: SeaZones.Zone)? {
         // The zones are part of the gazetteer, whose checksum was verified on opening: should
         // they not load all the same, the 12 nautical miles still answer.
-        guard let sea = (try? seaZones.value())?.zone(at: coordinate) else { return nil }
+        guard let sea = firstUse.seaZone(at: coordinate, of: self) else { return nil }
         var country = sea.countries[0]
         if sea.countries.count > 1, let nearest = boundaries.nearestEdge(to: coordinate, withinKm: Self.sharedZoneSearchKm, where: { s in
             sea.countries.contains(Int(self.shapeCountry[s]))
@@ -227,14 +254,14 @@ public final class Resolver: Sendable {
         return (hit, country, sea)
     }
 
-    /// The chain of a point in `hit`'s shapes (else in country `known`). The time zone is
+    /// The resolution of a point in `hit`'s shapes (else in country `known`). The time zone is
     /// `zone`'s when that land zone covers the country, else the pieces' and the region's.
     @inline(__always)
-    private func chain(for coordinate: GeoCoordinate, hit: BoundaryIndex.Hit, waters: Waters,
-                       country known: Int? = nil, zone: SeaZones.Zone? = nil) -> PlaceChain {
+    private func resolution(for coordinate: GeoCoordinate, hit: BoundaryIndex.Hit, waters: Waters,
+                            country known: Int? = nil, zone: SeaZones.Zone? = nil, _ firstUse: inout FirstUseTables) -> Resolution {
         let region = hit.region.map { Int(shapeRegion[$0]) }.flatMap { $0 >= 0 ? $0 : nil }
         let country = region.map { Int(tables.regions[$0].country) } ?? hit.country.map { Int(shapeCountry[$0]) }.flatMap { $0 >= 0 ? $0 : nil } ?? known
-        guard let country else { return PlaceChain(coordinate: coordinate, waters: waters) }
+        guard let country else { return Resolution(coordinate: coordinate, waters: waters) }
 
         // The nearest city inside the region, or the country when the region has none. The
         // unconstrained nearest comes first: for most photos it lies inside, and answers both.
@@ -271,33 +298,40 @@ public final class Resolver: Sendable {
             }?.km
         }
         // A district answers with its city as the city and itself as the district.
-        var city: PlaceChain.Link?, district: PlaceChain.Link?, nearestPlace: PlaceChain.Link?
+        var city: Resolution.Row?, district: Resolution.Row?, nearestPlace: Resolution.Row?
         if let found {
             let owner = tables.cities.owner[Int(found.member)]
-            city = PlaceChain.Link(table: links.cities, row: owner, distanceKm: found.km)
+            city = Resolution.Row(row: owner, distanceKm: found.km)
             if owner != found.member, found.km <= Self.cityReachKm, clearlyIn(found, of: owner, query, where: inside) {
-                district = PlaceChain.Link(table: links.districts, row: found.member, distanceKm: found.km)
+                district = Resolution.Row(row: found.member, distanceKm: found.km)
             }
             if found.km > Self.metropolisGapKm, let metropolis = metropolis(reaching: query, where: inside), metropolis.city != owner {
-                city = PlaceChain.Link(table: links.cities, row: metropolis.city, distanceKm: metropolis.km)
+                city = Resolution.Row(row: metropolis.city, distanceKm: metropolis.km)
                 district = nil
             } else if owner == found.member, found.km <= Self.metropolisGapKm,
                       let metropolis = edgeMetropolis(around: found, query, where: inside) {
-                city = PlaceChain.Link(table: links.cities, row: metropolis.city, distanceKm: metropolis.km)
+                city = Resolution.Row(row: metropolis.city, distanceKm: metropolis.km)
             } else if found.km > Self.cityReachKm {
                 (nearestPlace, city, district) = (city, nil, nil)
             }
         }
-        // Made whole in one go: filling in a chain field by field copied and destroyed it several times.
-        let (countryLink, continentLink) = links.countries[country]
-        let subregion = (try? subregions.value())?.locate(coordinate, country: tables.countries[country].iso2, city: city.map { Int($0.row) })
-        let places = PlaceLineage(continent: continentLink, country: countryLink, region: region.map { links.regions[$0] },
-                                  subregion: subregion?.link, city: city, district: district, airport: nearestAirport(to: query))
-        return PlaceChain(coordinate: coordinate, places: places, nearestPlace: nearestPlace, subregionBasis: subregion?.basis.rawValue,
-                          waters: waters, borderKm: borderKm,
-                          boundaryQuality: (hit.region ?? hit.country).map { boundaries.shapes[$0].quality }, nearestCityElsewhere: elsewhere,
-                          timeZone: zone.flatMap { $0.countries.contains(country) ? $0.zone : nil }
-                              ?? timeZone(at: coordinate, region: region, country: country))
+        var answer = Resolution(coordinate: coordinate, waters: waters)
+        let subregion = firstUse.subregion(at: coordinate, country: tables.countries[country].iso2, city: city.map { Int($0.row) }, of: self)
+        answer.places = PlaceLineage(continent: links.continentOfCountry[country].map { Resolution.Row(row: $0) },
+                                     country: Resolution.Row(row: Int32(country)), region: region.map { Resolution.Row(row: Int32($0)) },
+                                     subregion: subregion.map { Resolution.Row(row: $0.row) }, city: city, district: district,
+                                     airport: nearestAirport(to: query))
+        answer.nearestPlace = nearestPlace
+        answer.subregionBasis = subregion?.basis
+        answer.borderKm = borderKm
+        answer.boundaryQuality = (hit.region ?? hit.country).map { shapeQuality[$0] }
+        answer.nearestCityElsewhere = elsewhere
+        if let zone, zone.countries.contains(country) {
+            answer.timeZone = .sea(zone.name)
+        } else {
+            answer.timeZone = timeZone(at: coordinate, region: region, country: country)
+        }
+        return answer
     }
 
     /// Whether no other district of `owner` among the places `inside` admits lies within
@@ -315,18 +349,24 @@ public final class Resolver: Sendable {
 
     /// The zone of the piece the point lies in, else its region's, else its country's; the
     /// nautical zone for a country without one (Antarctica's interior has none).
-    private func timeZone(at coordinate: GeoCoordinate, region: Int?, country: Int) -> String {
+    private func timeZone(at coordinate: GeoCoordinate, region: Int?, country: Int) -> Resolution.Zone {
         if let region {
-            if !regionPieces[region].isEmpty, let zone = zonePieces.zone(at: coordinate, amongPieces: regionPieces[region]) { return zone }
-            if let zone = tables.regions[region].timeZone { return zone }
+            if !regionPieces[region].isEmpty, let piece = zonePieces.pieceIndex(at: coordinate, amongPieces: regionPieces[region]) {
+                return .named(pieceZone[piece])
+            }
+            if let zone = regionZone[region] { return .named(zone) }
         }
-        if !countryPieces[country].isEmpty, let zone = zonePieces.zone(at: coordinate, amongPieces: countryPieces[country]) { return zone }
-        return tables.countries[country].timeZone ?? PlaceChain.nauticalZone(longitude: coordinate.longitude)
+        if !countryPieces[country].isEmpty, let piece = zonePieces.pieceIndex(at: coordinate, amongPieces: countryPieces[country]) {
+            return .named(pieceZone[piece])
+        }
+        return countryZone[country].map { .named($0) } ?? .nautical
     }
 
     /// The metropolis whose urban reach covers the point most deeply (smallest distance / reach,
     /// then the lower city position), among the cities `accept` admits.
     func metropolis(reaching query: PointQuery, where accept: (Int32) -> Bool) -> (city: Int32, km: Double)? {
+        // Most points this is asked for lie far from every town, in no metropolis's reach.
+        guard metropolisCells.mayReach(latitude: query.latitude, longitude: query.longitude) else { return nil }
         var best: (city: Int32, km: Double, depth: Double)?
         metropolises.forEach(within: metropolisSearch, of: query) { member, chord in
             let (city, reach) = tables.metropolises[Int(member)]
@@ -364,17 +404,17 @@ public final class Resolver: Sendable {
         return townKm > edgeOwnReaches * (Double(town) / (urbanDensityPerKm2 * .pi)).squareRoot()
     }
 
-    /// The nearest airport whose size-based radius reaches the coordinate.
-    func nearestAirport(to query: PointQuery) -> PlaceChain.Link? {
-        guard airportCells.mayHaveAirport(latitude: query.latitude, longitude: query.longitude) else { return nil }
+    /// The nearest airport whose size-based radius reaches the coordinate: its row in the
+    /// airports' table and its distance.
+    func nearestAirport(to query: PointQuery) -> Resolution.Row? {
+        guard airportCells.mayReach(latitude: query.latitude, longitude: query.longitude) else { return nil }
         var best: (index: Int, km: Double)?
         airports.forEach(within: Self.airportReach, of: query) { member, chord in
             let i = Int(member)
-            let airport = tables.airports[i]
             let km = PointStorage.kilometres(squaredChord: chord)
             guard km <= airportRadius[i] else { return }
-            if best == nil || km < best!.km || (km == best!.km && airport.iata < tables.airports[best!.index].iata) { best = (i, km) }
+            if best == nil || km < best!.km || (km == best!.km && tables.airports[i].iata < tables.airports[best!.index].iata) { best = (i, km) }
         }
-        return best.map { .init(table: links.airports, row: Int32($0.index), distanceKm: $0.km) }
+        return best.map { Resolution.Row(row: Int32($0.index), distanceKm: $0.km) }
     }
 }

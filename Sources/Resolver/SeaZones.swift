@@ -11,19 +11,24 @@ import Gazetteer
 ///
 /// ```swift
 /// let sea = try SeaZones(gazetteer: gazetteer, tables: tables, pieces: pieces)
-/// sea.zone(at: GeoCoordinate(latitude: 37.4903, longitude: -25.0782))?.zone   // "Atlantic/Azores", off São Miguel
+/// let zone = sea.zone(at: GeoCoordinate(latitude: 37.4903, longitude: -25.0782))!
+/// sea.names.string(zone.name)   // "Atlantic/Azores", off São Miguel
 /// ```
 ///
 /// Immutable after loading: safe to share between threads.
 struct SeaZones: Sendable {
-    /// A land zone and the countries (table indices) whose land it covers, its own first.
-    typealias Zone = (zone: String, countries: [Int])
+    /// A land zone (its name's position in ``names``) and the countries (table indices) whose
+    /// land it covers, its own first.
+    typealias Zone = (name: Int32, countries: [Int])
 
     private let zones: ZonePieces
     private let order: [Int]
-    /// The countries (table indices) whose land each zone covers, by zone: the zone's own
-    /// country, then those with a region, a region-less outline or a piece in the zone.
-    private let countries: [String: [Int]]
+    /// The zones' names, each once.
+    let names: TextTable
+    /// Each piece's name in ``names`` and the countries whose land its zone covers (the zone's
+    /// own country, then those with a region, a region-less outline or a piece in the zone),
+    /// by piece; no countries for a zone of a country the gazetteer lacks.
+    private let pieceZones: [Zone?]
 
     init(gazetteer: Gazetteer, tables: PlaceTables, pieces: ZonePieces) throws {
         // Loaded in the middle of work, like the resolver at its start: what decoding freed
@@ -49,13 +54,17 @@ struct SeaZones: Sendable {
             guard let own = tables.countryIndex[owner] else { continue }
             countries[zone] = [own] + others[zone, default: []].subtracting([own]).sorted()
         }
-        self.countries = countries
+        let names = TextTable(zones.assignments.map(\.zone))
+        pieceZones = zones.assignments.map { piece in
+            countries[piece.zone].map { (names.position(of: piece.zone) ?? 0, $0) }
+        }
+        self.names = names
     }
 
     /// The smallest zone containing the point (then by name), with the countries whose land it
     /// covers, or nil outside every land zone (and in a zone of a country the gazetteer lacks).
     func zone(at coordinate: GeoCoordinate) -> Zone? {
-        guard let found = zones.piece(at: coordinate, amongPieces: order), let countries = countries[found.zone] else { return nil }
-        return (found.zone, countries)
+        guard let found = zones.pieceIndex(at: coordinate, amongPieces: order), found < pieceZones.count else { return nil }
+        return pieceZones[found]
     }
 }

@@ -9,7 +9,8 @@ import SQLite
 ///
 /// ```swift
 /// let units = try Subregions(gazetteer: gazetteer, cityCount: tables.cities.count)
-/// units.locate(losAngeles, country: "US", city: nil)?.link.name   // "Los Angeles County"
+/// let row = units.locate(losAngeles, country: "US", city: nil, polygons: units.loadedPolygons(), hasPolygons: true)!.row
+/// units.links.name(Int(row))   // "Los Angeles County"
 /// ```
 ///
 /// Read by the resolver on the first point that asks (``FirstFree``), and the polygons on the
@@ -66,19 +67,30 @@ struct Subregions: Sendable {
         }
     }
 
+    /// The polygons and each polygon's subregion position, read on first use.
+    typealias Polygons = (index: BoundaryIndex, unit: [Int32])
+
+    /// Whether the subregions of `country` (ISO alpha-2) are polygons.
+    func hasPolygons(_ country: String) -> Bool { polygonCountries.contains(country) }
+
+    /// The polygons, read on the first call.
+    func loadedPolygons() -> Polygons? { try? polygons?.value() }
+
     /// The subregion of a point in `country` (ISO alpha-2) whose city, if any, is at position
-    /// `city`: its polygon's where the country has polygons (none when the point lies in none,
-    /// say in a lake the units do not cover), else the city's unit.
-    func locate(_ coordinate: GeoCoordinate, country: String, city: Int?) -> (link: PlaceChain.Link, basis: Basis)? {
-        if polygonCountries.contains(country) {
-            guard let polygons = try? polygons?.value() else { return nil }
+    /// `city`, as a row of ``links``: its polygon's where the country has polygons (none when the
+    /// point lies in none, say in a lake the units do not cover), else the city's unit. The
+    /// polygons and whether the country has them come from the caller, who asks for them once
+    /// (``FirstUseTables``), not once a point.
+    func locate(_ coordinate: GeoCoordinate, country: String, city: Int?, polygons: Polygons?, hasPolygons: Bool) -> (row: Int32, basis: Basis)? {
+        if hasPolygons {
+            guard let polygons else { return nil }
             var found: Int32 = -1
             polygons.index.forEachShape(containing: coordinate) { s in
                 if found < 0, polygons.index.shapes[s].country == country { found = polygons.unit[s] }
             }
-            return found < 0 ? nil : (PlaceChain.Link(table: links, row: found), .polygon)
+            return found < 0 ? nil : (found, .polygon)
         }
         guard let city, city < ofCity.count, ofCity[city] != 0xFFFF else { return nil }
-        return (PlaceChain.Link(table: links, row: Int32(ofCity[city])), .city)
+        return (Int32(ofCity[city]), .city)
     }
 }

@@ -80,4 +80,20 @@ import JSONWriter
         let emptied = buffer.isEmpty
         #expect(emptied)
     }
+
+    /// Pieces of every length the word copies take (up to 64 bytes) and past them, after every
+    /// count of bytes already written, land whole and leave what was there alone.
+    @Test func piecesOfEveryLengthCopyExactly() {
+        let source = (0..<80).map { UInt8(33 + $0) }
+        for before in 0..<9 {
+            for n in 0...source.count {
+                var buffer = ByteBuffer(capacity: 16)
+                for _ in 0..<before { buffer.append(UInt8(ascii: "-")) }
+                source.withUnsafeBufferPointer { buffer.append(bytes: UnsafeBufferPointer(rebasing: $0[0..<n])) }
+                buffer.append(UInt8(ascii: "|"))
+                let got = buffer.withUnsafeBytes { Array($0) }
+                #expect(got == Array(repeating: UInt8(ascii: "-"), count: before) + source[0..<n] + [UInt8(ascii: "|")], "\(n) bytes after \(before)")
+            }
+        }
+    }
 }
