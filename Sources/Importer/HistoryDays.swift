@@ -356,7 +356,7 @@ extension PlaceDay {
         positioned += t.points
         latitudeSum += t.latitudeSum
         longitudeSum += t.longitudeSum
-        let (first, last) = (VisitPhoto.text(t.first), VisitPhoto.text(t.last))
+        let (first, last) = (LocalTime(VisitPhoto.text(t.first)), LocalTime(VisitPhoto.text(t.last)))
         firstTime = min(firstTime ?? first, first)
         lastTime = max(lastTime ?? last, last)
     }

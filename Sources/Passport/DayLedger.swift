@@ -136,7 +136,7 @@ private struct Item {
     let kind: Kind
     /// Nil for what has no time (a mark, a flight of the flight log).
     let country: String?
-    let first: String?, last: String?
+    let first: LocalTime?, last: LocalTime?
 }
 
 private struct LedgerBuilder {

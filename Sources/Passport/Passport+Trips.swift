@@ -95,40 +95,27 @@ extension Passport {
     public func homeTimeline() -> HomeTimeline { HomeTimeline(saved: homes, days: days) }
 
     /// The rows `indices` of one date by their first time (none last), then by index. Times of
-    /// one form (`YYYY-MM-DDTHH:MM:SS`, what the log writes) are compared as the number their
-    /// digits make, in the same order as the text: a long trip sorts tens of thousands.
+    /// the log's form are compared as their numbers (``LocalTime/clock``): a long trip sorts
+    /// tens of thousands.
     static func inTimeOrder(_ indices: [Int], of days: [PlaceDay]) -> [Int] {
         guard indices.count > 1 else { return indices }
-        var keyed: [(time: Int, index: Int)] = []
+        var keyed: [(time: Int64, index: Int)] = []
         keyed.reserveCapacity(indices.count)
         for i in indices {
             guard let time = days[i].firstTime else { keyed.append((.max, i)); continue }
-            guard let number = clockNumber(time) else {
-                return indices.sorted { (days[$0].firstTime ?? "~", $0) < (days[$1].firstTime ?? "~", $1) }
-            }
-            keyed.append((number, i))
-        }
-        return keyed.sorted { ($0.time, $0.index) < ($1.time, $1.index) }.map(\.index)
-    }
-
-    /// `YYYY-MM-DDTHH:MM:SS` as the number `YYYYMMDDHHMMSS`; nil for any other text.
-    static func clockNumber(_ time: String) -> Int? {
-        time.utf8.withContiguousStorageIfAvailable { b -> Int? in
-            guard b.count == 19 else { return nil }
-            var n = 0
-            for (k, c) in b.enumerated() {
-                switch k {
-                case 4, 7: guard c == UInt8(ascii: "-") else { return nil }
-                case 10: guard c == UInt8(ascii: "T") else { return nil }
-                case 13, 16: guard c == UInt8(ascii: ":") else { return nil }
-                default:
-                    let digit = c &- UInt8(ascii: "0")
-                    guard digit < 10 else { return nil }
-                    n = n * 10 + Int(digit)
+            guard time.clock >= 0 else {
+                return indices.sorted { a, b in
+                    switch (days[a].firstTime, days[b].firstTime) {
+                    case let (x?, y?): x != y ? x < y : a < b
+                    case (_?, nil): true
+                    case (nil, _?): false
+                    case (nil, nil): a < b
+                    }
                 }
             }
-            return n
-        } ?? nil
+            keyed.append((time.clock, i))
+        }
+        return keyed.sorted { ($0.time, $0.index) < ($1.time, $1.index) }.map(\.index)
     }
 
     private func build(_ span: Span, _ detection: TripDetection) -> Trip {
@@ -140,7 +127,7 @@ extension Passport {
         // A snapshot's links become tally entries once: a long trip has thousands of rows and a
         // few dozen snapshots, and hashing four links a row was a tenth of `atlas trips`.
         var entries: [ObjectIdentifier: (country: Int?, region: Int?, city: Int?, airport: Int?)] = [:]
-        var waypoints: [(time: String, latitude: Double, longitude: Double)] = []
+        var waypoints: [(time: LocalTime, latitude: Double, longitude: Double)] = []
         for day in span.start...span.end {
             let date = day.text
             var out = Trip.Day(date: date)
@@ -149,11 +136,11 @@ extension Passport {
             for i in visited {
                 let row = days[i]
                 if let mean = row.meanPosition, row.status != .unplaced, row.status != .visit || away[i] {
-                    waypoints.append((row.firstTime ?? date, mean.latitude, mean.longitude))
+                    waypoints.append((row.firstTime ?? LocalTime(date), mean.latitude, mean.longitude))
                 }
                 switch row.status {
                 case .visit where away[i]:
-                    out.places.append(row.city ?? row.region ?? row.country!)
+                    out.appendPlace(row.city ?? row.region ?? row.country!)
                     if let c = row.country, !out.countries.contains(c) { out.countries.append(c) }
                     let id = ObjectIdentifier(row.places)
                     let e = entries[id] ?? {
@@ -181,7 +168,7 @@ extension Passport {
                 }
             }
             for m in marks[date] ?? [] where judge.isAway(m) {
-                out.places.append(PlaceLink(id: m.placeID, name: m.placeName))
+                out.appendPlace(PlaceLink(id: m.placeID, name: m.placeName))
                 if let c = m.country, !out.countries.contains(c) { out.countries.append(c) }
                 countries.add(m.country, day)
                 regions.add(m.region, day)
@@ -196,7 +183,6 @@ extension Passport {
                 }
                 trip.flights.append(f)
             }
-            out.places = out.places.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
             trip.photos += out.photos
             trip.flightPhotos += out.flightPhotos
             trip.marks += out.marks
@@ -217,7 +203,7 @@ extension Passport {
     /// home of the last. Place to place, by local date and time: the days are the trip's own,
     /// whatever the UTC date (a morning in Fiji is the evening before in UTC), and wandering
     /// within a city is no travel.
-    private func distance(_ span: Span, _ waypoints: [(time: String, latitude: Double, longitude: Double)], _ homes: HomeTimeline) -> Double {
+    private func distance(_ span: Span, _ waypoints: [(time: LocalTime, latitude: Double, longitude: Double)], _ homes: HomeTimeline) -> Double {
         // A day's rows come by first time: most often the points are in order already.
         let inOrder = zip(waypoints, waypoints.dropFirst()).allSatisfy { $0.0.time <= $0.1.time }
         let points = inOrder ? waypoints : waypoints.sorted { $0.time < $1.time }
@@ -324,5 +310,13 @@ private struct Tally {
     var places: [Trip.Place] {
         counts.filter { $0.days > 0 }.map { Trip.Place(place: $0.place, days: $0.days, first: CalendarDay(number: $0.first).text) }
             .sorted { ($1.days, $0.first, $0.place.id) < ($0.days, $1.first, $1.place.id) }
+    }
+}
+
+extension Trip.Day {
+    /// `place` added to ``places`` unless there already: each place once, in the order met
+    /// (deduplicated as it comes, not by building the list again: a long trip has thousands of days).
+    mutating func appendPlace(_ place: PlaceLink) {
+        if !places.contains(place) { places.append(place) }
     }
 }

@@ -48,8 +48,8 @@ extension TravelRecord {
         literal(",\n      \"positioned\": "); int(exact ? d.positioned : 0)
         literal(",\n      \"latitude_sum_e7\": "); int(exact ? Int(d.latitudeSum) : nil)
         literal(",\n      \"longitude_sum_e7\": "); int(exact ? Int(d.longitudeSum) : nil)
-        literal(",\n      \"first_time\": "); string(d.firstTime)
-        literal(",\n      \"last_time\": "); string(d.lastTime)
+        literal(",\n      \"first_time\": "); string(d.firstTime?.text)
+        literal(",\n      \"last_time\": "); string(d.lastTime?.text)
         literal("\n    }")
     }
 
@@ -117,7 +117,7 @@ extension TravelRecord {
                 d.latitudeSum = Double(try integer("latitude_sum_e7", within: -bound...bound))
                 d.longitudeSum = Double(try integer("longitude_sum_e7", within: -bound...bound))
             }
-            (d.firstTime, d.lastTime) = (entry["first_time"] as? String, entry["last_time"] as? String)
+            (d.firstTime, d.lastTime) = ((entry["first_time"] as? String).map { LocalTime($0) }, (entry["last_time"] as? String).map { LocalTime($0) })
             return d
         }
     }

@@ -64,8 +64,8 @@ public struct AggregateSnapshot: Sendable, Equatable {
             for n in [d.photos, d.handSet, d.positioned, d.historyPoints] { out.i64(n) }
             out.f64(d.latitudeSum)
             out.f64(d.longitudeSum)
-            out.string(d.firstTime)
-            out.string(d.lastTime)
+            out.time(d.firstTime)
+            out.time(d.lastTime)
         }
         out.u32(UInt32(tracks.count))
         for t in tracks {
@@ -98,20 +98,24 @@ public struct AggregateSnapshot: Sendable, Equatable {
             places.append(.init(lineage))
         }
         let dayCount = try r.count(atLeast: 65)
-        days = []
+        var days: [PlaceDay] = []
         days.reserveCapacity(dayCount)
         var lastDate: (bytes: UnsafeRawBufferPointer, value: String)?
         for _ in 0..<dayCount {
-            let date = try r.string(reusing: &lastDate)
-            var d = PlaceDay(date: date, status: try Self.status(r.u8()))
+            // Read into locals, the row made once in the array: a row filled field by field
+            // was copied twice on its way in (the times' and the snapshot's references
+            // retained and released each time).
+            let date = try r.string(reusing: &lastDate), status = try Self.status(r.u8())
             let place = Int(try r.u32())
             guard place < places.count else { throw DecodingError(description: "place \(place) of \(places.count)") }
-            d.places = places[place]
-            (d.photos, d.handSet, d.positioned, d.historyPoints) = (try r.i64(), try r.i64(), try r.i64(), try r.i64())
-            (d.latitudeSum, d.longitudeSum) = (try r.f64(), try r.f64())
-            if times { (d.firstTime, d.lastTime) = (try r.string(), try r.string()) } else { try r.skipString(); try r.skipString() }
-            days.append(d)
+            let (photos, handSet, positioned, historyPoints) = (try r.i64(), try r.i64(), try r.i64(), try r.i64())
+            let (latitudeSum, longitudeSum) = (try r.f64(), try r.f64())
+            var (first, last): (LocalTime?, LocalTime?) = (nil, nil)
+            if times { (first, last) = (try r.time(), try r.time()) } else { try r.skipString(); try r.skipString() }
+            days.append(PlaceDay(date: date, status: status, places: places[place], photos: photos, handSet: handSet, positioned: positioned,
+                                 latitudeSum: latitudeSum, longitudeSum: longitudeSum, firstTime: first, lastTime: last, historyPoints: historyPoints))
         }
+        self.days = days
         let trackCount = try r.count(atLeast: 68)
         tracks = []
         tracks.reserveCapacity(trackCount)
@@ -151,6 +155,14 @@ public struct AggregateSnapshot: Sendable, Equatable {
         mutating func string(_ s: String?) {
             guard var s else { return u32(.max) }
             s.withUTF8 { utf8 in
+                u32(UInt32(utf8.count))
+                bytes.append(contentsOf: utf8)
+            }
+        }
+        /// As ``string(_:)`` its text.
+        mutating func time(_ t: LocalTime?) {
+            guard let t else { return u32(.max) }
+            t.withUTF8 { utf8 in
                 u32(UInt32(utf8.count))
                 bytes.append(contentsOf: utf8)
             }
@@ -200,6 +212,13 @@ public struct AggregateSnapshot: Sendable, Equatable {
             let value = String(decoding: bytes, as: UTF8.self)
             last = (bytes, value)
             return value
+        }
+
+        /// A string as a ``LocalTime``, made from the bytes in place.
+        mutating func time() throws -> LocalTime? {
+            let length = try u32()
+            guard length != .max else { return nil }
+            return LocalTime(utf8: try take(Int(length)))
         }
 
         mutating func string() throws -> String? {

@@ -29,8 +29,8 @@ public struct PlaceDay: Sendable, Equatable {
     public var latitudeSum = 0.0
     public var longitudeSum = 0.0
     /// The earliest and latest local capture time of the row's photos.
-    public var firstTime: String?
-    public var lastTime: String?
+    public var firstTime: LocalTime?
+    public var lastTime: LocalTime?
     /// For a row a location history gives (``TravelLog/historyDays()``), how many of its
     /// points and visits fell there that day; 0 for a row of photos. Such a row has no photos:
     /// `visit` is a stay, `transit` a place passed through.
@@ -40,6 +40,13 @@ public struct PlaceDay: Sendable, Equatable {
     public var isHistory: Bool { historyPoints > 0 }
 
     public init(date: String?, status: VisitPhoto.Status) { (self.date, self.status) = (date, status) }
+
+    /// Every field at once, for a reader that has them all (``AggregateSnapshot``).
+    init(date: String?, status: VisitPhoto.Status, places: Places, photos: Int, handSet: Int, positioned: Int,
+         latitudeSum: Double, longitudeSum: Double, firstTime: LocalTime?, lastTime: LocalTime?, historyPoints: Int) {
+        (self.date, self.status, self.places, self.photos, self.handSet, self.positioned) = (date, status, places, photos, handSet, positioned)
+        (self.latitudeSum, self.longitudeSum, self.firstTime, self.lastTime, self.historyPoints) = (latitudeSum, longitudeSum, firstTime, lastTime, historyPoints)
+    }
 
     /// The mean position of the row's positioned photos.
     public var meanPosition: (latitude: Double, longitude: Double)? {
@@ -137,7 +144,8 @@ public struct PlaceDay: Sendable, Equatable {
             latitudeSum += Self.units(lat)
             longitudeSum += Self.units(lon)
         }
-        if let t = p.takenLocal {
+        if let text = p.takenLocal {
+            let t = LocalTime(text)
             if firstTime.map({ t < $0 }) ?? true { firstTime = t }
             if lastTime.map({ t > $0 }) ?? true { lastTime = t }
         }

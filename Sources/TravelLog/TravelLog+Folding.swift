@@ -77,7 +77,7 @@ extension TravelLog {
                     try insertPlaceDay(row, insert)
                 } else if row != stored[i].row {
                     try update.bind(row.status.rawValue, row.photos, row.handSet, row.positioned, row.latitudeSum, row.longitudeSum,
-                                    row.firstTime, row.lastTime, stored[i].id).run()
+                                    row.firstTime?.text, row.lastTime?.text, stored[i].id).run()
                 }
             }
         }
@@ -124,7 +124,7 @@ extension TravelLog {
         s.clearBindings()
         try s.set(d.date ?? "", at: 1); try s.set(d.status.rawValue, at: 2); try s.set(d.photos, at: 3)
         try s.set(d.handSet, at: 4); try s.set(d.positioned, at: 5); try s.set(d.latitudeSum, at: 6)
-        try s.set(d.longitudeSum, at: 7); try s.set(d.firstTime, at: 8); try s.set(d.lastTime, at: 9)
+        try s.set(d.longitudeSum, at: 7); try s.set(d.firstTime?.text, at: 8); try s.set(d.lastTime?.text, at: 9)
         var at: Int32 = 10
         let lineage = d.places.lineage
         for kind in PlaceKind.levels {
@@ -179,7 +179,7 @@ extension TravelLog {
         let date = s.string(0) ?? ""
         var d = PlaceDay(date: date.isEmpty ? nil : date, status: status)
         (d.photos, d.handSet, d.positioned, d.latitudeSum, d.longitudeSum) = (s.int(2), s.int(3), s.int(4), s.double(5), s.double(6))
-        (d.firstTime, d.lastTime) = (s.string(7), s.string(8))
+        (d.firstTime, d.lastTime) = (s.string(7).map { LocalTime($0) }, s.string(8).map { LocalTime($0) })
         d.places = places.places(s, from: 9)
         return d
     }

@@ -221,7 +221,7 @@ private enum Traveller {
                 // A location history's passage on the ground: a row of its own, no photo.
                 var row = PlaceDay(date: s.date, status: .transit)
                 let time = s.date + "T" + (s.hour < 10 ? "0" : "") + "\(s.hour):30:00"
-                (row.country, row.historyPoints, row.firstTime, row.lastTime) = (PlaceLink(id: "country:" + s.country, name: s.country), 7, time, time)
+                (row.country, row.historyPoints, row.firstTime, row.lastTime) = (PlaceLink(id: "country:" + s.country, name: s.country), 7, LocalTime(time), LocalTime(time))
                 drives.append(row)
             }
         }

@@ -90,7 +90,7 @@ import TravelLog
                 (d.continent, d.country, d.region, d.city, d.airport) = (link(.continent), link(.country), link(.region), link(.city), link(.airport))
                 d.historyPoints = 100 + n
                 (d.positioned, d.latitudeSum, d.longitudeSum) = (100 + n, Double(100 + n) * 456_789_012, Double(100 + n) * -12_345_678)
-                (d.firstTime, d.lastTime) = (d.date! + "T08:00:00", d.date! + "T21:30:00")
+                (d.firstTime, d.lastTime) = (LocalTime(d.date! + "T08:00:00"), LocalTime(d.date! + "T21:30:00"))
                 days.append(d)
             }
             try log.replaceHistoryDays(days)

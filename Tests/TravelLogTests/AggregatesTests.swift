@@ -271,7 +271,7 @@ import Testing
             init(key: [String]) { self.key = key }
             init(_ d: PlaceDay) {
                 key = [d.date ?? "", d.status.rawValue] + [d.continent, d.country, d.region, d.city, d.district, d.airport].flatMap { [$0?.id ?? "", $0?.name ?? ""] }
-                (photos, handSet, positioned, firstTime, lastTime) = (d.photos, d.handSet, d.positioned, d.firstTime, d.lastTime)
+                (photos, handSet, positioned, firstTime, lastTime) = (d.photos, d.handSet, d.positioned, d.firstTime?.text, d.lastTime?.text)
                 (latitudeSum, longitudeSum) = (d.latitudeSum, d.longitudeSum)
             }
             static func == (a: Row, b: Row) -> Bool {

@@ -33,7 +33,8 @@ enum TripsCommand: Command {
         let country = try PassportOption.place(countryText, kind: .country, option: "--country", gazetteer: settings.gazetteer)
         let passport = try settings.passport(tracks: false)
         let homes = try settings.homes(passport)
-        let found = passport.trips(homes: homes, rules: settings.rules, year: year).filter { trip in
+        // Kept: freeing each trip's days, array by array, cost more than printing them.
+        let found = KeptUntilExit.keep(passport.trips(homes: homes, rules: settings.rules, year: year)).filter { trip in
             country.map { c in trip.countries.contains { $0.place.id == c.id.description } } ?? true
         }
         let trips = found.filter { all || !$0.excluded }

@@ -36,7 +36,8 @@ enum PassportOption {
     /// The trip `text` names (``Passport/trips(lookingUp:homes:rules:)``); a usage error with
     /// the nearest identifiers when none does.
     static func trip(_ text: String, in passport: Passport, homes: HomeTimeline, rules: TripRules) throws -> Trip {
-        let trips = passport.trips(lookingUp: text, homes: homes, rules: rules)
+        // Kept: a trip of thousands of days is as many arrays to free, for nothing at exit.
+        let trips = KeptUntilExit.keep(passport.trips(lookingUp: text, homes: homes, rules: rules))
         if let trip = Trip.find(text, in: trips) { return trip }
         throw noTrip(text, among: trips.map(\.id))
     }
