@@ -105,7 +105,10 @@ public struct HomeTimeline: Sendable, Equatable {
         struct Tally { let year: Int, region: Int, row: Int; var months: UInt16 = 0, days = 0, lastDay = Int.min }
         var regionOf: [ObjectIdentifier: Int] = [:]
         var regionIDs: [String: Int] = [:]
-        var index: [Int: Int] = [:]
+        // A year's tallies by region number, in an array: rows come by year, so the table is
+        // swapped when the year changes, not a pair hashed per row.
+        var slotsByYear: [Int: [Int]] = [:]
+        var (slotYear, slots) = (Int.min, [Int]())
         var tallies: [Tally] = []
         var calendar = RunMemo { CalendarDay($0).map { ($0.number, $0.components) } }
         for i in visits {
@@ -119,12 +122,16 @@ public struct HomeTimeline: Sendable, Equatable {
                 regionOf[ObjectIdentifier(places)] = region
             }
             guard region >= 0 else { continue }
-            let key = year << 32 | region
-            let t = index[key] ?? tallies.count
-            if t == tallies.count {
-                index[key] = t
+            if year != slotYear {
+                if slotYear != .min { slotsByYear[slotYear] = slots }
+                (slotYear, slots) = (year, slotsByYear[year] ?? [])
+            }
+            if region >= slots.count { slots += repeatElement(-1, count: region + 1 - slots.count) }
+            if slots[region] < 0 {
+                slots[region] = tallies.count
                 tallies.append(Tally(year: year, region: region, row: i))
             }
+            let t = slots[region]
             tallies[t].months |= 1 << month
             if tallies[t].lastDay != day { (tallies[t].days, tallies[t].lastDay) = (tallies[t].days + 1, day) }
         }
