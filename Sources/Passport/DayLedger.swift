@@ -157,9 +157,21 @@ private struct LedgerBuilder {
         func note(_ link: PlaceLink?) {
             if let link, names[link.id] == nil { names[link.id] = link }
         }
+        // A day's items gathered while its rows come, then stored at once: hashed once a date,
+        // not once a row.
+        var pending: (day: CalendarDay, items: [Item])?
+        func flush() {
+            if let p = pending, !p.items.isEmpty { items[p.day, default: []].append(contentsOf: p.items) }
+            pending = nil
+        }
         func add(_ day: CalendarDay, _ country: String?, _ item: Item?, _ add: Add) {
             guard day <= self.through else { return }
-            if let item { items[day, default: []].append(item) }
+            if let item {
+                if pending?.day == day { pending!.items.append(item) } else {
+                    flush()
+                    pending = (day, [item])
+                }
+            }
             guard let country else { return }
             switch add {
             case .photos(let n): evidence[country, default: [:]][day, default: DayEvidence()].photos += n
@@ -201,6 +213,7 @@ private struct LedgerBuilder {
                 continue
             }
         }
+        flush()
         for m in passport.marks {
             guard let day = day(m.date) else { continue }
             let link = m.country
@@ -216,6 +229,7 @@ private struct LedgerBuilder {
             note(f.to.country)
             for c in Set([from, to].compactMap { $0 }).sorted() { add(day, c, nil, .flight(leg)) }
         }
+        flush()
         countries = names
     }
 
@@ -303,7 +317,13 @@ extension Passport {
 
     /// The local dates with any evidence, of `year` only when given (not sorted, repeated).
     func evidenceDates(year: Int?) -> [CalendarDay] {
-        let texts = days.compactMap(\.date) + marks.compactMap(\.date) + flights.map(\.date)
-        return texts.compactMap { CalendarDay($0) }.filter { day in year.map { day.components.year == $0 } ?? true }
+        // Rows come by date: a date is parsed once per run of its rows, not once a row.
+        var parsed = RunMemo { CalendarDay($0).map { (day: $0, year: $0.components.year) } }
+        var dates: [CalendarDay] = []
+        for text in [days.lazy.compactMap(\.date), marks.lazy.compactMap(\.date), flights.lazy.map(\.date)].joined() {
+            guard let (day, y) = parsed(text), year.map({ $0 == y }) ?? true else { continue }
+            dates.append(day)
+        }
+        return dates
     }
 }

@@ -83,16 +83,18 @@ enum DaysCommand: Command {
         switch rule {
         case .schengen:
             guard year == nil else { throw UsageError("--year does not go with --rule schengen (the window is --on and the 179 days before)") }
-            let ledger = KeptUntilExit.keep(try Passport.reading(logAt: dbPath, tracks: false)).ledger(counting, through: on ?? today)
+            // The passport and its ledger kept, not freed date by date at exit (KeptUntilExit).
+            let passport = KeptUntilExit.keep(try Passport.reading(logAt: dbPath, tracks: false))
+            let ledger = KeptUntilExit.keep(passport.ledger(counting, through: on ?? today))
             return schengen(ledger.schengen(stay: stay), ledger: listDates ? ledger : nil, json: json)
         case .usPresence:
             let passport = KeptUntilExit.keep(try Passport.reading(logAt: dbPath, tracks: false))
-            let ledger = passport.ledger(counting, through: max(today, passport.lastEvidenceDate ?? today))
+            let ledger = KeptUntilExit.keep(passport.ledger(counting, through: max(today, passport.lastEvidenceDate ?? today)))
             return usPresence(ledger.usPresence(year: year ?? PassportOption.currentYear), ledger: ledger, listDates: listDates, json: json)
         case nil:
             let country = try PassportOption.place(countryText, kind: .country, option: "--country", gazetteer: gazetteer)
             let passport = KeptUntilExit.keep(try Passport.reading(logAt: dbPath, tracks: false))
-            let ledger = passport.ledger(counting, through: max(today, passport.lastEvidenceDate ?? today))
+            let ledger = KeptUntilExit.keep(passport.ledger(counting, through: max(today, passport.lastEvidenceDate ?? today)))
             let presence = ledger.presence(period: period, label: year).filter { p in country.map { p.country.id == $0.id.description } ?? true }
             return periods(presence, ledger: ledger, period: period, year: year, country: country?.name, threshold: threshold ?? 183,
                            listDates: listDates, json: json)
