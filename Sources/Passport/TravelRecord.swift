@@ -382,11 +382,56 @@ public struct TravelRecord: Sendable {
 
     /// A trip: what `atlas trips --json` prints and the record's `trips` hold; `days` adds the
     /// day-by-day list (`atlas trip ID --json`).
-    public static func json(_ t: Trip, days: Bool = false) -> JSONValue {
+    public static func json(_ t: Trip) -> JSONValue { .object(tripMembers(t)) }
+
+    /// `atlas trip ID --json`: ``json(_:)``'s members, then `day_by_day`, an object a day,
+    /// written as they come (compact, as ``JSONValue`` renders, without the line break after):
+    /// a trip of 5,000 days was a tree of 100,000 values built, rendered, then kept.
+    public static func jsonWithDays(_ t: Trip) -> [UInt8] {
+        var json = JSONStream()
+        json.beginObject()
+        for (key, value) in tripMembers(t) {
+            json.key(key)
+            json.value(value)
+        }
+        func links(_ list: [PlaceLink]) {
+            json.beginArray()
+            for l in list {
+                json.beginObject()
+                json.key(literal: "id"); json.string(l.id)
+                json.key(literal: "name"); json.string(l.name)
+                json.endObject()
+            }
+            json.endArray()
+        }
+        json.key(literal: "day_by_day")
+        json.beginArray()
+        for d in t.days {
+            json.beginObject()
+            json.key(literal: "date"); json.string(d.date)
+            json.key(literal: "places"); links(d.places)
+            json.key(literal: "countries"); links(d.countries)
+            json.key(literal: "at_home"); json.bool(d.atHome)
+            json.key(literal: "transit"); links(d.transit)
+            json.key(literal: "photos"); json.int(d.photos)
+            json.key(literal: "flight_photos"); json.int(d.flightPhotos)
+            json.key(literal: "marks"); json.int(d.marks)
+            json.key(literal: "flights")
+            json.beginArray()
+            for f in d.flights { json.string(f) }
+            json.endArray()
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+        return json.bytes
+    }
+
+    private static func tripMembers(_ t: Trip) -> [(String, JSONValue)] {
         func places(_ list: [Trip.Place]) -> JSONValue {
             .array(list.map { .object([("id", .string($0.place.id)), ("name", .string($0.place.name)), ("days", .int($0.days))]) })
         }
-        var pairs: [(String, JSONValue)] = [
+        return [
             ("id", .string(t.id)), ("title", .string(t.title)), ("title_edited", .bool(t.titleIsEdited)), ("excluded", .bool(t.excluded)),
             ("start", .string(t.start)), ("end", .string(t.end)), ("days", .int(t.dayCount)),
             ("countries", places(t.countries)), ("regions", places(t.regions)), ("cities", places(t.cities)),
@@ -394,15 +439,6 @@ public struct TravelRecord: Sendable {
             ("distance_km", .number(t.distanceKm, digits: 1)), ("photos", .int(t.photos)), ("flight_photos", .int(t.flightPhotos)),
             ("marks", .int(t.marks)), ("flights", .array(t.flights.map { .string($0.id) })),
         ]
-        if days {
-            func links(_ l: [PlaceLink]) -> JSONValue { .array(l.map { link($0) }) }
-            pairs.append(("day_by_day", .array(t.days.map { d in
-                .object([("date", .string(d.date)), ("places", links(d.places)), ("countries", links(d.countries)), ("at_home", .bool(d.atHome)),
-                         ("transit", links(d.transit)), ("photos", .int(d.photos)), ("flight_photos", .int(d.flightPhotos)), ("marks", .int(d.marks)),
-                         ("flights", .array(d.flights.map(JSONValue.string)))])
-            })))
-        }
-        return .object(pairs)
     }
 
     /// The day rules' results with their parameters, as `atlas days` counts by default (any

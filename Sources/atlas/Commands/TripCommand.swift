@@ -35,7 +35,10 @@ enum TripCommand: Command {
             guard words.count == 1 else { throw UsageError("trip takes one ID") }
             let passport = try settings.passport(tracks: false)
             let trip = try PassportOption.trip(first, in: passport, homes: try settings.homes(passport), rules: settings.rules)
-            if json { Console.out(json: TravelRecord.json(trip, days: true)) } else { Console.out(text(trip)) }
+            guard json else { Console.out(text(trip)); return .success }
+            var bytes = TravelRecord.jsonWithDays(trip)
+            bytes.append(UInt8(ascii: "\n"))
+            Console.outBytes(bytes)
             return .success
         }
         let log = try TravelLog(path: settings.dbPath)
