@@ -126,13 +126,19 @@ extension Passport {
         var countries = Tally(), regions = Tally(), cities = Tally(), transit = Tally(), airports = Tally()
         // A snapshot's links become tally entries once: a long trip has thousands of rows and a
         // few dozen snapshots, and hashing four links a row was a tenth of `atlas trips`.
-        var entries: [ObjectIdentifier: (country: Int?, region: Int?, city: Int?, airport: Int?)] = [:]
+        var entries: [ObjectIdentifier: (country: Int?, region: Int?, city: Int?, airport: Int?, place: Int)] = [:]
+        // A day's places are told apart by number (the link's entry here, with the last day it
+        // was listed), not by comparing links: a day of the spread log compared 70 strings.
+        var placeIndex: [PlaceLink: Int] = [:]
+        var placeListed: [Int] = []
         var waypoints: [(time: LocalTime, latitude: Double, longitude: Double)] = []
         for day in span.start...span.end {
             let date = day.text
             var out = Trip.Day(date: date)
             // The log keeps a day's rows by place; a traveller reads a day in the order it went.
             let visited = Self.inTimeOrder(rows[date] ?? [], of: days)
+            out.places.reserveCapacity(visited.count)
+            out.countries.reserveCapacity(visited.count)
             for i in visited {
                 let row = days[i]
                 if let mean = row.meanPosition, row.status != .unplaced, row.status != .visit || away[i] {
@@ -140,14 +146,24 @@ extension Passport {
                 }
                 switch row.status {
                 case .visit where away[i]:
-                    out.appendPlace(row.city ?? row.region ?? row.country!)
-                    if let c = row.country, !out.countries.contains(c) { out.countries.append(c) }
                     let id = ObjectIdentifier(row.places)
                     let e = entries[id] ?? {
-                        let e = (countries.entry(row.country), regions.entry(row.region), cities.entry(row.city), airports.entry(row.airport))
+                        let place = row.city ?? row.region ?? row.country!
+                        let p = placeIndex[place] ?? placeListed.count
+                        if p == placeListed.count {
+                            placeIndex[place] = p
+                            placeListed.append(.min)
+                        }
+                        let e = (countries.entry(row.country), regions.entry(row.region), cities.entry(row.city), airports.entry(row.airport), p)
                         entries[id] = e
                         return e
                     }()
+                    if placeListed[e.place] != day.number {
+                        placeListed[e.place] = day.number
+                        out.places.append(row.city ?? row.region ?? row.country!)
+                    }
+                    // The countries' tally has counted a country today exactly when it is listed today.
+                    if let c = row.country, !countries.counted(e.country, on: day) { out.countries.append(c) }
                     countries.add(e.country, day)
                     regions.add(e.region, day)
                     cities.add(e.city, day)
@@ -298,6 +314,9 @@ private struct Tally {
         counts.append((link, 0, .min, 0))
         return counts.count - 1
     }
+
+    /// Whether `entry` has counted `day` (the last day counted: dates come in order).
+    func counted(_ entry: Int?, on day: CalendarDay) -> Bool { entry.map { counts[$0].last == day.number } ?? false }
 
     mutating func add(_ entry: Int?, _ day: CalendarDay) {
         guard let entry, counts[entry].last != day.number else { return }
