@@ -145,6 +145,23 @@ enum XMPPacket {
 
     private typealias Bytes = Slice<UnsafeBufferPointer<UInt8>>
 
+    /// Whether the `count` bytes at `a` and at `b` are the same, eight at a time (the last
+    /// eight overlapping the ones before): for the few dozen bytes of a name or an attribute's
+    /// gap, a call to `memcmp` cost more than the comparison.
+    @inline(__always) static func same(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int) -> Bool {
+        guard count >= 8 else {
+            for k in 0..<count where a[k] != b[k] { return false }
+            return true
+        }
+        let (x, y) = (UnsafeRawPointer(a), UnsafeRawPointer(b))
+        var k = 0
+        while k &+ 8 < count {
+            if x.loadUnaligned(fromByteOffset: k, as: UInt64.self) != y.loadUnaligned(fromByteOffset: k, as: UInt64.self) { return false }
+            k &+= 8
+        }
+        return x.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) == y.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+    }
+
     /// A string of `bytes` by the contiguous path (a slice of a buffer takes the generic one).
     private static func utf8(_ bytes: Bytes) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes), as: UTF8.self) }
 
@@ -199,6 +216,8 @@ enum XMPPacket {
         /// buffer for every tag.
         var attributes: [Attribute] = []
         var decodedValues: [[UInt8]] = []
+        /// The previous start tag's attributes as read, for a next laid out the same way.
+        var gaps = AttributeGaps()
 
         /// Whether every namespace asked for is ASCII (all real ones are), so compared as bytes.
         let asciiWanted: Bool
@@ -210,7 +229,12 @@ enum XMPPacket {
             noNamespace = uris.isEmpty ? -1 : 0
             // Room for the properties a reader asks for, made at once instead of grown.
             if slotted {
-                slots = Array(repeating: nil, count: (names?.bytes.count ?? 0) * wanted.count)
+                // Initialised in one pass (`Array(repeating:count:)` took 1,500 instructions for 21).
+                let count = (names?.bytes.count ?? 0) * wanted.count
+                slots = [String?](unsafeUninitializedCapacity: count) { buffer, initialized in
+                    buffer.initialize(repeating: nil)
+                    initialized = count
+                }
             } else {
                 properties.reserveCapacity(8)
             }
@@ -282,6 +306,29 @@ enum XMPPacket {
         mutating func startTag() throws(Fault) {
             at += 1
             let name = try self.name()
+            var declared = 0, empty = false
+            // An element without attributes (all the properties of the element form) goes
+            // straight to its `>`: the attributes' reading and what it keeps are not set up.
+            if at < bytes.count, bytes[at] == UInt8(ascii: ">") {
+                at += 1
+            } else {
+                (declared, empty) = try readAttributes()
+            }
+            sawRoot = true
+            if !text.isEmpty { text.removeAll(keepingCapacity: true) }
+            let (uri, local, asked) = counted(name)
+            let element = Element(qualifiedName: name, uri: uri, local: local, name: asked, declared: declared)
+            if empty {
+                if declared > 0 { scopes.removeLast(declared) }
+            } else {
+                open.append(element)
+            }
+        }
+
+        /// The attributes of the tag whose name was read, to its `>` or `/>`: namespace
+        /// declarations pushed, the properties asked for kept. How many declarations it pushed,
+        /// and whether the element is empty.
+        mutating func readAttributes() throws(Fault) -> (declared: Int, empty: Bool) {
             // Emptied only when filled: a call for every tag otherwise.
             if !attributes.isEmpty { attributes.removeAll(keepingCapacity: true) }
             if !decodedValues.isEmpty { decodedValues.removeAll(keepingCapacity: true) }
@@ -290,21 +337,29 @@ enum XMPPacket {
             // decoding): kept in the reader, it was loaded and stored at every step of darktable's
             // some 300 attributes.
             let base = bytes.baseAddress!, count = bytes.count   // a name was read: not empty
-            var i = at
+            var i = at, k = 0
             while true {
-                if i < count, base[i] <= 0x20 { i = scan(from: i &+ 1, where: Self.notSpace) }
-                guard i < count else { at = i; throw fault() }
-                if base[i] == UInt8(ascii: ">") { i &+= 1; break }
-                if base[i] == UInt8(ascii: "/"), i &+ 1 < count, base[i &+ 1] == UInt8(ascii: ">") { i &+= 2; empty = true; break }
-                let nameStart = i
-                i = scan(from: i, where: Self.nameEnd)
-                let nameEnd = i
-                guard nameEnd > nameStart else { at = i; throw fault() }
-                if i < count, base[i] <= 0x20 { i = scan(from: i &+ 1, where: Self.notSpace) }
-                guard i < count, base[i] == UInt8(ascii: "=") else { at = i; throw fault() }
-                i &+= 1
-                if i < count, base[i] <= 0x20 { i = scan(from: i &+ 1, where: Self.notSpace) }
-                guard i < count, base[i] == UInt8(ascii: "\"") || base[i] == UInt8(ascii: "'") else { at = i; throw fault() }
+                // The gap to the value's quote: as the previous tag's `k`th when the same bytes
+                // (``AttributeGaps``), else read.
+                let gapStart = i, nameStart: Int, nameEnd: Int
+                var known: AttributeGaps.Gap? = nil
+                if let gap = gaps.candidate(k), gap.length <= count &- i, XMPPacket.same(base + gap.start, base + i, count: gap.length) {
+                    (nameStart, nameEnd, i, known) = (i &+ gap.nameStart, i &+ gap.nameEnd, i &+ gap.length &- 1, gap)
+                } else {
+                    if i < count, base[i] <= 0x20 { i = scan(from: i &+ 1, where: Self.notSpace) }
+                    guard i < count else { at = i; throw fault() }
+                    if base[i] == UInt8(ascii: ">") { i &+= 1; break }
+                    if base[i] == UInt8(ascii: "/"), i &+ 1 < count, base[i &+ 1] == UInt8(ascii: ">") { i &+= 2; empty = true; break }
+                    nameStart = i
+                    i = scan(from: i, where: Self.nameEnd)
+                    nameEnd = i
+                    guard nameEnd > nameStart else { at = i; throw fault() }
+                    if i < count, base[i] <= 0x20 { i = scan(from: i &+ 1, where: Self.notSpace) }
+                    guard i < count, base[i] == UInt8(ascii: "=") else { at = i; throw fault() }
+                    i &+= 1
+                    if i < count, base[i] <= 0x20 { i = scan(from: i &+ 1, where: Self.notSpace) }
+                    guard i < count, base[i] == UInt8(ascii: "\"") || base[i] == UInt8(ascii: "'") else { at = i; throw fault() }
+                }
                 let quote = base[i], valueStart = i &+ 1
                 // One pass to the closing quote or to what needs decoding.
                 let end = quote == UInt8(ascii: "\"") ? scan(from: valueStart, where: Self.doubleQuotedEnd) : scan(from: valueStart, where: Self.singleQuotedEnd)
@@ -317,32 +372,43 @@ enum XMPPacket {
                     (i, value) = (at, bytes[valueStart..<(at &- 1)])
                 }
                 let attribute = bytes[nameStart..<nameEnd]
-                if base[nameStart] == UInt8(ascii: "x"), let prefix = Self.declaredPrefix(attribute) {
+                // What the name is (a gap kept says; else found, and the gap kept for the next tag).
+                let gap: AttributeGaps.Gap
+                if let known {
+                    gap = known
+                } else {
+                    var colon = -1, name = AttributeGaps.Gap.none
+                    if base[nameStart] == UInt8(ascii: "x"), Self.declaredPrefix(attribute) != nil {
+                        name = AttributeGaps.Gap.declaration
+                    } else if let at = self.colon(in: attribute) {
+                        colon = at &- gapStart
+                        // Only prefixed attributes are properties: an unprefixed one has no namespace.
+                        name = asked(attribute[(at + 1)...]) ?? AttributeGaps.Gap.none
+                    }
+                    gap = AttributeGaps.Gap(start: gapStart, length: valueStart &- gapStart, nameStart: nameStart &- gapStart,
+                                            nameEnd: nameEnd &- gapStart, colon: colon, name: name)
+                    gaps.keep(gap, at: k)
+                }
+                k &+= 1
+                if gap.name == AttributeGaps.Gap.declaration, let prefix = Self.declaredPrefix(attribute) {
                     let inWanted = decoded.map { decodedValues[$0].withUnsafeBufferPointer(wantedIndex) } ?? wantedIndex(UnsafeBufferPointer(rebasing: value))
                     // The namespace of a prefix not wanted is never read.
                     if let inWanted { uris.append((slotted ? "" : string(value, decoded: decoded), inWanted)) }
                     scopes.append((prefix, inWanted != nil ? uris.count - 1 : -1))
                     declared += 1
-                } else if let colon = colon(in: attribute), let asked = asked(attribute[(colon + 1)...]) {
-                    // Only prefixed attributes are properties: an unprefixed one has no namespace.
-                    attributes.append(Attribute(prefix: attribute[attribute.startIndex..<colon], local: attribute[(colon + 1)...], name: asked,
+                } else if gap.name >= 0 {
+                    let colon = gapStart &+ gap.colon
+                    attributes.append(Attribute(prefix: attribute[attribute.startIndex..<colon], local: attribute[(colon + 1)...], name: gap.name,
                                                 value: value, decoded: decoded))
                 }
             }
+            gaps.endTag(attributes: k)
             at = i
-            sawRoot = true
-            if !text.isEmpty { text.removeAll(keepingCapacity: true) }
             for attribute in attributes {
                 guard let uri = namespace(of: attribute.prefix), uri >= 0 else { continue }
                 if let place = vacancy(uri: uri, name: attribute.name, local: attribute.local) { keep(string(attribute.value, decoded: attribute.decoded), at: place) }
             }
-            let (uri, local, asked) = counted(name)
-            let element = Element(qualifiedName: name, uri: uri, local: local, name: asked, declared: declared)
-            if empty {
-                if declared > 0 { scopes.removeLast(declared) }
-            } else {
-                open.append(element)
-            }
+            return (declared, empty)
         }
 
         /// The prefix an `xmlns:p` attribute declares (empty for `xmlns`, the default
@@ -399,11 +465,22 @@ enum XMPPacket {
 
         mutating func endTag() throws(Fault) {
             at += 2
-            let name = try self.name()
-            skipSpace()
-            guard at < bytes.count, bytes[at] == UInt8(ascii: ">"), let element = open.popLast(),
-                  element.qualifiedName.count == name.count, let base = bytes.baseAddress,
-                  memcmp(base + element.qualifiedName.startIndex, base + name.startIndex, name.count) == 0 else { throw fault() }
+            let element: Element
+            // Most often the open element's name and `>`: then compared, not scanned for. Its
+            // name holds nothing that ends a name (it was read as one), so a scan would find
+            // the same name, and no white space before the `>`.
+            if let last = open.last, let base = bytes.baseAddress, case let n = last.qualifiedName.count, n < bytes.count &- at,
+               base[at &+ n] == UInt8(ascii: ">"), XMPPacket.same(base + at, base + last.qualifiedName.startIndex, count: n) {
+                element = open.removeLast()
+                at &+= n
+            } else {
+                let name = try self.name()
+                skipSpace()
+                guard at < bytes.count, bytes[at] == UInt8(ascii: ">"), let last = open.popLast(),
+                      last.qualifiedName.count == name.count, let base = bytes.baseAddress,
+                      memcmp(base + last.qualifiedName.startIndex, base + name.startIndex, name.count) == 0 else { throw fault() }
+                element = last
+            }
             at += 1
             if element.uri >= 0, let place = vacancy(uri: element.uri, name: element.name, local: bytes[element.local..<element.qualifiedName.endIndex]),
                let value = Self.trimmed(text) {
@@ -416,7 +493,7 @@ enum XMPPacket {
         /// An element's namespace in `uris` (the default namespace for an unprefixed one) when
         /// it is wanted and its local name asked for, else -1; where its local name begins, and
         /// its index in the names asked for.
-        func counted(_ name: Bytes) -> (uri: Int, local: Int, name: Int) {
+        @inline(__always) func counted(_ name: Bytes) -> (uri: Int, local: Int, name: Int) {
             let colon = colon(in: name), local = colon.map { $0 + 1 } ?? name.startIndex
             guard let asked = asked(name[local...]), let uri = namespace(of: name[name.startIndex..<(colon ?? name.startIndex)]) else { return (-1, local, 0) }
             return (uri, local, asked)

@@ -240,6 +240,61 @@ import Testing
         }
     }
 
+    /// darktable's history, tags of the same layout one after another (read from the layout of
+    /// the tag before, ``AttributeGaps``), with one item changed: a property asked for in the
+    /// place of another attribute, another prefix bound to it, other white space, a longer or a
+    /// shorter name, one attribute more or fewer. The properties are the reference's.
+    @Test(arguments: [
+        ("", ""), ("darktable:enabled", "exif:GPSLatitude"), ("darktable:enabled", "e:GPSLatitude"),
+        ("\n      darktable:params", "  darktable:params"), ("darktable:params", "darktable:paramz"), ("darktable:params", "darktable:param"),
+        ("darktable:params", "darktable:paramsX"), ("darktable:enabled=\"1\"", "darktable:enabled = '1'"),
+        ("darktable:num=\"2\"", "darktable:num=\"2\" exif:GPSAltitude=\"12/1\""), ("darktable:num=\"2\"\n      ", ""),
+    ])
+    func repeatedLayoutsReadAsTheReferenceReadsThem(_ change: (String, String)) throws {
+        var items = (0..<5).map { n in
+            "<rdf:li\n      darktable:num=\"\(n)\"\n      darktable:enabled=\"1\"\n      darktable:params=\"00ff\(n)\"/>\n"
+        }
+        if !change.0.isEmpty { items[2] = items[2].replacingOccurrences(of: change.0, with: change.1) }
+        let text = """
+            <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF \(Self.rdf)><rdf:Description xmlns:darktable="http://darktable.sf.net/"
+             xmlns:exif="http://ns.adobe.com/exif/1.0/" xmlns:e="http://ns.adobe.com/exif/1.0/"><darktable:history><rdf:Seq>
+            \(items.joined())</rdf:Seq></darktable:history></rdf:Description></rdf:RDF></x:xmpmeta>
+            """
+        let want = try #require(Reference.read(text))
+        #expect(try XMPPacket.properties(Array(text.utf8), in: Self.every) == want)
+        #expect(change.1.contains("GPS") == (want["http://ns.adobe.com/exif/1.0/GPSLatitude"] ?? want["http://ns.adobe.com/exif/1.0/GPSAltitude"] != nil))
+    }
+
+    /// A fault in an item laid out as the one before, where the reading of that layout would
+    /// have gone on: refused at the byte where XML stops, as in the first item.
+    @Test(arguments: [("darktable:enabled=", "darktable:enabled "), ("darktable:enabled=\"", "darktable:enabled=<"), ("\n      darktable:params", "\n      /darktable:params")])
+    func aFaultInARepeatedLayoutIsWhereItIs(_ change: (String, String)) throws {
+        let item = "<rdf:li\n      darktable:num=\"1\"\n      darktable:enabled=\"1\"\n      darktable:params=\"00ff\"/>\n"
+        let text = "<rdf:Seq xmlns:rdf='r' xmlns:darktable='d'>" + item + item + item.replacingOccurrences(of: change.0, with: change.1) + "</rdf:Seq>"
+        let broken = "<rdf:Seq xmlns:rdf='r' xmlns:darktable='d'>" + item.replacingOccurrences(of: change.0, with: change.1) + "</rdf:Seq>"
+        #expect(Reference.read(text) == nil)
+        // Where the first item breaks, shifted by the two items before it.
+        var first: XMPPacket.Fault?, third: XMPPacket.Fault?
+        do { _ = try XMPPacket.properties(Array(broken.utf8), in: Self.every) } catch { first = error }
+        do { _ = try XMPPacket.properties(Array(text.utf8), in: Self.every) } catch { third = error }
+        let offset = try #require(first).offset
+        #expect(offset > 40 && third == XMPPacket.Fault(offset: offset + 2 * item.utf8.count))
+    }
+
+    /// ``XMPPacket/same(_:_:count:)`` is `==` of the bytes, for every length and every place
+    /// of a difference.
+    @Test func sameIsEqualityOfTheBytes() {
+        let a = (0..<40).map { UInt8(truncatingIfNeeded: $0 &* 37) }
+        for count in 0...a.count {
+            for place in -1..<count {
+                var b = a
+                if place >= 0 { b[place] ^= 0x20 }
+                let same = a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in XMPPacket.same(x.baseAddress!, y.baseAddress!, count: count) } }
+                #expect(same == (a[..<count] == b[..<count]), "\(count) \(place)")
+            }
+        }
+    }
+
     /// After the root's end nothing is read, as libxml2 leaves it; a DTD is refused before.
     @Test func whatFollowsTheRootIsNotReadAndADTDIsRefused() throws {
         for text in ["<a b:c='1' xmlns:b='urn:b'/><d/>", "<a b:c='1' xmlns:b='urn:b'/>text", "<a b:c='1' xmlns:b='urn:b'/><?xpacket end"] {
