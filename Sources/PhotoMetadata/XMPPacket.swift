@@ -320,9 +320,29 @@ enum XMPPacket {
             let element = Element(qualifiedName: name, uri: uri, local: local, name: asked, declared: declared)
             if empty {
                 if declared > 0 { scopes.removeLast(declared) }
-            } else {
-                open.append(element)
+                return
             }
+            open.append(element)
+            // Its text to the next tag, and when that tag is its end (`<p:Name>text</p:Name>`,
+            // every property of the element form) the end: read here as ``characters()`` and
+            // ``endTag()`` read them, without going round the loop of ``run()`` for each.
+            leadingText(counts: uri >= 0)
+            let n = name.count
+            if let base = bytes.baseAddress, n &+ 2 < bytes.count &- at, base[at] == UInt8(ascii: "<"), base[at &+ 1] == UInt8(ascii: "/"),
+               base[at &+ 2 &+ n] == UInt8(ascii: ">"), XMPPacket.same(base + (at &+ 2), base + name.startIndex, count: n) {
+                open.removeLast()
+                at &+= n &+ 3
+                close(element)
+            }
+        }
+
+        /// The text from `at` to the next `<` or `&`, kept when the open element `counts`: what
+        /// ``characters()`` reads first, read where a tag ends.
+        @inline(__always) mutating func leadingText(counts: Bool) {
+            guard at < bytes.count, bytes[at] != UInt8(ascii: "<") else { return }
+            let start = at
+            at = scan(from: at, where: Self.textEnd)
+            if counts { append(bytes[start..<at]) }
         }
 
         /// The attributes of the tag whose name was read, to its `>` or `/>`: namespace
@@ -482,6 +502,14 @@ enum XMPPacket {
                 element = last
             }
             at += 1
+            close(element)
+            // Outside the root ``characters()`` refuses what is not white space; and nothing
+            // after the root's end is read.
+            if let last = open.last { leadingText(counts: last.uri >= 0) }
+        }
+
+        /// An element's end, its tag read: its text kept when it counts, its declarations popped.
+        @inline(__always) mutating func close(_ element: Element) {
             if element.uri >= 0, let place = vacancy(uri: element.uri, name: element.name, local: bytes[element.local..<element.qualifiedName.endIndex]),
                let value = Self.trimmed(text) {
                 keep(value, at: place)
