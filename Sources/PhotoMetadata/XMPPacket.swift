@@ -359,6 +359,7 @@ enum XMPPacket {
             let base = bytes.baseAddress!, count = bytes.count   // a name was read: not empty
             var i = at, k = 0
             while true {
+                i = repeated(from: i, k: &k)
                 // The gap to the value's quote: as the previous tag's `k`th when the same bytes
                 // (``AttributeGaps``), else read.
                 let gapStart = i, nameStart: Int, nameEnd: Int
@@ -382,7 +383,7 @@ enum XMPPacket {
                 }
                 let quote = base[i], valueStart = i &+ 1
                 // One pass to the closing quote or to what needs decoding.
-                let end = quote == UInt8(ascii: "\"") ? scan(from: valueStart, where: Self.doubleQuotedEnd) : scan(from: valueStart, where: Self.singleQuotedEnd)
+                let end = valueEnd(from: valueStart, quote: quote)
                 var value = bytes[valueStart..<end], decoded: Int? = nil
                 if end < count, base[end] == quote {
                     i = end &+ 1
@@ -429,6 +430,33 @@ enum XMPPacket {
                 if let place = vacancy(uri: uri, name: attribute.name, local: attribute.local) { keep(string(attribute.value, decoded: attribute.decoded), at: place) }
             }
             return (declared, empty)
+        }
+
+        /// Past the attributes from the `k`th that repeat the previous tag's (``AttributeGaps``)
+        /// and are nothing to the reader: the same gap, a name that is no property asked for and
+        /// no declaration, a value without what needs decoding. What else there is, from where
+        /// this stops, ``readAttributes()`` reads. A loop of its own: in that of
+        /// ``readAttributes()``, its few values were kept on the stack and reloaded at each step.
+        /// Mutating only so that the reader is passed by reference: a copy of it was made for
+        /// each call.
+        @inline(__always) mutating func repeated(from start: Int, k: inout Int) -> Int {
+            guard let base = bytes.baseAddress else { return start }
+            let count = bytes.count
+            var i = start
+            while let gap = gaps.candidate(k), gap.name == AttributeGaps.Gap.none, gap.length <= count &- i,
+                  XMPPacket.same(base + gap.start, base + i, count: gap.length) {
+                let valueStart = i &+ gap.length, quote = base[valueStart &- 1]
+                let end = valueEnd(from: valueStart, quote: quote)
+                guard end < count, base[end] == quote else { break }
+                (i, k) = (end &+ 1, k &+ 1)
+            }
+            return i
+        }
+
+        /// The index of the quote that ends the value from `start`, or of what in it needs
+        /// decoding (``valueEnd(_:quote:)``).
+        @inline(__always) func valueEnd(from start: Int, quote: UInt8) -> Int {
+            quote == UInt8(ascii: "\"") ? scan(from: start, where: Self.doubleQuotedEnd) : scan(from: start, where: Self.singleQuotedEnd)
         }
 
         /// The prefix an `xmlns:p` attribute declares (empty for `xmlns`, the default
