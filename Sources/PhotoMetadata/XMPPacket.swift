@@ -320,6 +320,8 @@ enum XMPPacket {
             let element = Element(qualifiedName: name, uri: uri, local: local, name: asked, declared: declared)
             if empty {
                 if declared > 0 { scopes.removeLast(declared) }
+                // The text after it, as after an end tag (``endTag()``).
+                if let last = open.last { leadingText(counts: last.uri >= 0) }
                 return
             }
             open.append(element)
@@ -412,7 +414,11 @@ enum XMPPacket {
                 }
                 k &+= 1
                 if gap.name == AttributeGaps.Gap.declaration, let prefix = Self.declaredPrefix(attribute) {
-                    let inWanted = decoded.map { decodedValues[$0].withUnsafeBufferPointer(wantedIndex) } ?? wantedIndex(UnsafeBufferPointer(rebasing: value))
+                    // Static, given what it reads: as a method made a function value, the reader was
+                    // copied (its arrays retained and released) for each declaration.
+                    let (wanted, ascii) = (self.wanted, asciiWanted)
+                    let inWanted = decoded.map { decodedValues[$0].withUnsafeBufferPointer { Self.wantedIndex($0, in: wanted, ascii: ascii) } }
+                        ?? Self.wantedIndex(UnsafeBufferPointer(rebasing: value), in: wanted, ascii: ascii)
                     // The namespace of a prefix not wanted is never read.
                     if let inWanted { uris.append((slotted ? "" : string(value, decoded: decoded), inWanted)) }
                     scopes.append((prefix, inWanted != nil ? uris.count - 1 : -1))
@@ -472,7 +478,7 @@ enum XMPPacket {
         /// The index of a namespace in those asked for, compared as bytes: a packet declares a
         /// dozen, and a string made and hashed for each was a twentieth of its read. Strings
         /// compare canonical equivalents equal, which only text above ASCII has: then as strings.
-        func wantedIndex(_ uri: UnsafeBufferPointer<UInt8>) -> Int? {
+        static func wantedIndex(_ uri: UnsafeBufferPointer<UInt8>, in wanted: [String], ascii asciiWanted: Bool) -> Int? {
             guard asciiWanted, Self.isASCII(uri) else { return wanted.firstIndex(of: String(decoding: uri, as: UTF8.self)) }
             return wanted.firstIndex { namespace in
                 namespace.utf8.count == uri.count
