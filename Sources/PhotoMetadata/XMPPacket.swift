@@ -188,7 +188,7 @@ enum XMPPacket {
         let declared: Int   // how many namespace declarations it pushed
     }
 
-    private struct Reader {
+    private struct Reader: ~Copyable {
         let bytes: UnsafeBufferPointer<UInt8>
         /// The namespaces asked for, in the order of ``values(_:in:named:)``.
         let wanted: [String]
@@ -305,7 +305,7 @@ enum XMPPacket {
 
         mutating func startTag() throws(Fault) {
             at += 1
-            let name = try self.name()
+            let (name, colon) = try nameAndColon()
             var declared = 0, empty = false
             // An element without attributes (all the properties of the element form) goes
             // straight to its `>`: the attributes' reading and what it keeps are not set up.
@@ -316,7 +316,7 @@ enum XMPPacket {
             }
             sawRoot = true
             if !text.isEmpty { text.removeAll(keepingCapacity: true) }
-            let (uri, local, asked) = counted(name)
+            let (uri, local, asked) = counted(name, colon: colon)
             let element = Element(qualifiedName: name, uri: uri, local: local, name: asked, declared: declared)
             if empty {
                 if declared > 0 { scopes.removeLast(declared) }
@@ -335,6 +335,7 @@ enum XMPPacket {
                 open.removeLast()
                 at &+= n &+ 3
                 close(element)
+                if let last = open.last { leadingText(counts: last.uri >= 0) }
             }
         }
 
@@ -555,8 +556,8 @@ enum XMPPacket {
         /// An element's namespace in `uris` (the default namespace for an unprefixed one) when
         /// it is wanted and its local name asked for, else -1; where its local name begins, and
         /// its index in the names asked for.
-        @inline(__always) func counted(_ name: Bytes) -> (uri: Int, local: Int, name: Int) {
-            let colon = colon(in: name), local = colon.map { $0 + 1 } ?? name.startIndex
+        @inline(__always) func counted(_ name: Bytes, colon: Int?) -> (uri: Int, local: Int, name: Int) {
+            let local = colon.map { $0 + 1 } ?? name.startIndex
             guard let asked = asked(name[local...]), let uri = namespace(of: name[name.startIndex..<(colon ?? name.startIndex)]) else { return (-1, local, 0) }
             return (uri, local, asked)
         }
@@ -580,6 +581,27 @@ enum XMPPacket {
                 if same { return scope.uri }
             }
             return prefix.isEmpty ? noNamespace : nil
+        }
+
+        /// ``name()`` and the index of its first colon (nil when it has none), found in the
+        /// same blocks: an element's colon was a scan of its own.
+        @inline(__always) mutating func nameAndColon() throws(Fault) -> (Bytes, colon: Int?) {
+            let start = at, count = bytes.count
+            guard let base = bytes.baseAddress else { throw fault() }
+            var i = start, colon: Int? = nil
+            while i < count {
+                let block = ByteBlock(base + i, available: count &- i)
+                let end = ByteBlock.first(Self.nameEnd(block))
+                if colon == nil, let lane = ByteBlock.first(Self.colon(block)), lane < end ?? 16 { colon = i &+ lane }
+                if let end {
+                    i &+= end
+                    break
+                }
+                i &+= 16
+            }
+            at = min(i, count)
+            guard at > start else { throw fault() }
+            return (bytes[start..<at], colon)
         }
 
         @inline(__always) mutating func name() throws(Fault) -> Bytes {
