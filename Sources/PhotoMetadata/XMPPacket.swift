@@ -73,9 +73,16 @@ enum XMPPacket {
         let result: Result<([String: String], [String?]), Fault> = bytes.withUnsafeBytes { raw in
             let buffer = raw.bindMemory(to: UInt8.self)
             do throws(Fault) {
-                try checkCharacters(buffer)
+                // Read first, then the characters checked but for what the reading found to
+                // repeat bytes checked already (``Reader/repeats``): a fault in the characters
+                // is the one reported, wherever the reading stopped, as when they were checked
+                // first. Reading what the check would refuse does no harm: every byte is read
+                // within bounds, a control as white space, and nothing read is kept.
                 var reader = Reader(bytes: buffer, wanted: namespaces, names: names, slotted: slotted)
-                try reader.run()
+                var fault: Fault? = nil
+                do throws(Fault) { try reader.run() } catch { fault = error }
+                try checkCharacters(buffer, skipping: reader.repeats)
+                if let fault { throw fault }
                 return .success((reader.properties, reader.slots))
             } catch {
                 return .failure(error)
@@ -88,27 +95,41 @@ enum XMPPacket {
     /// controls but tab, line feed and carriage return: sixteen bytes at a time, and the UTF-8
     /// decoded only from the first byte above ASCII in a block (a packet's one such character is
     /// most often the byte-order mark in `<?xpacket begin=…?>`). The reader counts on it: a
-    /// byte below a space is then white space.
-    static func checkCharacters(_ b: UnsafeBufferPointer<UInt8>) throws(Fault) {
-        guard let base = b.baseAddress else { return }
-        var i = 0
-        while i < b.count {
+    /// byte below a space is then white space. The ranges in `skipped` (start, end, start,
+    /// end…, in order, each beginning and ending between characters) are known good and passed
+    /// over: ``Reader/repeats``.
+    static func checkCharacters(_ b: UnsafeBufferPointer<UInt8>, skipping skipped: [Int] = []) throws(Fault) {
+        var i = 0, k = 0
+        while true {
+            i = try checkCharacters(b, from: i, to: k < skipped.count ? skipped[k] : b.count)
+            guard k &+ 1 < skipped.count else { return }
+            i = max(i, skipped[k &+ 1])
+            k &+= 2
+        }
+    }
+
+    /// ``checkCharacters(_:skipping:)`` from `start` (between characters) to `end` at least:
+    /// where it stopped, at or past `end`, between characters (a block is checked whole).
+    private static func checkCharacters(_ b: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) throws(Fault) -> Int {
+        guard let base = b.baseAddress else { return start }
+        var i = start
+        while i < end {
             // Four blocks a step while they are plain (the test and the loop cost as much as a
             // block's class), then two.
-            if b.count - i >= 64, ByteBlock.isEmpty(odd(ByteBlock(base + i, available: 64)) | odd(ByteBlock(base + i + 16, available: 48))
-                                                    | odd(ByteBlock(base + i + 32, available: 32)) | odd(ByteBlock(base + i + 48, available: 16))) {
+            if end - i >= 64, ByteBlock.isEmpty(odd(ByteBlock(base + i, available: 64)) | odd(ByteBlock(base + i + 16, available: 48))
+                                                | odd(ByteBlock(base + i + 32, available: 32)) | odd(ByteBlock(base + i + 48, available: 16))) {
                 i += 64
                 continue
             }
-            if b.count - i >= 32, ByteBlock.isEmpty(odd(ByteBlock(base + i, available: 32)) | odd(ByteBlock(base + i + 16, available: 16))) {
+            if end - i >= 32, ByteBlock.isEmpty(odd(ByteBlock(base + i, available: 32)) | odd(ByteBlock(base + i + 16, available: 16))) {
                 i += 32
                 continue
             }
             guard let lane = ByteBlock.first(odd(ByteBlock(base + i, available: b.count - i))) else { i += 16; continue }
             // Byte by byte from there until the block's end, a character never cut.
-            let end = min(i + 16, b.count)
+            let blockEnd = min(i + 16, b.count)
             i += lane
-            while i < end {
+            while i < blockEnd {
                 let byte = b[i]
                 if byte < 0x80 {
                     if isControl(byte) { throw Fault(offset: i) }
@@ -119,6 +140,7 @@ enum XMPPacket {
                 }
             }
         }
+        return i
     }
 
     /// A control but tab (09), line feed (0A) and carriage return (0D), or a byte above ASCII.
@@ -218,6 +240,11 @@ enum XMPPacket {
         var decodedValues: [[UInt8]] = []
         /// The previous start tag's attributes as read, for a next laid out the same way.
         var gaps = AttributeGaps()
+        /// The runs of attributes passed by ``repeated(from:k:)`` (start, end, start, end…, in
+        /// order): their gaps repeat bytes read (and checked) before, their values are printable
+        /// ASCII, so ``checkCharacters(_:skipping:)`` passes over them. Each begins after a name
+        /// or a quote and ends after a quote: between characters.
+        var repeats: [Int] = []
 
         /// Whether every namespace asked for is ASCII (all real ones are), so compared as bytes.
         let asciiWanted: Bool
@@ -362,7 +389,13 @@ enum XMPPacket {
             let base = bytes.baseAddress!, count = bytes.count   // a name was read: not empty
             var i = at, k = 0
             while true {
+                let repeatedFrom = i
                 i = repeated(from: i, k: &k)
+                if i > repeatedFrom {
+                    if repeats.isEmpty { repeats.reserveCapacity(64) }   // darktable's history: a run a tag
+                    repeats.append(repeatedFrom)
+                    repeats.append(i)
+                }
                 // The gap to the value's quote: as the previous tag's `k`th when the same bytes
                 // (``AttributeGaps``), else read.
                 let gapStart = i, nameStart: Int, nameEnd: Int
@@ -441,7 +474,7 @@ enum XMPPacket {
 
         /// Past the attributes from the `k`th that repeat the previous tag's (``AttributeGaps``)
         /// and are nothing to the reader: the same gap, a name that is no property asked for and
-        /// no declaration, a value without what needs decoding. What else there is, from where
+        /// no declaration, a value of printable ASCII (nothing to decode, nothing to check). What else there is, from where
         /// this stops, ``readAttributes()`` reads. A loop of its own: in that of
         /// ``readAttributes()``, its few values were kept on the stack and reloaded at each step.
         /// Mutating only so that the reader is passed by reference: a copy of it was made for
@@ -453,7 +486,8 @@ enum XMPPacket {
             while let gap = gaps.candidate(k), gap.name == AttributeGaps.Gap.none, gap.length <= count &- i,
                   XMPPacket.same(base + gap.start, base + i, count: gap.length) {
                 let valueStart = i &+ gap.length, quote = base[valueStart &- 1]
-                let end = valueEnd(from: valueStart, quote: quote)
+                let end = quote == UInt8(ascii: "\"") ? scan(from: valueStart, where: Self.doubleQuotedPlainEnd)
+                    : scan(from: valueStart, where: Self.singleQuotedPlainEnd)
                 guard end < count, base[end] == quote else { break }
                 (i, k) = (end &+ 1, k &+ 1)
             }
@@ -639,6 +673,10 @@ enum XMPPacket {
             b.equal(quote) | b.equal(UInt8(ascii: "<")) | b.equal(UInt8(ascii: "&")) | b.below(0x20)
         }
         @inline(__always) static func doubleQuotedEnd(_ b: ByteBlock) -> SIMD16<UInt8> { valueEnd(b, quote: UInt8(ascii: "\"")) }
+        /// A value's end, or what needs decoding, or a byte above ASCII: a value that has none
+        /// of these but its quote is printable ASCII, good characters (``repeats``).
+        @inline(__always) static func doubleQuotedPlainEnd(_ b: ByteBlock) -> SIMD16<UInt8> { valueEnd(b, quote: UInt8(ascii: "\"")) | b.high }
+        @inline(__always) static func singleQuotedPlainEnd(_ b: ByteBlock) -> SIMD16<UInt8> { valueEnd(b, quote: UInt8(ascii: "'")) | b.high }
         @inline(__always) static func singleQuotedEnd(_ b: ByteBlock) -> SIMD16<UInt8> { valueEnd(b, quote: UInt8(ascii: "'")) }
 
         /// The index of a name's first colon (the end of its prefix).

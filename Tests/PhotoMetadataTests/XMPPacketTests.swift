@@ -249,6 +249,7 @@ import Testing
         ("\n      darktable:params", "  darktable:params"), ("darktable:params", "darktable:paramz"), ("darktable:params", "darktable:param"),
         ("darktable:params", "darktable:paramsX"), ("darktable:enabled=\"1\"", "darktable:enabled = '1'"),
         ("darktable:num=\"2\"", "darktable:num=\"2\" exif:GPSAltitude=\"12/1\""), ("darktable:num=\"2\"\n      ", ""),
+        ("00ff2", "00ffé2"), ("00ff2", "00&amp;ff2"), ("00ff2", "00\tff2"),
     ])
     func repeatedLayoutsReadAsTheReferenceReadsThem(_ change: (String, String)) throws {
         var items = (0..<5).map { n in
@@ -267,7 +268,8 @@ import Testing
 
     /// A fault in an item laid out as the one before, where the reading of that layout would
     /// have gone on: refused at the byte where XML stops, as in the first item.
-    @Test(arguments: [("darktable:enabled=", "darktable:enabled "), ("darktable:enabled=\"", "darktable:enabled=<"), ("\n      darktable:params", "\n      /darktable:params")])
+    @Test(arguments: [("darktable:enabled=", "darktable:enabled "), ("darktable:enabled=\"", "darktable:enabled=<"), ("\n      darktable:params", "\n      /darktable:params"),
+                      ("00ff", "00\u{01}ff"), ("darktable:num=\"1", "darktable:num=\"\u{1F}")])
     func aFaultInARepeatedLayoutIsWhereItIs(_ change: (String, String)) throws {
         let item = "<rdf:li\n      darktable:num=\"1\"\n      darktable:enabled=\"1\"\n      darktable:params=\"00ff\"/>\n"
         let text = "<rdf:Seq xmlns:rdf='r' xmlns:darktable='d'>" + item + item + item.replacingOccurrences(of: change.0, with: change.1) + "</rdf:Seq>"
@@ -279,6 +281,32 @@ import Testing
         do { _ = try XMPPacket.properties(Array(text.utf8), in: Self.every) } catch { third = error }
         let offset = try #require(first).offset
         #expect(offset > 40 && third == XMPPacket.Fault(offset: offset + 2 * item.utf8.count))
+    }
+
+    /// A byte that is no character of XML in a run of repeated attributes, whose characters
+    /// the check passes over, or after the root: refused at that byte, as by a check of every
+    /// byte (the first such byte, wherever the reading stopped).
+    @Test(arguments: [(3, 0x01), (3, 0x80), (3, 0xC3), (4, 0xFF), (0, 0x00)])
+    func aBadCharacterIsFoundWhereverItIs(_ item: Int, _ byte: UInt8) throws {
+        let one = Array("<rdf:li\n      darktable:num=\"1\"\n      darktable:params=\"00ff\"/>\n".utf8)
+        let head = Array("<rdf:Seq xmlns:rdf='r' xmlns:darktable='d'>".utf8), tail = Array("</rdf:Seq>".utf8)
+        let valuePlace = one.firstIndex(of: UInt8(ascii: "f"))!   // in the params value
+        var items = Array(repeating: one, count: 5)
+        items[item][valuePlace] = byte
+        let document = head + items.joined() + tail + [byte]   // and a second one after the root
+        let first = head.count + item * one.count + valuePlace
+        #expect(throws: XMPPacket.Fault(offset: first)) { try XMPPacket.properties(document, in: Self.every) }
+        // The same byte only after the root's end: refused there.
+        let after = head + Array(repeating: one, count: 5).joined() + tail + [byte]
+        #expect(throws: XMPPacket.Fault(offset: after.count - 1)) { try XMPPacket.properties(after, in: Self.every) }
+    }
+
+    /// A document that breaks XML's structure and holds a byte that is no character is refused
+    /// at that byte, before or after where the structure breaks.
+    @Test func aBadCharacterIsReportedBeforeABrokenStructure() {
+        #expect(throws: XMPPacket.Fault(offset: 10)) { try XMPPacket.properties(Array("<a><b></a>\u{01}".utf8), in: Self.every) }
+        #expect(throws: XMPPacket.Fault(offset: 3)) { try XMPPacket.properties(Array("<a>\u{01}<b></a>".utf8), in: Self.every) }
+        #expect(throws: XMPPacket.Fault(offset: 9)) { try XMPPacket.properties(Array("<a><b></a>".utf8), in: Self.every) }   // at the `>` of `</a>`
     }
 
     /// ``XMPPacket/same(_:_:count:)`` is `==` of the bytes, for every length and every place
