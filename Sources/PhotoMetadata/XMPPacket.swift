@@ -351,18 +351,19 @@ enum XMPPacket {
                 if let last = open.last { leadingText(counts: last.uri >= 0) }
                 return
             }
-            open.append(element)
             // Its text to the next tag, and when that tag is its end (`<p:Name>text</p:Name>`,
             // every property of the element form) the end: read here as ``characters()`` and
-            // ``endTag()`` read them, without going round the loop of ``run()`` for each.
+            // ``endTag()`` read them, without going round the loop of ``run()`` for each, and
+            // without the element pushed and popped (nothing read in between looks at it).
             leadingText(counts: uri >= 0)
             let n = name.count
             if let base = bytes.baseAddress, n &+ 2 < bytes.count &- at, base[at] == UInt8(ascii: "<"), base[at &+ 1] == UInt8(ascii: "/"),
                base[at &+ 2 &+ n] == UInt8(ascii: ">"), XMPPacket.same(base + (at &+ 2), base + name.startIndex, count: n) {
-                open.removeLast()
                 at &+= n &+ 3
                 close(element)
                 if let last = open.last { leadingText(counts: last.uri >= 0) }
+            } else {
+                open.append(element)
             }
         }
 
