@@ -271,6 +271,10 @@ enum XMPPacket {
             open.reserveCapacity(16)
             scopes.reserveCapacity(16)
             text.reserveCapacity(64)
+            // The namespaces asked for declared, and a tag's properties (darktable's five):
+            // grown from one, they were made again at two and four.
+            uris.reserveCapacity(max(4, wanted.count + 1))
+            attributes.reserveCapacity(8)
         }
 
         func fault() -> Fault { Fault(offset: at) }
