@@ -482,8 +482,9 @@ enum XMPPacket {
         /// no declaration, a value of printable ASCII (nothing to decode, nothing to check). What else there is, from where
         /// this stops, ``readAttributes()`` reads. A loop of its own: in that of
         /// ``readAttributes()``, its few values were kept on the stack and reloaded at each step.
-        /// Mutating only so that the reader is passed by reference: a copy of it was made for
-        /// each call.
+        /// Mutating only so that the reader is passed by reference: as a method that borrows it,
+        /// a copy was made for each call, and noncopyable, it still cost 1,500 instructions a
+        /// sidecar more.
         @inline(__always) mutating func repeated(from start: Int, k: inout Int) -> Int {
             guard let base = bytes.baseAddress else { return start }
             let count = bytes.count
