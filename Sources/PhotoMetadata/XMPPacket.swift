@@ -73,9 +73,16 @@ enum XMPPacket {
         let result: Result<([String: String], [String?]), Fault> = bytes.withUnsafeBytes { raw in
             let buffer = raw.bindMemory(to: UInt8.self)
             do throws(Fault) {
-                try checkCharacters(buffer)
+                // Read first, then the characters checked but for what the reading found to
+                // repeat bytes checked already (``Reader/repeats``): a fault in the characters
+                // is the one reported, wherever the reading stopped, as when they were checked
+                // first. Reading what the check would refuse does no harm: every byte is read
+                // within bounds, a control as white space, and nothing read is kept.
                 var reader = Reader(bytes: buffer, wanted: namespaces, names: names, slotted: slotted)
-                try reader.run()
+                var fault: Fault? = nil
+                do throws(Fault) { try reader.run() } catch { fault = error }
+                try checkCharacters(buffer, skipping: reader.repeats)
+                if let fault { throw fault }
                 return .success((reader.properties, reader.slots))
             } catch {
                 return .failure(error)
@@ -88,27 +95,41 @@ enum XMPPacket {
     /// controls but tab, line feed and carriage return: sixteen bytes at a time, and the UTF-8
     /// decoded only from the first byte above ASCII in a block (a packet's one such character is
     /// most often the byte-order mark in `<?xpacket begin=…?>`). The reader counts on it: a
-    /// byte below a space is then white space.
-    static func checkCharacters(_ b: UnsafeBufferPointer<UInt8>) throws(Fault) {
-        guard let base = b.baseAddress else { return }
-        var i = 0
-        while i < b.count {
+    /// byte below a space is then white space. The ranges in `skipped` (start, end, start,
+    /// end…, in order, each beginning and ending between characters) are known good and passed
+    /// over: ``Reader/repeats``.
+    static func checkCharacters(_ b: UnsafeBufferPointer<UInt8>, skipping skipped: [Int] = []) throws(Fault) {
+        var i = 0, k = 0
+        while true {
+            i = try checkCharacters(b, from: i, to: k < skipped.count ? skipped[k] : b.count)
+            guard k &+ 1 < skipped.count else { return }
+            i = max(i, skipped[k &+ 1])
+            k &+= 2
+        }
+    }
+
+    /// ``checkCharacters(_:skipping:)`` from `start` (between characters) to `end` at least:
+    /// where it stopped, at or past `end`, between characters (a block is checked whole).
+    private static func checkCharacters(_ b: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) throws(Fault) -> Int {
+        guard let base = b.baseAddress else { return start }
+        var i = start
+        while i < end {
             // Four blocks a step while they are plain (the test and the loop cost as much as a
             // block's class), then two.
-            if b.count - i >= 64, ByteBlock.isEmpty(odd(ByteBlock(base + i, available: 64)) | odd(ByteBlock(base + i + 16, available: 48))
-                                                    | odd(ByteBlock(base + i + 32, available: 32)) | odd(ByteBlock(base + i + 48, available: 16))) {
+            if end - i >= 64, ByteBlock.isEmpty(odd(ByteBlock(base + i, available: 64)) | odd(ByteBlock(base + i + 16, available: 48))
+                                                | odd(ByteBlock(base + i + 32, available: 32)) | odd(ByteBlock(base + i + 48, available: 16))) {
                 i += 64
                 continue
             }
-            if b.count - i >= 32, ByteBlock.isEmpty(odd(ByteBlock(base + i, available: 32)) | odd(ByteBlock(base + i + 16, available: 16))) {
+            if end - i >= 32, ByteBlock.isEmpty(odd(ByteBlock(base + i, available: 32)) | odd(ByteBlock(base + i + 16, available: 16))) {
                 i += 32
                 continue
             }
             guard let lane = ByteBlock.first(odd(ByteBlock(base + i, available: b.count - i))) else { i += 16; continue }
             // Byte by byte from there until the block's end, a character never cut.
-            let end = min(i + 16, b.count)
+            let blockEnd = min(i + 16, b.count)
             i += lane
-            while i < end {
+            while i < blockEnd {
                 let byte = b[i]
                 if byte < 0x80 {
                     if isControl(byte) { throw Fault(offset: i) }
@@ -119,6 +140,7 @@ enum XMPPacket {
                 }
             }
         }
+        return i
     }
 
     /// A control but tab (09), line feed (0A) and carriage return (0D), or a byte above ASCII.
@@ -144,6 +166,23 @@ enum XMPPacket {
     }
 
     private typealias Bytes = Slice<UnsafeBufferPointer<UInt8>>
+
+    /// Whether the `count` bytes at `a` and at `b` are the same, eight at a time (the last
+    /// eight overlapping the ones before): for the few dozen bytes of a name or an attribute's
+    /// gap, a call to `memcmp` cost more than the comparison.
+    @inline(__always) static func same(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int) -> Bool {
+        guard count >= 8 else {
+            for k in 0..<count where a[k] != b[k] { return false }
+            return true
+        }
+        let (x, y) = (UnsafeRawPointer(a), UnsafeRawPointer(b))
+        var k = 0
+        while k &+ 8 < count {
+            if x.loadUnaligned(fromByteOffset: k, as: UInt64.self) != y.loadUnaligned(fromByteOffset: k, as: UInt64.self) { return false }
+            k &+= 8
+        }
+        return x.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) == y.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+    }
 
     /// A string of `bytes` by the contiguous path (a slice of a buffer takes the generic one).
     private static func utf8(_ bytes: Bytes) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes), as: UTF8.self) }
@@ -171,7 +210,7 @@ enum XMPPacket {
         let declared: Int   // how many namespace declarations it pushed
     }
 
-    private struct Reader {
+    private struct Reader: ~Copyable {
         let bytes: UnsafeBufferPointer<UInt8>
         /// The namespaces asked for, in the order of ``values(_:in:named:)``.
         let wanted: [String]
@@ -199,6 +238,13 @@ enum XMPPacket {
         /// buffer for every tag.
         var attributes: [Attribute] = []
         var decodedValues: [[UInt8]] = []
+        /// The previous start tag's attributes as read, for a next laid out the same way.
+        var gaps = AttributeGaps()
+        /// The runs of attributes passed by ``repeated(from:k:)`` (start, end, start, end…, in
+        /// order): their gaps repeat bytes read (and checked) before, their values are printable
+        /// ASCII, so ``checkCharacters(_:skipping:)`` passes over them. Each begins after a name
+        /// or a quote and ends after a quote: between characters.
+        var repeats: [Int] = []
 
         /// Whether every namespace asked for is ASCII (all real ones are), so compared as bytes.
         let asciiWanted: Bool
@@ -210,7 +256,12 @@ enum XMPPacket {
             noNamespace = uris.isEmpty ? -1 : 0
             // Room for the properties a reader asks for, made at once instead of grown.
             if slotted {
-                slots = Array(repeating: nil, count: (names?.bytes.count ?? 0) * wanted.count)
+                // Initialised in one pass (`Array(repeating:count:)` took 1,500 instructions for 21).
+                let count = (names?.bytes.count ?? 0) * wanted.count
+                slots = [String?](unsafeUninitializedCapacity: count) { buffer, initialized in
+                    buffer.initialize(repeating: nil)
+                    initialized = count
+                }
             } else {
                 properties.reserveCapacity(8)
             }
@@ -220,6 +271,10 @@ enum XMPPacket {
             open.reserveCapacity(16)
             scopes.reserveCapacity(16)
             text.reserveCapacity(64)
+            // The namespaces asked for declared, and a tag's properties (darktable's five):
+            // grown from one, they were made again at two and four.
+            uris.reserveCapacity(max(4, wanted.count + 1))
+            attributes.reserveCapacity(8)
         }
 
         func fault() -> Fault { Fault(offset: at) }
@@ -281,7 +336,54 @@ enum XMPPacket {
 
         mutating func startTag() throws(Fault) {
             at += 1
-            let name = try self.name()
+            let (name, colon) = try nameAndColon()
+            var declared = 0, empty = false
+            // An element without attributes (all the properties of the element form) goes
+            // straight to its `>`: the attributes' reading and what it keeps are not set up.
+            if at < bytes.count, bytes[at] == UInt8(ascii: ">") {
+                at += 1
+            } else {
+                (declared, empty) = try readAttributes()
+            }
+            sawRoot = true
+            if !text.isEmpty { text.removeAll(keepingCapacity: true) }
+            let (uri, local, asked) = counted(name, colon: colon)
+            let element = Element(qualifiedName: name, uri: uri, local: local, name: asked, declared: declared)
+            if empty {
+                if declared > 0 { scopes.removeLast(declared) }
+                // The text after it, as after an end tag (``endTag()``).
+                if let last = open.last { leadingText(counts: last.uri >= 0) }
+                return
+            }
+            // Its text to the next tag, and when that tag is its end (`<p:Name>text</p:Name>`,
+            // every property of the element form) the end: read here as ``characters()`` and
+            // ``endTag()`` read them, without going round the loop of ``run()`` for each, and
+            // without the element pushed and popped (nothing read in between looks at it).
+            leadingText(counts: uri >= 0)
+            let n = name.count
+            if let base = bytes.baseAddress, n &+ 2 < bytes.count &- at, base[at] == UInt8(ascii: "<"), base[at &+ 1] == UInt8(ascii: "/"),
+               base[at &+ 2 &+ n] == UInt8(ascii: ">"), XMPPacket.same(base + (at &+ 2), base + name.startIndex, count: n) {
+                at &+= n &+ 3
+                close(element)
+                if let last = open.last { leadingText(counts: last.uri >= 0) }
+            } else {
+                open.append(element)
+            }
+        }
+
+        /// The text from `at` to the next `<` or `&`, kept when the open element `counts`: what
+        /// ``characters()`` reads first, read where a tag ends.
+        @inline(__always) mutating func leadingText(counts: Bool) {
+            guard at < bytes.count, bytes[at] != UInt8(ascii: "<") else { return }
+            let start = at
+            at = scan(from: at, where: Self.textEnd)
+            if counts { append(bytes[start..<at]) }
+        }
+
+        /// The attributes of the tag whose name was read, to its `>` or `/>`: namespace
+        /// declarations pushed, the properties asked for kept. How many declarations it pushed,
+        /// and whether the element is empty.
+        mutating func readAttributes() throws(Fault) -> (declared: Int, empty: Bool) {
             // Emptied only when filled: a call for every tag otherwise.
             if !attributes.isEmpty { attributes.removeAll(keepingCapacity: true) }
             if !decodedValues.isEmpty { decodedValues.removeAll(keepingCapacity: true) }
@@ -290,24 +392,39 @@ enum XMPPacket {
             // decoding): kept in the reader, it was loaded and stored at every step of darktable's
             // some 300 attributes.
             let base = bytes.baseAddress!, count = bytes.count   // a name was read: not empty
-            var i = at
+            var i = at, k = 0
             while true {
-                if i < count, base[i] <= 0x20 { i = scan(from: i &+ 1, where: Self.notSpace) }
-                guard i < count else { at = i; throw fault() }
-                if base[i] == UInt8(ascii: ">") { i &+= 1; break }
-                if base[i] == UInt8(ascii: "/"), i &+ 1 < count, base[i &+ 1] == UInt8(ascii: ">") { i &+= 2; empty = true; break }
-                let nameStart = i
-                i = scan(from: i, where: Self.nameEnd)
-                let nameEnd = i
-                guard nameEnd > nameStart else { at = i; throw fault() }
-                if i < count, base[i] <= 0x20 { i = scan(from: i &+ 1, where: Self.notSpace) }
-                guard i < count, base[i] == UInt8(ascii: "=") else { at = i; throw fault() }
-                i &+= 1
-                if i < count, base[i] <= 0x20 { i = scan(from: i &+ 1, where: Self.notSpace) }
-                guard i < count, base[i] == UInt8(ascii: "\"") || base[i] == UInt8(ascii: "'") else { at = i; throw fault() }
+                let repeatedFrom = i
+                i = repeated(from: i, k: &k)
+                if i > repeatedFrom {
+                    if repeats.isEmpty { repeats.reserveCapacity(64) }   // darktable's history: a run a tag
+                    repeats.append(repeatedFrom)
+                    repeats.append(i)
+                }
+                // The gap to the value's quote: as the previous tag's `k`th when the same bytes
+                // (``AttributeGaps``), else read.
+                let gapStart = i, nameStart: Int, nameEnd: Int
+                var known: AttributeGaps.Gap? = nil
+                if let gap = gaps.candidate(k), gap.length <= count &- i, XMPPacket.same(base + gap.start, base + i, count: gap.length) {
+                    (nameStart, nameEnd, i, known) = (i &+ gap.nameStart, i &+ gap.nameEnd, i &+ gap.length &- 1, gap)
+                } else {
+                    if i < count, base[i] <= 0x20 { i = scan(from: i &+ 1, where: Self.notSpace) }
+                    guard i < count else { at = i; throw fault() }
+                    if base[i] == UInt8(ascii: ">") { i &+= 1; break }
+                    if base[i] == UInt8(ascii: "/"), i &+ 1 < count, base[i &+ 1] == UInt8(ascii: ">") { i &+= 2; empty = true; break }
+                    nameStart = i
+                    i = scan(from: i, where: Self.nameEnd)
+                    nameEnd = i
+                    guard nameEnd > nameStart else { at = i; throw fault() }
+                    if i < count, base[i] <= 0x20 { i = scan(from: i &+ 1, where: Self.notSpace) }
+                    guard i < count, base[i] == UInt8(ascii: "=") else { at = i; throw fault() }
+                    i &+= 1
+                    if i < count, base[i] <= 0x20 { i = scan(from: i &+ 1, where: Self.notSpace) }
+                    guard i < count, base[i] == UInt8(ascii: "\"") || base[i] == UInt8(ascii: "'") else { at = i; throw fault() }
+                }
                 let quote = base[i], valueStart = i &+ 1
                 // One pass to the closing quote or to what needs decoding.
-                let end = quote == UInt8(ascii: "\"") ? scan(from: valueStart, where: Self.doubleQuotedEnd) : scan(from: valueStart, where: Self.singleQuotedEnd)
+                let end = valueEnd(from: valueStart, quote: quote)
                 var value = bytes[valueStart..<end], decoded: Int? = nil
                 if end < count, base[end] == quote {
                     i = end &+ 1
@@ -317,32 +434,76 @@ enum XMPPacket {
                     (i, value) = (at, bytes[valueStart..<(at &- 1)])
                 }
                 let attribute = bytes[nameStart..<nameEnd]
-                if base[nameStart] == UInt8(ascii: "x"), let prefix = Self.declaredPrefix(attribute) {
-                    let inWanted = decoded.map { decodedValues[$0].withUnsafeBufferPointer(wantedIndex) } ?? wantedIndex(UnsafeBufferPointer(rebasing: value))
+                // What the name is (a gap kept says; else found, and the gap kept for the next tag).
+                let gap: AttributeGaps.Gap
+                if let known {
+                    gap = known
+                } else {
+                    var colon = -1, name = AttributeGaps.Gap.none
+                    if base[nameStart] == UInt8(ascii: "x"), Self.declaredPrefix(attribute) != nil {
+                        name = AttributeGaps.Gap.declaration
+                    } else if let at = self.colon(in: attribute) {
+                        colon = at &- gapStart
+                        // Only prefixed attributes are properties: an unprefixed one has no namespace.
+                        name = asked(attribute[(at + 1)...]) ?? AttributeGaps.Gap.none
+                    }
+                    gap = AttributeGaps.Gap(start: gapStart, length: valueStart &- gapStart, nameStart: nameStart &- gapStart,
+                                            nameEnd: nameEnd &- gapStart, colon: colon, name: name)
+                    gaps.keep(gap, at: k)
+                }
+                k &+= 1
+                if gap.name == AttributeGaps.Gap.declaration, let prefix = Self.declaredPrefix(attribute) {
+                    // Static, given what it reads: as a method made a function value, the reader was
+                    // copied (its arrays retained and released) for each declaration.
+                    let (wanted, ascii) = (self.wanted, asciiWanted)
+                    let inWanted = decoded.map { decodedValues[$0].withUnsafeBufferPointer { Self.wantedIndex($0, in: wanted, ascii: ascii) } }
+                        ?? Self.wantedIndex(UnsafeBufferPointer(rebasing: value), in: wanted, ascii: ascii)
                     // The namespace of a prefix not wanted is never read.
                     if let inWanted { uris.append((slotted ? "" : string(value, decoded: decoded), inWanted)) }
                     scopes.append((prefix, inWanted != nil ? uris.count - 1 : -1))
                     declared += 1
-                } else if let colon = colon(in: attribute), let asked = asked(attribute[(colon + 1)...]) {
-                    // Only prefixed attributes are properties: an unprefixed one has no namespace.
-                    attributes.append(Attribute(prefix: attribute[attribute.startIndex..<colon], local: attribute[(colon + 1)...], name: asked,
+                } else if gap.name >= 0 {
+                    let colon = gapStart &+ gap.colon
+                    attributes.append(Attribute(prefix: attribute[attribute.startIndex..<colon], local: attribute[(colon + 1)...], name: gap.name,
                                                 value: value, decoded: decoded))
                 }
             }
+            gaps.endTag(attributes: k)
             at = i
-            sawRoot = true
-            if !text.isEmpty { text.removeAll(keepingCapacity: true) }
             for attribute in attributes {
                 guard let uri = namespace(of: attribute.prefix), uri >= 0 else { continue }
                 if let place = vacancy(uri: uri, name: attribute.name, local: attribute.local) { keep(string(attribute.value, decoded: attribute.decoded), at: place) }
             }
-            let (uri, local, asked) = counted(name)
-            let element = Element(qualifiedName: name, uri: uri, local: local, name: asked, declared: declared)
-            if empty {
-                if declared > 0 { scopes.removeLast(declared) }
-            } else {
-                open.append(element)
+            return (declared, empty)
+        }
+
+        /// Past the attributes from the `k`th that repeat the previous tag's (``AttributeGaps``)
+        /// and are nothing to the reader: the same gap, a name that is no property asked for and
+        /// no declaration, a value of printable ASCII (nothing to decode, nothing to check). What else there is, from where
+        /// this stops, ``readAttributes()`` reads. A loop of its own: in that of
+        /// ``readAttributes()``, its few values were kept on the stack and reloaded at each step.
+        /// Mutating only so that the reader is passed by reference: as a method that borrows it,
+        /// a copy was made for each call, and noncopyable, it still cost 1,500 instructions a
+        /// sidecar more.
+        @inline(__always) mutating func repeated(from start: Int, k: inout Int) -> Int {
+            guard let base = bytes.baseAddress else { return start }
+            let count = bytes.count
+            var i = start
+            while let gap = gaps.candidate(k), gap.name == AttributeGaps.Gap.none, gap.length <= count &- i,
+                  XMPPacket.same(base + gap.start, base + i, count: gap.length) {
+                let valueStart = i &+ gap.length, quote = base[valueStart &- 1]
+                let end = quote == UInt8(ascii: "\"") ? scan(from: valueStart, where: Self.doubleQuotedPlainEnd)
+                    : scan(from: valueStart, where: Self.singleQuotedPlainEnd)
+                guard end < count, base[end] == quote else { break }
+                (i, k) = (end &+ 1, k &+ 1)
             }
+            return i
+        }
+
+        /// The index of the quote that ends the value from `start`, or of what in it needs
+        /// decoding (``valueEnd(_:quote:)``).
+        @inline(__always) func valueEnd(from start: Int, quote: UInt8) -> Int {
+            quote == UInt8(ascii: "\"") ? scan(from: start, where: Self.doubleQuotedEnd) : scan(from: start, where: Self.singleQuotedEnd)
         }
 
         /// The prefix an `xmlns:p` attribute declares (empty for `xmlns`, the default
@@ -358,7 +519,7 @@ enum XMPPacket {
         /// The index of a namespace in those asked for, compared as bytes: a packet declares a
         /// dozen, and a string made and hashed for each was a twentieth of its read. Strings
         /// compare canonical equivalents equal, which only text above ASCII has: then as strings.
-        func wantedIndex(_ uri: UnsafeBufferPointer<UInt8>) -> Int? {
+        static func wantedIndex(_ uri: UnsafeBufferPointer<UInt8>, in wanted: [String], ascii asciiWanted: Bool) -> Int? {
             guard asciiWanted, Self.isASCII(uri) else { return wanted.firstIndex(of: String(decoding: uri, as: UTF8.self)) }
             return wanted.firstIndex { namespace in
                 namespace.utf8.count == uri.count
@@ -399,12 +560,31 @@ enum XMPPacket {
 
         mutating func endTag() throws(Fault) {
             at += 2
-            let name = try self.name()
-            skipSpace()
-            guard at < bytes.count, bytes[at] == UInt8(ascii: ">"), let element = open.popLast(),
-                  element.qualifiedName.count == name.count, let base = bytes.baseAddress,
-                  memcmp(base + element.qualifiedName.startIndex, base + name.startIndex, name.count) == 0 else { throw fault() }
+            let element: Element
+            // Most often the open element's name and `>`: then compared, not scanned for. Its
+            // name holds nothing that ends a name (it was read as one), so a scan would find
+            // the same name, and no white space before the `>`.
+            if let last = open.last, let base = bytes.baseAddress, case let n = last.qualifiedName.count, n < bytes.count &- at,
+               base[at &+ n] == UInt8(ascii: ">"), XMPPacket.same(base + at, base + last.qualifiedName.startIndex, count: n) {
+                element = open.removeLast()
+                at &+= n
+            } else {
+                let name = try self.name()
+                skipSpace()
+                guard at < bytes.count, bytes[at] == UInt8(ascii: ">"), let last = open.popLast(),
+                      last.qualifiedName.count == name.count, let base = bytes.baseAddress,
+                      memcmp(base + last.qualifiedName.startIndex, base + name.startIndex, name.count) == 0 else { throw fault() }
+                element = last
+            }
             at += 1
+            close(element)
+            // Outside the root ``characters()`` refuses what is not white space; and nothing
+            // after the root's end is read.
+            if let last = open.last { leadingText(counts: last.uri >= 0) }
+        }
+
+        /// An element's end, its tag read: its text kept when it counts, its declarations popped.
+        @inline(__always) mutating func close(_ element: Element) {
             if element.uri >= 0, let place = vacancy(uri: element.uri, name: element.name, local: bytes[element.local..<element.qualifiedName.endIndex]),
                let value = Self.trimmed(text) {
                 keep(value, at: place)
@@ -416,8 +596,8 @@ enum XMPPacket {
         /// An element's namespace in `uris` (the default namespace for an unprefixed one) when
         /// it is wanted and its local name asked for, else -1; where its local name begins, and
         /// its index in the names asked for.
-        func counted(_ name: Bytes) -> (uri: Int, local: Int, name: Int) {
-            let colon = colon(in: name), local = colon.map { $0 + 1 } ?? name.startIndex
+        @inline(__always) func counted(_ name: Bytes, colon: Int?) -> (uri: Int, local: Int, name: Int) {
+            let local = colon.map { $0 + 1 } ?? name.startIndex
             guard let asked = asked(name[local...]), let uri = namespace(of: name[name.startIndex..<(colon ?? name.startIndex)]) else { return (-1, local, 0) }
             return (uri, local, asked)
         }
@@ -441,6 +621,27 @@ enum XMPPacket {
                 if same { return scope.uri }
             }
             return prefix.isEmpty ? noNamespace : nil
+        }
+
+        /// ``name()`` and the index of its first colon (nil when it has none), found in the
+        /// same blocks: an element's colon was a scan of its own.
+        @inline(__always) mutating func nameAndColon() throws(Fault) -> (Bytes, colon: Int?) {
+            let start = at, count = bytes.count
+            guard let base = bytes.baseAddress else { throw fault() }
+            var i = start, colon: Int? = nil
+            while i < count {
+                let block = ByteBlock(base + i, available: count &- i)
+                let end = ByteBlock.first(Self.nameEnd(block))
+                if colon == nil, let lane = ByteBlock.first(Self.colon(block)), lane < end ?? 16 { colon = i &+ lane }
+                if let end {
+                    i &+= end
+                    break
+                }
+                i &+= 16
+            }
+            at = min(i, count)
+            guard at > start else { throw fault() }
+            return (bytes[start..<at], colon)
         }
 
         @inline(__always) mutating func name() throws(Fault) -> Bytes {
@@ -478,6 +679,10 @@ enum XMPPacket {
             b.equal(quote) | b.equal(UInt8(ascii: "<")) | b.equal(UInt8(ascii: "&")) | b.below(0x20)
         }
         @inline(__always) static func doubleQuotedEnd(_ b: ByteBlock) -> SIMD16<UInt8> { valueEnd(b, quote: UInt8(ascii: "\"")) }
+        /// A value's end, or what needs decoding, or a byte above ASCII: a value that has none
+        /// of these but its quote is printable ASCII, good characters (``repeats``).
+        @inline(__always) static func doubleQuotedPlainEnd(_ b: ByteBlock) -> SIMD16<UInt8> { valueEnd(b, quote: UInt8(ascii: "\"")) | b.high }
+        @inline(__always) static func singleQuotedPlainEnd(_ b: ByteBlock) -> SIMD16<UInt8> { valueEnd(b, quote: UInt8(ascii: "'")) | b.high }
         @inline(__always) static func singleQuotedEnd(_ b: ByteBlock) -> SIMD16<UInt8> { valueEnd(b, quote: UInt8(ascii: "'")) }
 
         /// The index of a name's first colon (the end of its prefix).

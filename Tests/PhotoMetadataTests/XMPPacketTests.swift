@@ -240,6 +240,99 @@ import Testing
         }
     }
 
+    /// darktable's history, tags of the same layout one after another (read from the layout of
+    /// the tag before, ``AttributeGaps``), with one item changed: a property asked for in the
+    /// place of another attribute, another prefix bound to it, other white space, a longer or a
+    /// shorter name, one attribute more or fewer. The properties are the reference's.
+    @Test(arguments: [
+        ("", ""), ("darktable:enabled", "exif:GPSLatitude"), ("darktable:enabled", "e:GPSLatitude"),
+        ("\n      darktable:params", "  darktable:params"), ("darktable:params", "darktable:paramz"), ("darktable:params", "darktable:param"),
+        ("darktable:params", "darktable:paramsX"), ("darktable:enabled=\"1\"", "darktable:enabled = '1'"),
+        ("darktable:num=\"2\"", "darktable:num=\"2\" exif:GPSAltitude=\"12/1\""), ("darktable:num=\"2\"\n      ", ""),
+        ("00ff2", "00ffé2"), ("00ff2", "00&amp;ff2"), ("00ff2", "00\tff2"),
+    ])
+    func repeatedLayoutsReadAsTheReferenceReadsThem(_ change: (String, String)) throws {
+        var items = (0..<5).map { n in
+            "<rdf:li\n      darktable:num=\"\(n)\"\n      darktable:enabled=\"1\"\n      darktable:params=\"00ff\(n)\"/>\n"
+        }
+        if !change.0.isEmpty { items[2] = items[2].replacingOccurrences(of: change.0, with: change.1) }
+        let text = """
+            <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF \(Self.rdf)><rdf:Description xmlns:darktable="http://darktable.sf.net/"
+             xmlns:exif="http://ns.adobe.com/exif/1.0/" xmlns:e="http://ns.adobe.com/exif/1.0/"><darktable:history><rdf:Seq>
+            \(items.joined())</rdf:Seq></darktable:history></rdf:Description></rdf:RDF></x:xmpmeta>
+            """
+        let want = try #require(Reference.read(text))
+        #expect(try XMPPacket.properties(Array(text.utf8), in: Self.every) == want)
+        // Asking for names that are none of darktable's: its attributes are passed in runs.
+        let names = ["GPSLatitude", "GPSAltitude"]
+        let asked = want.filter { key, _ in names.contains { key.hasSuffix($0) } }
+        #expect(try XMPPacket.properties(Array(text.utf8), in: Self.every, named: names) == asked)
+        #expect(change.1.contains("GPS") == !asked.isEmpty)
+    }
+
+    /// A fault in an item laid out as the one before, where the reading of that layout would
+    /// have gone on: refused at the byte where XML stops, as in the first item.
+    @Test(arguments: [("darktable:enabled=", "darktable:enabled "), ("darktable:enabled=\"", "darktable:enabled=<"), ("\n      darktable:params", "\n      /darktable:params"),
+                      ("00ff", "00\u{01}ff"), ("darktable:num=\"1", "darktable:num=\"\u{1F}")])
+    func aFaultInARepeatedLayoutIsWhereItIs(_ change: (String, String)) throws {
+        let item = "<rdf:li\n      darktable:num=\"1\"\n      darktable:enabled=\"1\"\n      darktable:params=\"00ff\"/>\n"
+        let text = "<rdf:Seq xmlns:rdf='r' xmlns:darktable='d'>" + item + item + item.replacingOccurrences(of: change.0, with: change.1) + "</rdf:Seq>"
+        let broken = "<rdf:Seq xmlns:rdf='r' xmlns:darktable='d'>" + item.replacingOccurrences(of: change.0, with: change.1) + "</rdf:Seq>"
+        #expect(Reference.read(text) == nil)
+        // Where the first item breaks, shifted by the two items before it.
+        for names in [nil, XMPPacket.LocalNames(["GPSLatitude"])] {
+            var first: XMPPacket.Fault?, third: XMPPacket.Fault?
+            do { _ = try XMPPacket.properties(Array(broken.utf8), in: Self.every, named: names) } catch { first = error }
+            do { _ = try XMPPacket.properties(Array(text.utf8), in: Self.every, named: names) } catch { third = error }
+            let offset = try #require(first).offset
+            #expect(offset > 40 && third == XMPPacket.Fault(offset: offset + 2 * item.utf8.count))
+        }
+    }
+
+    /// A byte that is no character of XML in a run of repeated attributes, whose characters
+    /// the check passes over, or after the root: refused at that byte, as by a check of every
+    /// byte (the first such byte, wherever the reading stopped).
+    @Test(arguments: [(3, 0x01), (3, 0x80), (3, 0xC3), (4, 0xFF), (0, 0x00)])
+    func aBadCharacterIsFoundWhereverItIs(_ item: Int, _ byte: UInt8) throws {
+        let one = Array("<rdf:li\n      darktable:num=\"1\"\n      darktable:params=\"00ff\"/>\n".utf8)
+        let head = Array("<rdf:Seq xmlns:rdf='r' xmlns:darktable='d'>".utf8), tail = Array("</rdf:Seq>".utf8)
+        let valuePlace = one.indices.first { one[$0...].starts(with: Array("00ff".utf8)) }! + 2   // in the params value
+        var items = Array(repeating: one, count: 5)
+        items[item][valuePlace] = byte
+        let document = head + items.joined() + tail + [byte]   // and a second one after the root
+        let first = head.count + item * one.count + valuePlace
+        let after = head + Array(repeating: one, count: 5).joined() + tail + [byte]
+        // Every name asked for (each attribute a property, read one by one), and one that is
+        // none of them (the repeated attributes passed in a run, their characters not checked).
+        for names in [nil, XMPPacket.LocalNames(["GPSLatitude"])] {
+            #expect(throws: XMPPacket.Fault(offset: first)) { try XMPPacket.properties(document, in: Self.every, named: names) }
+            // The same byte only after the root's end: refused there.
+            #expect(throws: XMPPacket.Fault(offset: after.count - 1)) { try XMPPacket.properties(after, in: Self.every, named: names) }
+        }
+    }
+
+    /// A document that breaks XML's structure and holds a byte that is no character is refused
+    /// at that byte, before or after where the structure breaks.
+    @Test func aBadCharacterIsReportedBeforeABrokenStructure() {
+        #expect(throws: XMPPacket.Fault(offset: 10)) { try XMPPacket.properties(Array("<a><b></a>\u{01}".utf8), in: Self.every) }
+        #expect(throws: XMPPacket.Fault(offset: 3)) { try XMPPacket.properties(Array("<a>\u{01}<b></a>".utf8), in: Self.every) }
+        #expect(throws: XMPPacket.Fault(offset: 9)) { try XMPPacket.properties(Array("<a><b></a>".utf8), in: Self.every) }   // at the `>` of `</a>`
+    }
+
+    /// ``XMPPacket/same(_:_:count:)`` is `==` of the bytes, for every length and every place
+    /// of a difference.
+    @Test func sameIsEqualityOfTheBytes() {
+        let a = (0..<40).map { UInt8(truncatingIfNeeded: $0 &* 37) }
+        for count in 0...a.count {
+            for place in -1..<count {
+                var b = a
+                if place >= 0 { b[place] ^= 0x20 }
+                let same = a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in XMPPacket.same(x.baseAddress!, y.baseAddress!, count: count) } }
+                #expect(same == (a[..<count] == b[..<count]), "\(count) \(place)")
+            }
+        }
+    }
+
     /// After the root's end nothing is read, as libxml2 leaves it; a DTD is refused before.
     @Test func whatFollowsTheRootIsNotReadAndADTDIsRefused() throws {
         for text in ["<a b:c='1' xmlns:b='urn:b'/><d/>", "<a b:c='1' xmlns:b='urn:b'/>text", "<a b:c='1' xmlns:b='urn:b'/><?xpacket end"] {

@@ -48,6 +48,15 @@ import Testing
     /// Numbers are read as `Double(String)` reads them, bit for bit: plain decimals of up to
     /// 15 digits by the fast path, the rest (more digits, a sign, an exponent, a bare point) by
     /// `Double(String)` itself.
+    /// An altitude is below sea level when its reference is `1`, trimmed of spaces and tabs
+    /// (and of Unicode's other spaces at its ends, as ``XMPSidecar/trimmed(_:)`` trims them).
+    @Test(arguments: [("1", true), (" 1\t", true), ("\t\t1  ", true), ("1\u{00A0}", true), ("\u{2003}1", true),
+                      ("0", false), ("", false), ("  ", false), ("11", false), ("1 1", false), ("01", false), ("1.0", false), ("１", false)])
+    func anAltitudeReferenceOfOneIsBelowSeaLevel(_ text: String, _ below: Bool) {
+        #expect(XMPSidecar.isOne(text) == below)
+        #expect((XMPSidecar.trimmed(text) == "1") == below)
+    }
+
     @Test func numbersAreReadAsDoubleReadsThem() {
         var generator = SystemRandomNumberGenerator()
         var texts = ["0", "00.5", "37", "59.028000", "999999999999999", "0.000000000000001", "1234567890123456", "1.", ".5", "-1",
