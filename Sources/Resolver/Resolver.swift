@@ -154,7 +154,9 @@ public final class Resolver: Sendable {
         countryPieces = loaded.0.countries.map { loaded.4.pieces(of: "country:" + $0.iso2) }
         seaZones = FirstFree { [tables = loaded.0, pieces = loaded.4] in try SeaZones(gazetteer: gazetteer, tables: tables, pieces: pieces) }
         populations = FirstFree { [count = loaded.0.cities.count] in try PlaceTables.populations(of: gazetteer, count: count) }
-        subregions = FirstFree { [count = loaded.0.cities.count] in try Subregions(gazetteer: gazetteer, cityCount: count) }
+        subregions = FirstFree { [count = loaded.0.cities.count, codes = loaded.0.countries.map(\.iso2)] in
+            try Subregions(gazetteer: gazetteer, cityCount: count, countries: codes)
+        }
         shapeRegion = boundaries.shapes.map { $0.id.kind == .region ? Int32(loaded.0.regionIndex[$0.id.code] ?? -1) : -1 }
         shapeCountry = boundaries.shapes.map { Int32(loaded.0.countryIndex[$0.country] ?? -1) }
         links = ChainLinks(tables: loaded.0)
@@ -316,7 +318,7 @@ public final class Resolver: Sendable {
             }
         }
         var answer = Resolution(coordinate: coordinate, waters: waters)
-        let subregion = firstUse.subregion(at: coordinate, country: tables.countries[country].iso2, city: city.map { Int($0.row) }, of: self)
+        let subregion = firstUse.subregion(at: coordinate, country: country, city: city.map { Int($0.row) }, of: self)
         answer.places = PlaceLineage(continent: links.continentOfCountry[country].map { Resolution.Row(row: $0) },
                                      country: Resolution.Row(row: Int32(country)), region: region.map { Resolution.Row(row: Int32($0)) },
                                      subregion: subregion.map { Resolution.Row(row: $0.row) }, city: city, district: district,
