@@ -46,14 +46,26 @@ struct ChainJSON {
     /// Each level's `,"city":` and the key of its code (`,"iso3":`; a subregion's local word,
     /// `,"type":`; empty for none), end to end: written once, and in one array, which a line
     /// retains once rather than once a key (a batch writes them for every line).
-    private static let levelKeys: [UInt8] = PlaceKind.levels.flatMap { kind in
+    nonisolated(unsafe) private static let levelKeys: UnsafeBufferPointer<UInt8> = permanent(PlaceKind.levels.flatMap { kind in
         Array(LinkTable.memberKey(kind).utf8) + (LinkTable.codeKey(kind).map { Array($0.utf8) } ?? [])
-    }
+    })
     private static let nearestPlaceKey: StaticString = #","nearest_place":"#
+    /// The levels (``PlaceKind/levels``), read without a reference count as the keys are.
+    nonisolated(unsafe) private static let levels: UnsafeBufferPointer<PlaceKind> = permanent(PlaceKind.levels)
     /// Where each level's keys start in ``levelKeys``: its key at 2i, its code's key at 2i + 1.
-    private static let levelKeyStarts: [Int] = PlaceKind.levels.reduce(into: [0]) { starts, kind in
+    nonisolated(unsafe) private static let levelKeyStarts: UnsafeBufferPointer<Int> = permanent(PlaceKind.levels.reduce(into: [0]) { starts, kind in
         starts.append(starts.last! + LinkTable.memberKey(kind).utf8.count)
         starts.append(starts.last! + (LinkTable.codeKey(kind).map { $0.utf8.count } ?? 0))
+    })
+
+    /// A copy of `values` that lives as long as the program, and is read without a reference
+    /// count: an array in a static was retained and released at every line, an atomic on a
+    /// cache line that both answering cores wrote. Never written after it is made, hence the
+    /// `nonisolated(unsafe)` of the statics that hold one.
+    private static func permanent<T>(_ values: [T]) -> UnsafeBufferPointer<T> {
+        let copy = UnsafeMutableBufferPointer<T>.allocate(capacity: values.count)
+        _ = copy.initialize(from: values)
+        return UnsafeBufferPointer(copy)
     }
 
     /// The line, appended to `out`: the keys and punctuation as literals, each link's
@@ -115,15 +127,13 @@ struct ChainJSON {
         case .territorial: out.append(#","waters":"territorial""#)
         case .international: out.append(#","waters":"international""#)
         }
-        let starts = Self.levelKeyStarts
-        Self.levelKeys.withUnsafeBufferPointer { keys in
-            for (i, kind) in PlaceKind.levels.enumerated() {
-                let key = UnsafeBufferPointer(rebasing: keys[starts[2 * i]..<starts[2 * i + 1]])
-                let code = UnsafeBufferPointer(rebasing: keys[starts[2 * i + 1]..<starts[2 * i + 2]])
-                // A subregion says its local word for the level and how it was found.
-                link(places[kind], key: key, level: kind, code: code.isEmpty ? nil : code, distance: kind.isFoundByNearness,
-                     basis: kind == .subregion ? subregionBasis : nil)
-            }
+        let (starts, keys) = (Self.levelKeyStarts, Self.levelKeys)
+        for (i, kind) in Self.levels.enumerated() {
+            let key = UnsafeBufferPointer(rebasing: keys[starts[2 * i]..<starts[2 * i + 1]])
+            let code = UnsafeBufferPointer(rebasing: keys[starts[2 * i + 1]..<starts[2 * i + 2]])
+            // A subregion says its local word for the level and how it was found.
+            link(places[kind], key: key, level: kind, code: code.isEmpty ? nil : code, distance: kind.isFoundByNearness,
+                 basis: kind == .subregion ? subregionBasis : nil)
         }
         link(nearestPlace, key: UnsafeBufferPointer(start: Self.nearestPlaceKey.utf8Start, count: Self.nearestPlaceKey.utf8CodeUnitCount),
              distance: true)

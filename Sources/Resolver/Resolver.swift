@@ -270,10 +270,11 @@ public final class Resolver: Sendable {
         let query = PointQuery(latitude: coordinate.latitude, longitude: coordinate.longitude)
         // Cities are numbered in GeoNames id order, so the lower number is the lower id.
         let precedes: (Int32, Int32) -> Bool = { $0 < $1 }
-        let cityRegion = tables.cities.region, cityCountry = tables.cities.country
         // A plain function, not a closure chosen at run time: that one was allocated per point.
+        // The columns read in place: copied into locals, they were retained and released at
+        // every point, on counts both answering cores wrote.
         func inside(_ city: Int32) -> Bool {
-            if let region { cityRegion[Int(city)] == Int32(region) } else { cityCountry[Int(city)] == Int32(country) }
+            if let region { tables.cities.region[Int(city)] == Int32(region) } else { tables.cities.country[Int(city)] == Int32(country) }
         }
         var found = cities.nearest(to: query, precedes: precedes)
         var elsewhere = false
