@@ -85,12 +85,16 @@ public final class BoundaryIndex: Sendable {
     /// break ties).
     public func locate(_ coordinate: GeoCoordinate) -> Hit {
         var hit = Hit()
-        forEachShape(containing: coordinate) { s in
-            // The kind read in place: a copy of the shape would retain its strings and rings.
-            switch shapes[s].id.kind {
-            case .country: if hit.country.map({ Self.smaller(s, than: $0, shapes) }) ?? true { hit.country = s }
-            case .region: if hit.region.map({ Self.smaller(s, than: $0, shapes) }) ?? true { hit.region = s }
-            default: break
+        // The shapes read through a pointer: a closure that read them through `self` retained
+        // and released the index, which every answering thread shares, at every point.
+        shapes.withUnsafeBufferPointer { shapes in
+            forEachShape(containing: coordinate) { s in
+                // The kind read in place: a copy of the shape would retain its strings and rings.
+                switch shapes[s].id.kind {
+                case .country: if hit.country.map({ Self.smaller(s, than: $0, shapes) }) ?? true { hit.country = s }
+                case .region: if hit.region.map({ Self.smaller(s, than: $0, shapes) }) ?? true { hit.region = s }
+                default: break
+                }
             }
         }
         // A country answered through its regions has no outline of its own in the grid.
@@ -101,6 +105,10 @@ public final class BoundaryIndex: Sendable {
     }
 
     static func smaller(_ a: Int, than b: Int, _ shapes: [BoundaryShape]) -> Bool {
+        shapes.withUnsafeBufferPointer { smaller(a, than: b, $0) }
+    }
+
+    static func smaller(_ a: Int, than b: Int, _ shapes: UnsafeBufferPointer<BoundaryShape>) -> Bool {
         shapes[a].areaKm2 != shapes[b].areaKm2 ? shapes[a].areaKm2 < shapes[b].areaKm2 : shapes[a].id < shapes[b].id
     }
 

@@ -46,30 +46,38 @@ extension GeoCoordinate {
     /// power of ten below 2^76, both exact doubles, and IEEE division rounds their quotient
     /// correctly: the same double as parsing the text (Clinger's fast path).
     public static func plainDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
-        var i = 0
-        var negative = false
-        if i < bytes.count, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") {
-            negative = bytes[i] == UInt8(ascii: "-")
-            i += 1
-        }
+        let n = bytes.count
+        guard n > 0, let p = bytes.baseAddress else { return nil }
+        let negative = p[0] == UInt8(ascii: "-")
+        var i = negative || p[0] == UInt8(ascii: "+") ? 1 : 0
+        // The digits before the point, then after it, each in a loop of its own: a batch reads
+        // two numbers a line, and one loop that asked at every byte which part it was in, and
+        // checked the count and the product for overflow, took ~25 instructions a digit. The
+        // mantissa may wrap past 15 digits; the count refuses it then.
         var mantissa: UInt64 = 0
-        var digits = 0, decimals = 0, integerDigits = 0
-        var point = false
-        while i < bytes.count {
-            let b = bytes[i]
-            if b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") {
-                guard digits < 15 else { return nil }
-                mantissa = mantissa * 10 + UInt64(b - UInt8(ascii: "0"))
-                digits += 1
-                if point { decimals += 1 } else { integerDigits += 1 }
-            } else if b == UInt8(ascii: "."), !point {
-                point = true
-            } else {
-                return nil
-            }
+        let integerStart = i
+        while i < n {
+            let d = p[i] &- UInt8(ascii: "0")
+            guard d < 10 else { break }
+            mantissa = mantissa &* 10 &+ UInt64(d)
             i += 1
         }
-        guard integerDigits > 0, !point || decimals > 0, decimals <= 22 else { return nil }
+        let integerDigits = i - integerStart
+        var decimals = 0
+        if i < n {
+            guard p[i] == UInt8(ascii: ".") else { return nil }
+            i += 1
+            let fractionStart = i
+            while i < n {
+                let d = p[i] &- UInt8(ascii: "0")
+                guard d < 10 else { return nil }
+                mantissa = mantissa &* 10 &+ UInt64(d)
+                i += 1
+            }
+            decimals = i - fractionStart
+            guard decimals > 0 else { return nil }
+        }
+        guard integerDigits > 0, integerDigits + decimals <= 15 else { return nil }
         let value = Double(mantissa) / exactPowersOfTen[decimals]
         return negative ? -value : value
     }

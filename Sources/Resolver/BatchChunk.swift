@@ -23,8 +23,10 @@ struct BatchChunk: ~Copyable {
     private(set) var bad = 0
     private var records: [BatchInput.Record] = []
     private var coordinates: [GeoCoordinate] = []
-    /// For each coordinate: the record it was read from, and where its answer lies in `answers`.
+    /// For each coordinate: the record it was read from, its numbers as read when they are
+    /// written so, and where its answer lies in `answers`.
     private var recordOf: [Int32] = []
+    private var texts: [CoordinateText?] = []
     private var answerStarts: [Int] = [], answerEnds: [Int] = []
     /// The coordinates' answers in the order they were resolved.
     private var answers = ByteBuffer()
@@ -36,12 +38,16 @@ struct BatchChunk: ~Copyable {
         records.removeAll(keepingCapacity: true)
         coordinates.removeAll(keepingCapacity: true)
         recordOf.removeAll(keepingCapacity: true)
+        texts.removeAll(keepingCapacity: true)
+        var text: CoordinateText?
         for k in 0..<(head.count + lines.count - first) {
-            let record = k < head.count ? head[k] : lines.record(first + k - head.count, parser: &parser, scratch: &scratch)
+            text = nil
+            let record = k < head.count ? head[k] : lines.record(first + k - head.count, parser: &parser, scratch: &scratch, text: &text)
             guard let record else { continue }
             if case .coordinate(let coordinate, _, _) = record {
                 coordinates.append(coordinate)
                 recordOf.append(Int32(records.count))
+                texts.append(text)
             }
             records.append(record)
         }
@@ -55,7 +61,12 @@ struct BatchChunk: ~Copyable {
             guard case .coordinate(_, let id, let line) = records[Int(recordOf[k])] else { return }
             answerStarts[k] = answers.count
             switch answer {
-            case .success(let found): resolver.append(found, id: id.json, to: &answers, &firstUse)
+            case .success(let found):
+                if let text = texts[k] {
+                    text.withNumbers { resolver.append(found, id: id.json, to: &answers, &firstUse, numbers: ($0, $1)) }
+                } else {
+                    resolver.append(found, id: id.json, to: &answers, &firstUse)
+                }
             case .failure(let error):
                 bad += 1
                 Self.fail(id: id.json, "line \(line): \(error.reason)", to: &answers)

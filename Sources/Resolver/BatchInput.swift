@@ -109,7 +109,8 @@ public struct BatchInput {
     /// Parses line `k` of `batch` with the input's own parser (which learns the header): the
     /// first lines, until one that is not blank has decided the columns.
     mutating func record(_ batch: BatchLines, _ k: Int) -> Record? {
-        batch.record(k, parser: &parser, scratch: &scratch)
+        var text: CoordinateText?
+        return batch.record(k, parser: &parser, scratch: &scratch, text: &text)
     }
 }
 

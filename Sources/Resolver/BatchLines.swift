@@ -42,11 +42,18 @@ struct BatchLines {
 
     /// The record of line `k`, parsed by `parser` (nil for a blank line or the header); the
     /// line's bytes are copied into `scratch`, which keeps its capacity, unless the line is two
-    /// plain numbers (``BatchLineParser/plainRecord(_:line:)``).
-    func record(_ k: Int, parser: inout BatchLineParser, scratch: inout [UInt8]) -> BatchInput.Record? {
+    /// plain numbers (``BatchLineParser/plainRecord(_:line:)``). For such a line whose numbers
+    /// print as they read, `text` is set to them (else nil).
+    func record(_ k: Int, parser: inout BatchLineParser, scratch: inout [UInt8], text: inout CoordinateText?) -> BatchInput.Record? {
+        text = nil
         guard starts[k] >= 0 else { return parser.tooLong(line: numbers[k], limit: maximumLineLength) }
         let range = starts[k]..<ends[k]
-        if let plain = bytes.withUnsafeBufferPointer({ parser.plainRecord(UnsafeBufferPointer(rebasing: $0[range]), line: numbers[k]) }) {
+        if let plain = bytes.withUnsafeBufferPointer({ all in
+            let line = UnsafeBufferPointer(rebasing: all[range])
+            let plain = parser.plainRecord(line, line: numbers[k])
+            if plain != nil { text = CoordinateText(line: line) }
+            return plain
+        }) {
             return plain
         }
         scratch.removeAll(keepingCapacity: true)

@@ -34,22 +34,38 @@ struct ChainJSON {
     let nearestPlace: Link?
     let subregionBasis: String?
     let borderKm: Double?
-    /// UTF-8, unquoted.
+    /// A JSON string: quoted and escaped (``JSONBytes/appendQuoted(_:to:)``), as
+    /// ``TextTable/json(_:)`` keeps it.
     let boundaryQuality: UnsafeBufferPointer<UInt8>?
     let nearestCityElsewhere: Bool
-    /// UTF-8, unquoted.
+    /// A JSON string, as `boundaryQuality`.
     let timeZone: UnsafeBufferPointer<UInt8>
+    /// The latitude and longitude as they print, when the caller has them (``CoordinateText``).
+    var numbers: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>)? = nil
 
     /// Each level's `,"city":` and the key of its code (`,"iso3":`; a subregion's local word,
     /// `,"type":`; empty for none), end to end: written once, and in one array, which a line
     /// retains once rather than once a key (a batch writes them for every line).
-    private static let levelKeys: [UInt8] = PlaceKind.levels.flatMap { kind in
-        Array(",\"\(kind.rawValue)\":".utf8) + ((kind == .subregion ? "type" : kind.codeName).map { Array(",\"\($0)\":".utf8) } ?? [])
-    }
+    nonisolated(unsafe) private static let levelKeys: UnsafeBufferPointer<UInt8> = permanent(PlaceKind.levels.flatMap { kind in
+        Array(LinkTable.memberKey(kind).utf8) + (LinkTable.codeKey(kind).map { Array($0.utf8) } ?? [])
+    })
+    private static let nearestPlaceKey: StaticString = #","nearest_place":"#
+    /// The levels (``PlaceKind/levels``), read without a reference count as the keys are.
+    nonisolated(unsafe) private static let levels: UnsafeBufferPointer<PlaceKind> = permanent(PlaceKind.levels)
     /// Where each level's keys start in ``levelKeys``: its key at 2i, its code's key at 2i + 1.
-    private static let levelKeyStarts: [Int] = PlaceKind.levels.reduce(into: [0]) { starts, kind in
-        starts.append(starts.last! + ",\"\(kind.rawValue)\":".utf8.count)
-        starts.append(starts.last! + ((kind == .subregion ? "type" : kind.codeName).map { ",\"\($0)\":".utf8.count } ?? 0))
+    nonisolated(unsafe) private static let levelKeyStarts: UnsafeBufferPointer<Int> = permanent(PlaceKind.levels.reduce(into: [0]) { starts, kind in
+        starts.append(starts.last! + LinkTable.memberKey(kind).utf8.count)
+        starts.append(starts.last! + (LinkTable.codeKey(kind).map { $0.utf8.count } ?? 0))
+    })
+
+    /// A copy of `values` that lives as long as the program, and is read without a reference
+    /// count: an array in a static was retained and released at every line, an atomic on a
+    /// cache line that both answering cores wrote. Never written after it is made, hence the
+    /// `nonisolated(unsafe)` of the statics that hold one.
+    private static func permanent<T>(_ values: [T]) -> UnsafeBufferPointer<T> {
+        let copy = UnsafeMutableBufferPointer<T>.allocate(capacity: values.count)
+        _ = copy.initialize(from: values)
+        return UnsafeBufferPointer(copy)
     }
 
     /// The line, appended to `out`: the keys and punctuation as literals, each link's
@@ -59,9 +75,16 @@ struct ChainJSON {
         func number(_ value: Double?, digits: Int) {
             if let value, value.isFinite { JSONBytes.appendFixed(value, digits: digits, to: &out) } else { out.append("null") }
         }
-        func link(_ l: Link?, code: UnsafeBufferPointer<UInt8>? = nil, distance: Bool = false, basis: String? = nil) {
-            guard let l else { return out.append("null") }
+        func link(_ l: Link?, key: UnsafeBufferPointer<UInt8>, level: PlaceKind? = nil, code: UnsafeBufferPointer<UInt8>? = nil,
+                  distance: Bool = false, basis: String? = nil) {
+            guard let l else {
+                out.append(bytes: key)
+                return out.append("null")
+            }
             l.table._withUnsafeGuaranteedRef { table in
+                // A table of the level's kind holds the member whole: one copy.
+                if let level, table.kind == level { return table.appendMemberJSON(Int(l.row), to: &out) }
+                out.append(bytes: key)
                 table.appendJSON(Int(l.row), to: &out)
                 if let code {
                     out.append(bytes: code)
@@ -92,26 +115,33 @@ struct ChainJSON {
             other.render(into: &rendered)
             out.append(#"{"id":"#); out.append(bytes: rendered); out.append(UInt8(ascii: ","))
         }
-        out.append(#""lat":"#); number(coordinate.latitude, digits: 7)
-        out.append(#","lon":"#); number(coordinate.longitude, digits: 7)
-        out.append(#","waters":"#); JSONBytes.appendQuoted(waters.rawValue, to: &out)
-        let starts = Self.levelKeyStarts
-        Self.levelKeys.withUnsafeBufferPointer { keys in
-            for (i, kind) in PlaceKind.levels.enumerated() {
-                out.append(bytes: UnsafeBufferPointer(rebasing: keys[starts[2 * i]..<starts[2 * i + 1]]))
-                let code = UnsafeBufferPointer(rebasing: keys[starts[2 * i + 1]..<starts[2 * i + 2]])
-                // A subregion says its local word for the level and how it was found.
-                link(places[kind], code: code.isEmpty ? nil : code, distance: kind.isFoundByNearness,
-                     basis: kind == .subregion ? subregionBasis : nil)
-            }
+        if let numbers {
+            out.append(#""lat":"#); out.append(bytes: numbers.0)
+            out.append(#","lon":"#); out.append(bytes: numbers.1)
+        } else {
+            out.append(#""lat":"#); number(coordinate.latitude, digits: 7)
+            out.append(#","lon":"#); number(coordinate.longitude, digits: 7)
         }
-        out.append(#","nearest_place":"#)
-        link(nearestPlace, distance: true)
+        switch waters {
+        case .land: out.append(#","waters":"land""#)
+        case .territorial: out.append(#","waters":"territorial""#)
+        case .international: out.append(#","waters":"international""#)
+        }
+        let (starts, keys) = (Self.levelKeyStarts, Self.levelKeys)
+        for (i, kind) in Self.levels.enumerated() {
+            let key = UnsafeBufferPointer(rebasing: keys[starts[2 * i]..<starts[2 * i + 1]])
+            let code = UnsafeBufferPointer(rebasing: keys[starts[2 * i + 1]..<starts[2 * i + 2]])
+            // A subregion says its local word for the level and how it was found.
+            link(places[kind], key: key, level: kind, code: code.isEmpty ? nil : code, distance: kind.isFoundByNearness,
+                 basis: kind == .subregion ? subregionBasis : nil)
+        }
+        link(nearestPlace, key: UnsafeBufferPointer(start: Self.nearestPlaceKey.utf8Start, count: Self.nearestPlaceKey.utf8CodeUnitCount),
+             distance: true)
         out.append(#","border_km":"#); number(borderKm, digits: 3)
         out.append(#","boundary_quality":"#)
-        if let boundaryQuality { JSONBytes.appendQuoted(utf8: boundaryQuality, to: &out) } else { out.append("null") }
+        if let boundaryQuality { out.append(bytes: boundaryQuality) } else { out.append("null") }
         out.append(#","nearest_city_elsewhere":"#); out.append(nearestCityElsewhere ? "true" : "false")
-        out.append(#","time_zone":"#); JSONBytes.appendQuoted(utf8: timeZone, to: &out)
+        out.append(#","time_zone":"#); out.append(bytes: timeZone)
         out.append("}")
     }
 }

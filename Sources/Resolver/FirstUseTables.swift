@@ -17,8 +17,9 @@ struct FirstUseTables {
     private var polygonsValue: Subregions.Polygons?
     private var seaZonesValue: SeaZones?
 
-    /// The subregion of a point (``Subregions/locate(_:country:city:polygons:hasPolygons:)``).
-    mutating func subregion(at coordinate: GeoCoordinate, country: String, city: Int?,
+    /// The subregion of a point in country `country` (the resolver's table index)
+    /// (``Subregions/locate(_:country:city:polygons:hasPolygons:)``).
+    mutating func subregion(at coordinate: GeoCoordinate, country: Int, city: Int?,
                             of resolver: Resolver) -> (row: Int32, basis: Subregions.Basis)? {
         if !subregionsAsked { (subregionsValue, subregionsAsked) = (try? resolver.subregions.value(), true) }
         guard let hasPolygons = subregionsValue?.hasPolygons(country) else { return nil }
@@ -29,11 +30,10 @@ struct FirstUseTables {
     /// The subregions' link table, once ``subregion(at:country:city:of:)`` has found one.
     var subregionLinks: LinkTable? { subregionsValue?.links }
 
-    /// The UTF-8 of a land zone's name (``SeaZones/names``), valid as long as the resolver.
-    mutating func seaZoneName(_ name: Int32, of resolver: Resolver) -> UnsafeBufferPointer<UInt8>? {
+    /// The land zones' names (``SeaZones/names``), nil when the zones do not load.
+    mutating func seaZoneNames(of resolver: Resolver) -> TextTable? {
         if !seaZonesAsked { (seaZonesValue, seaZonesAsked) = (try? resolver.seaZones.value(), true) }
-        guard let names = seaZonesValue?.names, name >= 0, Int(name) < names.count else { return nil }
-        return names.utf8(name)
+        return seaZonesValue?.names
     }
 
     /// The land zone a point lies in (``SeaZones/zone(at:)``).

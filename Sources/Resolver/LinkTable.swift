@@ -20,12 +20,20 @@ final class LinkTable: Sendable {
     }
 
     let rows: Rows
+    /// The kind of every row, for a table of places all of one kind (each of the resolver's but
+    /// the cities'): ``appendLevelJSON(_:to:)`` then writes a row's member whole.
+    let kind: PlaceKind?
     /// For a table of places (countries, regions, airports…, a few thousand rows): each row's
-    /// `{"id":"kind:code","name":"…"` and then its code as JSON (`"FRA"`, or `null`), end to end,
+    /// member key (`,"country":`, for a table of one kind), `{"id":"kind:code","name":"…"`, the
+    /// key of its code (`,"iso3":`) and its code as JSON (`"FRA"`, or `null`), end to end,
     /// written once and copied into every answer that names the place. Empty for cities.
     private let fragments: [UInt8]
-    /// Where row r's object starts (2r), its code starts (2r + 1) and both end (2r + 2).
+    /// Where row r's member key starts (4r), its object (4r + 1), its code's key (4r + 2) and
+    /// its code (4r + 3); row r + 1's member key, at 4r + 4, is where they end.
     private let fragmentStarts: [Int32]
+    /// Where a row's member ends, from its start: after its code (4) or, for a kind without
+    /// one, its object (2).
+    private let memberEnd: Int
     /// For cities and districts: `{"id":"city:` or `{"id":"district:`, and the columns a
     /// link's object is written from (no `String` made: a batch writes millions).
     private let cityIDPrefix: [UInt8]
@@ -36,14 +44,22 @@ final class LinkTable: Sendable {
     init(_ rows: Rows) {
         self.rows = rows
         var fragments = ByteBuffer(), starts: [Int32] = [0]
+        var kind: PlaceKind?
         switch rows {
         case .single(let id, let name, let code):
-            Self.addFragment(id: id, name: name, code: code, to: &fragments, starts: &starts)
+            kind = id.kind
+            Self.addFragment(id: id, name: name, code: code, keys: Keys(kind), to: &fragments, starts: &starts)
         case .places(let ids, let names, let codes):
-            starts.reserveCapacity(2 * ids.count + 1)
-            for row in ids.indices { Self.addFragment(id: ids[row], name: names[row], code: codes[row], to: &fragments, starts: &starts) }
+            kind = ids.first.map(\.kind).flatMap { first in ids.allSatisfy { $0.kind == first } ? first : nil }
+            starts.reserveCapacity(4 * ids.count + 1)
+            let keys = Keys(kind)
+            for row in ids.indices {
+                Self.addFragment(id: ids[row], name: names[row], code: codes[row], keys: keys, to: &fragments, starts: &starts)
+            }
         case .cities: break
         }
+        self.kind = kind
+        memberEnd = kind.flatMap(Self.codeKey) == nil ? 2 : 4
         self.fragments = fragments.withUnsafeBytes { Array($0) }
         fragmentStarts = starts
         if case .cities(let cities, let kind) = rows {
@@ -54,13 +70,33 @@ final class LinkTable: Sendable {
         }
     }
 
-    private static func addFragment(id: PlaceID, name: String, code: String?, to out: inout ByteBuffer, starts: inout [Int32]) {
+    /// The member key of a chain's level (`,"country":`) and the key of its code (`,"iso3":`;
+    /// a subregion's local word, `,"type":`; nil for a level without one), as the JSON answers
+    /// write them (``ChainJSON``).
+    static func memberKey(_ kind: PlaceKind) -> String { ",\"\(kind.rawValue)\":" }
+    static func codeKey(_ kind: PlaceKind) -> String? { (kind == .subregion ? "type" : kind.codeName).map { ",\"\($0)\":" } }
+
+    /// The keys a table of one kind writes before each row and before its code.
+    private struct Keys {
+        let member: [UInt8], code: [UInt8]
+
+        init(_ kind: PlaceKind?) {
+            member = kind.map { Array(LinkTable.memberKey($0).utf8) } ?? []
+            code = kind.flatMap(LinkTable.codeKey).map { Array($0.utf8) } ?? []
+        }
+    }
+
+    private static func addFragment(id: PlaceID, name: String, code: String?, keys: Keys, to out: inout ByteBuffer, starts: inout [Int32]) {
+        out.append(bytes: keys.member)
+        starts.append(Int32(out.count))
         out.append(#"{"id":""#)
         JSONBytes.appendEscaped(id.kind.rawValue, to: &out)
         out.append(UInt8(ascii: ":"))
         JSONBytes.appendEscaped(id.code, to: &out)
         out.append(#"","name":"#)
         JSONBytes.appendQuoted(name, to: &out)
+        starts.append(Int32(out.count))
+        out.append(bytes: keys.code)
         starts.append(Int32(out.count))
         if let code { JSONBytes.appendQuoted(code, to: &out) } else { out.append("null") }
         starts.append(Int32(out.count))
@@ -101,17 +137,25 @@ final class LinkTable: Sendable {
             out.append(UInt8(ascii: "\""))
             return
         }
-        appendFragment(from: 2 * row, to: &out)
+        appendFragment(4 * row + 1, to: 4 * row + 2, to: &out)
     }
 
     /// The row's code as a JSON value (``code(_:)`` quoted, or `null`), appended to `out`.
     func appendCodeJSON<Sink: ByteSink & ~Copyable>(_ row: Int, to out: inout Sink) {
         guard cityIDPrefix.isEmpty else { return out.append("null") }
-        appendFragment(from: 2 * row + 1, to: &out)
+        appendFragment(4 * row + 3, to: 4 * row + 4, to: &out)
     }
 
-    private func appendFragment<Sink: ByteSink & ~Copyable>(from k: Int, to out: inout Sink) {
-        let range = Int(fragmentStarts[k])..<Int(fragmentStarts[k + 1])
+    /// For a table of one ``kind``: the row as its member of an answer, without the closing
+    /// brace, appended to `out` in one copy: ``memberKey(_:)``, ``appendJSON(_:to:)`` and, for a
+    /// kind with a code, ``codeKey(_:)`` and ``appendCodeJSON(_:to:)``. Nothing for another table.
+    func appendMemberJSON<Sink: ByteSink & ~Copyable>(_ row: Int, to out: inout Sink) {
+        guard kind != nil else { return }
+        appendFragment(4 * row, to: 4 * row + memberEnd, to: &out)
+    }
+
+    private func appendFragment<Sink: ByteSink & ~Copyable>(_ from: Int, to end: Int, to out: inout Sink) {
+        let range = Int(fragmentStarts[from])..<Int(fragmentStarts[end])
         fragments.withUnsafeBufferPointer { out.append(bytes: UnsafeBufferPointer(rebasing: $0[range])) }
     }
 }

@@ -33,9 +33,11 @@ extension PlaceChain {
     /// punctuation as literals, each link's identifier, name and code from the resolver's
     /// tables, without a `String` made for them).
     public func append<Sink: ByteSink & ~Copyable>(to out: inout Sink, id: JSONValue? = nil) {
-        var (quality, zone) = (boundaryQuality ?? "", timeZone)
-        quality.withUTF8 { quality in
-            zone.withUTF8 { zone in
+        var quality: [UInt8] = [], zone: [UInt8] = []
+        JSONBytes.appendQuoted(boundaryQuality ?? "", to: &quality)
+        JSONBytes.appendQuoted(timeZone, to: &zone)
+        quality.withUnsafeBufferPointer { quality in
+            zone.withUnsafeBufferPointer { zone in
                 ChainJSON(coordinate: coordinate, waters: waters, places: places.map { ChainJSON.Link($1) },
                           nearestPlace: nearestPlace.map(ChainJSON.Link.init), subregionBasis: subregionBasis, borderKm: borderKm,
                           boundaryQuality: boundaryQuality == nil ? nil : quality, nearestCityElsewhere: nearestCityElsewhere,

@@ -12,12 +12,14 @@ extension Resolver {
                           nearestPlace: found.nearestPlace.map { PlaceChain.Link(table: links.cities, row: $0.row, distanceKm: $0.distanceKm) },
                           subregionBasis: found.subregionBasis?.rawValue, waters: found.waters, borderKm: found.borderKm,
                           boundaryQuality: found.boundaryQuality.map(qualities.string), nearestCityElsewhere: found.nearestCityElsewhere,
-                          timeZone: withTimeZone(of: found, &firstUse) { String(decoding: $0, as: UTF8.self) })
+                          timeZone: timeZoneName(of: found, &firstUse))
     }
 
     /// Appends the JSON line of a resolution to `out`: the bytes ``PlaceChain/append(to:id:)``
-    /// writes for ``chain(of:_:)``, without making the chain.
-    func append<Sink: ByteSink & ~Copyable>(_ found: Resolution, id: JSONValue?, to out: inout Sink, _ firstUse: inout FirstUseTables) {
+    /// writes for ``chain(of:_:)``, without making the chain. `numbers`, when given, are the
+    /// latitude and longitude as they print (``CoordinateText``), copied as they are.
+    func append<Sink: ByteSink & ~Copyable>(_ found: Resolution, id: JSONValue?, to out: inout Sink, _ firstUse: inout FirstUseTables,
+                                            numbers: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>)? = nil) {
         let places = PlaceLineage<ChainJSON.Link> { kind in
             found.places[kind].map { ChainJSON.Link(table: table(of: kind, &firstUse), row: $0.row, distanceKm: $0.distanceKm) }
         }
@@ -25,8 +27,8 @@ extension Resolver {
         withTimeZone(of: found, &firstUse) { zone in
             ChainJSON(coordinate: found.coordinate, waters: found.waters, places: places, nearestPlace: nearestPlace,
                       subregionBasis: found.subregionBasis?.rawValue, borderKm: found.borderKm,
-                      boundaryQuality: found.boundaryQuality.map(qualities.utf8), nearestCityElsewhere: found.nearestCityElsewhere,
-                      timeZone: zone).append(to: &out, id: id)
+                      boundaryQuality: found.boundaryQuality.map(qualities.json), nearestCityElsewhere: found.nearestCityElsewhere,
+                      timeZone: zone, numbers: numbers).append(to: &out, id: id)
         }
     }
 
@@ -45,16 +47,29 @@ extension Resolver {
         }
     }
 
-    /// Calls `body` with the UTF-8 of the resolution's time zone.
+    /// The name of the resolution's time zone.
+    private func timeZoneName(of found: Resolution, _ firstUse: inout FirstUseTables) -> String {
+        switch found.timeZone {
+        case .named(let name): return zoneNames.string(name)
+        case .sea(let name):
+            if let names = firstUse.seaZoneNames(of: self), name >= 0, Int(name) < names.count { return names.string(name) }
+            fallthrough
+        case .nautical: return PlaceChain.nauticalZone(longitude: found.coordinate.longitude)
+        }
+    }
+
+    /// Calls `body` with the resolution's time zone as a JSON string (quoted), as the tables
+    /// keep it.
     private func withTimeZone<R>(of found: Resolution, _ firstUse: inout FirstUseTables, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         switch found.timeZone {
-        case .named(let name): return body(zoneNames.utf8(name))
+        case .named(let name): return body(zoneNames.json(name))
         case .sea(let name):
-            if let bytes = firstUse.seaZoneName(name, of: self) { return body(bytes) }
+            if let names = firstUse.seaZoneNames(of: self), name >= 0, Int(name) < names.count { return body(names.json(name)) }
             fallthrough
         case .nautical:
-            var zone = PlaceChain.nauticalZone(longitude: found.coordinate.longitude)
-            return zone.withUTF8(body)
+            var zone: [UInt8] = []
+            JSONBytes.appendQuoted(PlaceChain.nauticalZone(longitude: found.coordinate.longitude), to: &zone)
+            return zone.withUnsafeBufferPointer(body)
         }
     }
 }

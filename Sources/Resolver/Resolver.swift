@@ -154,7 +154,9 @@ public final class Resolver: Sendable {
         countryPieces = loaded.0.countries.map { loaded.4.pieces(of: "country:" + $0.iso2) }
         seaZones = FirstFree { [tables = loaded.0, pieces = loaded.4] in try SeaZones(gazetteer: gazetteer, tables: tables, pieces: pieces) }
         populations = FirstFree { [count = loaded.0.cities.count] in try PlaceTables.populations(of: gazetteer, count: count) }
-        subregions = FirstFree { [count = loaded.0.cities.count] in try Subregions(gazetteer: gazetteer, cityCount: count) }
+        subregions = FirstFree { [count = loaded.0.cities.count, codes = loaded.0.countries.map(\.iso2)] in
+            try Subregions(gazetteer: gazetteer, cityCount: count, countries: codes)
+        }
         shapeRegion = boundaries.shapes.map { $0.id.kind == .region ? Int32(loaded.0.regionIndex[$0.id.code] ?? -1) : -1 }
         shapeCountry = boundaries.shapes.map { Int32(loaded.0.countryIndex[$0.country] ?? -1) }
         links = ChainLinks(tables: loaded.0)
@@ -268,10 +270,11 @@ public final class Resolver: Sendable {
         let query = PointQuery(latitude: coordinate.latitude, longitude: coordinate.longitude)
         // Cities are numbered in GeoNames id order, so the lower number is the lower id.
         let precedes: (Int32, Int32) -> Bool = { $0 < $1 }
-        let cityRegion = tables.cities.region, cityCountry = tables.cities.country
         // A plain function, not a closure chosen at run time: that one was allocated per point.
+        // The columns read in place: copied into locals, they were retained and released at
+        // every point, on counts both answering cores wrote.
         func inside(_ city: Int32) -> Bool {
-            if let region { cityRegion[Int(city)] == Int32(region) } else { cityCountry[Int(city)] == Int32(country) }
+            if let region { tables.cities.region[Int(city)] == Int32(region) } else { tables.cities.country[Int(city)] == Int32(country) }
         }
         var found = cities.nearest(to: query, precedes: precedes)
         var elsewhere = false
@@ -293,9 +296,13 @@ public final class Resolver: Sendable {
             // Without a region only other countries count; a country answered through its regions
             // shows its border as the edges of those regions.
             let (ownRegion, ownCountry, ownCode) = (hit.region ?? -1, hit.country ?? -1, Int32(country))
-            borderKm = boundaries.nearestEdge(to: coordinate, withinKm: Self.borderReportKm, cosLatitude: query.cosLatitude) { s in
-                s != ownRegion && s != ownCountry && (hit.region != nil || self.shapeCountry[s] != ownCode)
-            }?.km
+            // The column read through a pointer, not through `self`: the filter, called for every
+            // block of edges in reach, took ~120 instructions a point more that way.
+            borderKm = shapeCountry.withUnsafeBufferPointer { shapeCountry in
+                boundaries.nearestEdge(to: coordinate, withinKm: Self.borderReportKm, cosLatitude: query.cosLatitude) { s in
+                    s != ownRegion && s != ownCountry && (hit.region != nil || shapeCountry[s] != ownCode)
+                }?.km
+            }
         }
         // A district answers with its city as the city and itself as the district.
         var city: Resolution.Row?, district: Resolution.Row?, nearestPlace: Resolution.Row?
@@ -316,7 +323,7 @@ public final class Resolver: Sendable {
             }
         }
         var answer = Resolution(coordinate: coordinate, waters: waters)
-        let subregion = firstUse.subregion(at: coordinate, country: tables.countries[country].iso2, city: city.map { Int($0.row) }, of: self)
+        let subregion = firstUse.subregion(at: coordinate, country: country, city: city.map { Int($0.row) }, of: self)
         answer.places = PlaceLineage(continent: links.continentOfCountry[country].map { Resolution.Row(row: $0) },
                                      country: Resolution.Row(row: Int32(country)), region: region.map { Resolution.Row(row: Int32($0)) },
                                      subregion: subregion.map { Resolution.Row(row: $0.row) }, city: city, district: district,

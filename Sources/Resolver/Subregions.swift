@@ -8,8 +8,9 @@ import SQLite
 /// French départements…), elsewhere the unit of the city the point resolved to.
 ///
 /// ```swift
-/// let units = try Subregions(gazetteer: gazetteer, cityCount: tables.cities.count)
-/// let row = units.locate(losAngeles, country: "US", city: nil, polygons: units.loadedPolygons(), hasPolygons: true)!.row
+/// let units = try Subregions(gazetteer: gazetteer, cityCount: tables.cities.count, countries: tables.countries.map(\.iso2))
+/// let us = tables.countryIndex["US"]!
+/// let row = units.locate(losAngeles, country: us, city: nil, polygons: units.loadedPolygons(), hasPolygons: units.hasPolygons(us))!.row
 /// units.links.name(Int(row))   // "Los Angeles County"
 /// ```
 ///
@@ -27,14 +28,16 @@ struct Subregions: Sendable {
 
     /// Every subregion by its position among the subregions ordered by identifier.
     let links: LinkTable
-    /// The polygons, and each polygon's subregion position.
-    private let polygons: FirstFree<(index: BoundaryIndex, unit: [Int32])>?
-    /// The countries (ISO alpha-2) whose subregions are polygons.
-    private let polygonCountries: Set<String>
+    /// The polygons, each one's subregion position and its country's index.
+    private let polygons: FirstFree<Polygons>?
+    /// Whether a country's subregions are polygons, by the resolver's country index: a number
+    /// to look up at every point, where the code was hashed.
+    private let polygonCountries: [Bool]
     /// Each city's (and district's) subregion position, by city position; 0xFFFF for none.
     private let ofCity: [UInt16]
 
-    init(gazetteer: Gazetteer, cityCount: Int) throws {
+    /// `countries` are the resolver's countries' ISO alpha-2 codes, by index.
+    init(gazetteer: Gazetteer, cityCount: Int, countries codes: [String]) throws {
         var ids: [PlaceID] = [], names: [String] = [], types: [String?] = []
         var records: [UInt8] = [], countries: Set<String> = []
         try gazetteer.withOwnConnection { db in
@@ -59,34 +62,36 @@ struct Subregions: Sendable {
         }
         // The local word for the level (County, Metropolitan department) is the link's code.
         links = LinkTable(.places(ids: ids, names: names, codes: types))
-        polygonCountries = countries
+        polygonCountries = codes.map(countries.contains)
+        let countryIndex = Dictionary(codes.enumerated().map { ($1, Int32($0)) }, uniquingKeysWith: { a, _ in a })
         polygons = FirstFree { [ids] in
             let index = try BoundaryIndex.load(from: gazetteer, table: "subregion_boundaries")
             let position = Dictionary(ids.enumerated().map { ($1.code, Int32($0)) }, uniquingKeysWith: { a, _ in a })
-            return (index, index.shapes.map { position[$0.id.code] ?? -1 })
+            return (index, index.shapes.map { position[$0.id.code] ?? -1 }, index.shapes.map { countryIndex[$0.country] ?? -1 })
         }
     }
 
-    /// The polygons and each polygon's subregion position, read on first use.
-    typealias Polygons = (index: BoundaryIndex, unit: [Int32])
+    /// The polygons, each polygon's subregion position and its country's index (-1 for a
+    /// country the resolver does not know), read on first use.
+    typealias Polygons = (index: BoundaryIndex, unit: [Int32], country: [Int32])
 
-    /// Whether the subregions of `country` (ISO alpha-2) are polygons.
-    func hasPolygons(_ country: String) -> Bool { polygonCountries.contains(country) }
+    /// Whether the subregions of country `country` (the resolver's index) are polygons.
+    func hasPolygons(_ country: Int) -> Bool { country >= 0 && country < polygonCountries.count && polygonCountries[country] }
 
     /// The polygons, read on the first call.
     func loadedPolygons() -> Polygons? { try? polygons?.value() }
 
-    /// The subregion of a point in `country` (ISO alpha-2) whose city, if any, is at position
+    /// The subregion of a point in country `country` (the resolver's index) whose city, if any, is at position
     /// `city`, as a row of ``links``: its polygon's where the country has polygons (none when the
     /// point lies in none, say in a lake the units do not cover), else the city's unit. The
     /// polygons and whether the country has them come from the caller, who asks for them once
     /// (``FirstUseTables``), not once a point.
-    func locate(_ coordinate: GeoCoordinate, country: String, city: Int?, polygons: Polygons?, hasPolygons: Bool) -> (row: Int32, basis: Basis)? {
+    func locate(_ coordinate: GeoCoordinate, country: Int, city: Int?, polygons: Polygons?, hasPolygons: Bool) -> (row: Int32, basis: Basis)? {
         if hasPolygons {
             guard let polygons else { return nil }
             var found: Int32 = -1
             polygons.index.forEachShape(containing: coordinate) { s in
-                if found < 0, polygons.index.shapes[s].country == country { found = polygons.unit[s] }
+                if found < 0, polygons.country[s] == country { found = polygons.unit[s] }
             }
             return found < 0 ? nil : (found, .polygon)
         }

@@ -65,6 +65,36 @@ import JSONWriter
         }
     }
 
+    /// Runs of every length the whole-word check takes (under 4, 4–7, 8 and past, the last word
+    /// overlapping), clean or with an escape at any position: each byte written as it is alone,
+    /// which is what escaping means byte by byte.
+    @Test func runsOfEveryLengthAreEscapedByteByByte() {
+        func alone(_ b: UInt8) -> [UInt8] {
+            var out: [UInt8] = []
+            [b].withUnsafeBufferPointer { JSONBytes.appendEscaped($0, to: &out) }
+            return out
+        }
+        #expect(alone(0x22) == Array(#"\""#.utf8) && alone(0x01) == Array(#"\u0001"#.utf8) && alone(0x61) == [0x61])
+        for n in 0...40 {
+            // Printable bytes that need no escape.
+            let clean: [UInt8] = (0..<n).map { k -> UInt8 in
+                let b = UInt8(0x20 + (k * 7) % 90)
+                return b == 0x22 || b == 0x5C ? 0x41 : b
+            }
+            let escaped: [UInt8] = [0x00, 0x1F, 0x22, 0x5C, 0x7F]
+            for position in -1..<n {
+                for b in position < 0 ? [0x41] : escaped {
+                    var bytes = clean
+                    if position >= 0 { bytes[position] = b }
+                    var buffer = ByteBuffer()
+                    bytes.withUnsafeBufferPointer { JSONBytes.appendEscaped($0, to: &buffer) }
+                    let got = buffer.withUnsafeBytes { Array($0) }
+                    #expect(got == bytes.flatMap(alone), "\(n) bytes, \(b) at \(position)")
+                }
+            }
+        }
+    }
+
     @Test func growingKeepsTheBytes() {
         var buffer = ByteBuffer(capacity: 16)
         var expected: [UInt8] = []

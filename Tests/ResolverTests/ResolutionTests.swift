@@ -55,6 +55,9 @@ import Testing
         #expect(table.position(of: "") == 2 && table.position(of: "Europe/Berlin") == nil)
         #expect((0..<4).map { table.string(Int32($0)) } == ["Europe/Paris", "Asia/Tokyo", "", "Zürich ☃"])
         #expect(Array(table.utf8(3)) == Array("Zürich ☃".utf8))
+        #expect(Array(table.json(0)) == Array(#""Europe/Paris""#.utf8) && Array(table.json(2)) == Array(#""""#.utf8))
+        let awkward = TextTable(["a\"b\\c\u{1}\n"])
+        #expect(String(decoding: awkward.json(0), as: UTF8.self) == #""a\"b\\c\u0001\n""#)
         #expect(TextTable([]).count == 0)
     }
 }
