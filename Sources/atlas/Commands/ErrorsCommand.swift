@@ -21,10 +21,9 @@ enum ErrorsCommand: Command {
         guard try arguments.finish().isEmpty else { throw UsageError("errors takes no file arguments") }
         let problems = try TravelLog(path: dbPath, readOnly: true).errors()
         if json {
-            for p in problems {
-                Console.out(json: JSONValue.object([("path", .string(p.path)), ("kind", .string(p.kind)), ("message", .string(p.message)),
-                                              ("missing", .bool(p.isMissing))]))
-            }
+            Console.out(jsonLines: problems.lazy.map { p in
+                JSONValue.object([("path", .string(p.path)), ("kind", .string(p.kind)), ("message", .string(p.message)), ("missing", .bool(p.isMissing))])
+            })
             return .success
         }
         guard !problems.isEmpty else {

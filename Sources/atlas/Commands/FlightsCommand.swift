@@ -90,7 +90,7 @@ enum FlightsCommand: Command {
         let prefix = year.map { String(format: "%04d-", $0) }
         let flights = try log.flights().filter { f in prefix.map(f.date.hasPrefix) ?? true }
         if json {
-            for f in flights { Console.out(json: TravelRecord.json(f)) }
+            Console.out(jsonLines: flights.lazy.map { TravelRecord.json($0) })
             return .success
         }
         guard !flights.isEmpty else {

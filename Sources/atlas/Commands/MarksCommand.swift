@@ -22,7 +22,7 @@ enum MarksCommand: Command {
         guard try arguments.finish().isEmpty else { throw UsageError("marks takes no arguments") }
         let marks = try TravelLog(path: dbPath, readOnly: true).marks()
         if json {
-            for m in order?.sorted(marks) ?? marks { Console.out(json: TravelRecord.json(m)) }
+            Console.out(jsonLines: (order?.sorted(marks) ?? marks).lazy.map { TravelRecord.json($0) })
             return .success
         }
         guard !marks.isEmpty else { Console.error("No marks in \(dbPath)."); return .success }

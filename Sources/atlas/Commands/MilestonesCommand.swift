@@ -34,7 +34,7 @@ enum MilestonesCommand: Command {
         let gazetteer = listing.gazetteer!
         let milestones = try listing.passport().milestones(scheme: try CountingScheme.load(scheme, from: gazetteer), gazetteer: gazetteer)
         if listing.json {
-            for m in milestones { Console.out(json: TravelRecord.json(m)) }
+            Console.out(jsonLines: milestones.lazy.map { TravelRecord.json($0) })
             return .success
         }
         let reached = milestones.filter(\.isReached), open = milestones.filter { !$0.isReached }

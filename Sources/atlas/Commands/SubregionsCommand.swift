@@ -37,12 +37,12 @@ enum SubregionsCommand: Command {
                               + VisitListing.columns,
                           extra: { [("subregions_of_country", .int(totals[$0.country?.id ?? ""] ?? 0))] })
         if listing.json {
-            for p in passed {
-                Console.out(json: JSONValue.object([
+            Console.out(jsonLines: passed.lazy.map { p in
+                JSONValue.object([
                     ("kind", .string("subregion")), ("id", .string(p.place.id)), ("name", .string(p.place.name)), ("passed_through", .bool(true)),
                     ("dates", .array(p.dates.map { .string($0) })), ("country", TravelRecord.link(p.country)), ("region", TravelRecord.link(p.region)),
-                ]))
-            }
+                ])
+            })
             return .success
         }
         guard !units.isEmpty || !passed.isEmpty else { return .success }

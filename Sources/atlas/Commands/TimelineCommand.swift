@@ -23,20 +23,21 @@ enum TimelineCommand: Command {
         let listing = try ListingSettings(&arguments, command: "timeline", sorted: false, gazetteer: .none)
         let json = listing.json
         let periods = try listing.passport().timeline(monthly: by == .month)
+        if json {
+            func list(_ links: [PlaceLink]) -> JSONValue { .array(links.map(TravelRecord.link)) }
+            Console.out(jsonLines: periods.lazy.map { p in
+                JSONValue.object([("period", .string(p.period)), ("countries", list(p.countries)), ("regions", list(p.regions)), ("cities", list(p.cities))])
+            })
+            return .success
+        }
         for p in periods {
-            if json {
-                func list(_ links: [PlaceLink]) -> JSONValue { .array(links.map(TravelRecord.link)) }
-                Console.out(json: JSONValue.object([("period", .string(p.period)), ("countries", list(p.countries)), ("regions", list(p.regions)),
-                                              ("cities", list(p.cities))]))
-                continue
-            }
             Console.out("\(p.period)  \(counted(p.countries.count, "new country", "new countries")), \(counted(p.regions.count, "region")), "
                         + counted(p.cities.count, "city", "cities"))
             if !p.countries.isEmpty { Console.out("  countries: " + p.countries.map(\.name).joined(separator: ", ")) }
             if !p.regions.isEmpty { Console.out("  regions: " + p.regions.map(\.name).joined(separator: ", ")) }
             if !p.cities.isEmpty { Console.out("  cities: " + p.cities.map(\.name).joined(separator: ", ")) }
         }
-        if periods.isEmpty && !json { Console.error("No places visited.") }
+        if periods.isEmpty { Console.error("No places visited.") }
         return .success
     }
 }

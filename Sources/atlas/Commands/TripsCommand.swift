@@ -39,7 +39,7 @@ enum TripsCommand: Command {
         }
         let trips = found.filter { all || !$0.excluded }
         if json {
-            for trip in trips { Console.out(json: TravelRecord.json(trip)) }
+            Console.out(jsonLines: trips.lazy.map { TravelRecord.json($0) })
             return .success
         }
         // An excluded trip is hidden, not gone: say where it is, or it looks lost.

@@ -23,6 +23,21 @@ enum Console {
     /// character itself, so nothing is left for ``out(_:)``'s escaping, and no `String` is made.
     /// The value is kept until exit: freeing a tree of values node by node cost more than
     /// printing it (170 M instructions for a trip of 5,479 days).
+    /// JSON values on stdout, one a line, rendered into one buffer and written a megabyte at a
+    /// time: a listing of 1,800 cities was 1,800 writes. The same bytes as ``out(json:)`` each.
+    static func out(jsonLines values: some Sequence<JSONValue>) {
+        var bytes: [UInt8] = []
+        for value in values {
+            value.render(into: &bytes)
+            bytes.append(UInt8(ascii: "\n"))
+            if bytes.count >= 1 << 20 {
+                outBytes(bytes)
+                bytes.removeAll(keepingCapacity: true)
+            }
+        }
+        if !bytes.isEmpty { outBytes(bytes) }
+    }
+
     static func out(json value: JSONValue) {
         var bytes: [UInt8] = []
         value.render(into: &bytes)

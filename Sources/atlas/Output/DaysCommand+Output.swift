@@ -15,7 +15,7 @@ extension DaysCommand {
             return ledger.daysWithoutEvidence(from: range.lowerBound, through: range.upperBound)
         }
         if json {
-            for p in presence {
+            Console.out(jsonLines: presence.lazy.map { p in
                 var members: [(String, JSONValue)] = [
                     ("year", .int(p.year)), ("id", .string(p.country.id)), ("name", .string(p.country.name)), ("days", .int(p.days.count)),
                     ("transit_days", .int(p.transitDays.count)), ("dates", .array(p.days.map(JSONValue.string))),
@@ -26,8 +26,8 @@ extension DaysCommand {
                 ]
                 members += policyMembers(counting) + [("days_without_evidence", .int(without(p.year))), ("note", .string(note))]
                 if listDates { members.append(("evidence", .array(evidence(ledger, country: p.country.id, period: period, label: p.year)))) }
-                Console.out(json: JSONValue.object(members))
-            }
+                return JSONValue.object(members)
+            })
             return .success
         }
         guard !presence.isEmpty else {

@@ -20,7 +20,7 @@ enum VisitListing {
     static func list(_ visits: [Visit], json: Bool, order: VisitOrder?, empty: String, columns: [(String, (Visit) -> String)],
                      extra: (Visit) -> [(String, JSONValue)] = { _ in [] }) {
         if json {
-            for v in order?.sorted(visits) ?? visits { Console.out(json: TravelRecord.listing(v, extra: extra(v))) }
+            Console.out(jsonLines: (order?.sorted(visits) ?? visits).map { TravelRecord.listing($0, extra: extra($0)) })
             return
         }
         guard !visits.isEmpty else { Console.error(empty); return }
