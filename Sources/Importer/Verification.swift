@@ -94,10 +94,12 @@ public struct Verification: Sendable {
         var byKind: [VerificationFinding.Kind: (count: Int, items: [VerificationFinding.Item])] = [:]
         var deepRead = 0, withoutFingerprint = 0
         func add(_ kind: VerificationFinding.Kind, _ path: String, _ detail: String) {
-            var entry = byKind[kind] ?? (0, [])
-            entry.count += 1
-            if options.limit.map({ entry.items.count < $0 }) ?? true { entry.items.append(.init(subject: path, detail: detail)) }
-            byKind[kind] = entry
+            // Counted in place: an entry copied out and stored back copied its items each time.
+            func count(_ entry: inout (count: Int, items: [VerificationFinding.Item])) {
+                entry.count += 1
+                if options.limit.map({ entry.items.count < $0 }) ?? true { entry.items.append(.init(subject: path, detail: detail)) }
+            }
+            count(&byKind[kind, default: (0, [])])
         }
         do {
             try verifier.forEachPhotoStamp { stamps in

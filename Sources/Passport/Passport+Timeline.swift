@@ -17,14 +17,14 @@ extension Passport {
             for v in visits(level).sorted(by: { ($0.firstDate ?? "", $0.id) < ($1.firstDate ?? "", $1.id) }) {
                 guard let first = v.firstDate else { continue }
                 let key = String(first.prefix(monthly ? 7 : 4))
-                var p = periods[key] ?? Period(period: key)
                 let link = PlaceLink(id: v.id, name: v.name)
+                // Appended in place: a period copied out of the dictionary and stored back copied
+                // its whole list at every append (the spread log's 1,800 cities in one year).
                 switch level {
-                case .country: p.countries.append(link)
-                case .region: p.regions.append(link)
-                default: p.cities.append(link)
+                case .country: periods[key, default: Period(period: key)].countries.append(link)
+                case .region: periods[key, default: Period(period: key)].regions.append(link)
+                default: periods[key, default: Period(period: key)].cities.append(link)
                 }
-                periods[key] = p
             }
         }
         return periods.values.sorted { $0.period < $1.period }

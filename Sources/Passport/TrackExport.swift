@@ -99,10 +99,12 @@ public struct TrackExport: Sendable {
         var sums: [PlaceLink: (country: PlaceLink?, dates: Set<String>, positioned: Int, lat: Double, lon: Double)] = [:]
         for row in rows where row.status == .visit {
             guard let city = row.city, let date = row.date, first <= date, date <= last else { continue }
-            var s = sums[city] ?? (row.country, [], 0, 0, 0)
-            s.dates.insert(date)
-            (s.positioned, s.lat, s.lon) = (s.positioned + row.positioned, s.lat + row.latitudeSum, s.lon + row.longitudeSum)
-            sums[city] = s
+            // Added in place: a sum copied out and stored back copied its set of dates each time.
+            func add(_ s: inout (country: PlaceLink?, dates: Set<String>, positioned: Int, lat: Double, lon: Double)) {
+                s.dates.insert(date)
+                (s.positioned, s.lat, s.lon) = (s.positioned + row.positioned, s.lat + row.latitudeSum, s.lon + row.longitudeSum)
+            }
+            add(&sums[city, default: (row.country, [], 0, 0, 0)])
         }
         return sums.compactMap { city, s in
             guard s.positioned > 0 else { return nil }
