@@ -380,8 +380,8 @@ public struct TravelRecord: Sendable {
         .object([("kind", .string(e.kind.rawValue)), ("date", .string(e.date)), ("until", .optional(e.until)), ("title", .optional(e.title))])
     }
 
-    /// A trip: what `atlas trips --json` prints and the record's `trips` hold; `days` adds the
-    /// day-by-day list (`atlas trip ID --json`).
+    /// A trip: what `atlas trips --json` prints and the record's `trips` hold
+    /// (``jsonWithDays(_:)`` adds the day-by-day list).
     public static func json(_ t: Trip) -> JSONValue { .object(tripMembers(t)) }
 
     /// `atlas trip ID --json`: ``json(_:)``'s members, then `day_by_day`, an object a day,

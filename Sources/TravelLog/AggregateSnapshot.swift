@@ -154,18 +154,16 @@ public struct AggregateSnapshot: Sendable, Equatable {
         /// Its length (`UInt32.max` for none), then its UTF-8 bytes.
         mutating func string(_ s: String?) {
             guard var s else { return u32(.max) }
-            s.withUTF8 { utf8 in
-                u32(UInt32(utf8.count))
-                bytes.append(contentsOf: utf8)
-            }
+            s.withUTF8 { text(UnsafeRawBufferPointer($0)) }
         }
         /// As ``string(_:)`` its text.
         mutating func time(_ t: LocalTime?) {
             guard let t else { return u32(.max) }
-            t.withUTF8 { utf8 in
-                u32(UInt32(utf8.count))
-                bytes.append(contentsOf: utf8)
-            }
+            t.withUTF8 { text($0) }
+        }
+        private mutating func text(_ utf8: UnsafeRawBufferPointer) {
+            u32(UInt32(utf8.count))
+            bytes.append(contentsOf: utf8)
         }
     }
 

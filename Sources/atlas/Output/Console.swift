@@ -19,12 +19,9 @@ enum Console {
         write(Data((text.escapedForTerminal(keepingNewlines: true) + "\n").utf8), to: STDOUT_FILENO)
     }
 
-    /// A JSON value on stdout, one line, written as bytes: rendered JSON escapes every control
-    /// character itself, so nothing is left for ``out(_:)``'s escaping, and no `String` is made.
-    /// The value is kept until exit: freeing a tree of values node by node cost more than
-    /// printing it (170 M instructions for a trip of 5,479 days).
     /// JSON values on stdout, one a line, rendered into one buffer and written a megabyte at a
-    /// time: a listing of 1,800 cities was 1,800 writes. The same bytes as ``out(json:)`` each.
+    /// time: a listing of 1,800 cities was 1,800 writes. Rendered JSON escapes every control
+    /// character itself, so nothing is left for ``out(_:)``'s escaping, and no `String` is made.
     static func out(jsonLines values: some Sequence<JSONValue>) {
         var bytes: [UInt8] = []
         for value in values {
@@ -38,11 +35,11 @@ enum Console {
         if !bytes.isEmpty { outBytes(bytes) }
     }
 
+    /// A JSON value on stdout, one line (``out(jsonLines:)``). The value is kept until exit:
+    /// freeing a tree of values node by node cost more than printing it (170 M instructions for
+    /// a trip of 5,479 days).
     static func out(json value: JSONValue) {
-        var bytes: [UInt8] = []
-        value.render(into: &bytes)
-        bytes.append(UInt8(ascii: "\n"))
-        outBytes(bytes)
+        out(jsonLines: CollectionOfOne(value))
         KeptUntilExit.keep(value)
     }
 
