@@ -63,26 +63,40 @@ public struct Visits: Sendable, Equatable {
         /// million-photo spread log's 49,196 rows that was 39 M instructions, 11% of `atlas
         /// countries`.
         mutating func add(rows: [PlaceDay]) {
+            // Rows come by date: a date is read as a number once per run of rows that share it,
+            // and a visit's days are then compared as numbers, not as text.
+            var date: String?
+            var day: Int?
             for r in rows.indices {
                 let places = rows[r].places
-                let base = snapshots[ObjectIdentifier(places)] ?? {
-                    slots.append(contentsOf: repeatElement(-1, count: Level.allCases.count))
-                    snapshots[ObjectIdentifier(places)] = slots.count - Level.allCases.count
-                    return slots.count - Level.allCases.count
-                }()
-                let (date, photos, history, status) = (rows[r].date, rows[r].photos, rows[r].isHistory, rows[r].status)
-                let grounded = status != .flight && places.link(.country) != nil
+                let base = snapshots[ObjectIdentifier(places)] ?? slots(of: places)
+                let (photos, history, status) = (rows[r].photos, rows[r].isHistory, rows[r].status)
+                if rows[r].date != date { (date, day) = (rows[r].date, rows[r].date.flatMap(CalendarDay.init).map(\.number)) }
+                let grounded = status != .flight && slots[base + PlaceKind.country.rank] != Self.none
                 for kind in PlaceKind.levels {
                     // An airport counts on any day on the ground in a country; the rest on visit days.
-                    guard kind == .airport ? grounded : status == .visit, let link = places.link(kind) else { continue }
                     var i = slots[base + kind.rank]
-                    if i < 0 {
-                        i = entry(kind, link)
+                    guard i != Self.none, kind == .airport ? grounded : status == .visit else { continue }
+                    if i == Self.unknown {
+                        i = entry(kind, places.link(kind)!)
                         slots[base + kind.rank] = i
                     }
-                    entries[kind.rank][i].count(kind, day: date, photos: photos, history: history, parents: places)
+                    entries[kind.rank][i].count(kind, day: date, number: day, photos: photos, history: history, parents: places)
                 }
             }
+        }
+
+        /// A snapshot's slot: its place has no entry yet (made when a row first counts there,
+        /// so a place only flown over is no visit), or it has no place at that level.
+        private static let unknown = -1, none = -2
+
+        /// Where the slots of a snapshot's places start in `slots`: which levels it has a place
+        /// at is read once per snapshot (a link read from a snapshot copies all its links).
+        private mutating func slots(of places: PlaceDay.Places) -> Int {
+            let base = slots.count
+            for kind in Level.allCases { slots.append(places.link(kind) == nil ? Self.none : Self.unknown) }
+            snapshots[ObjectIdentifier(places)] = base
+            return base
         }
 
         mutating func touch(_ level: Level, _ link: PlaceLink?, _ day: String?, marks: Int = 0, flights: Int = 0, parents: PlaceDay.Places) {
@@ -98,11 +112,16 @@ public struct Visits: Sendable, Equatable {
         var lastHistoryDay: String? = nil
         /// Whether the visit has each parent its level takes: the rows after need not look.
         var parented = false
+        /// The day number of the visit's last day while every day came with one (a valid date),
+        /// in order or not: a later day is then appended without comparing texts.
+        var lastNumber: Int? = nil
+        var numbered = true
 
         /// Counts a day (and photos, marks, flights) here; the parents the visit lacks are taken
         /// from `parents` (a city's continent, country and region; a district's city too).
-        mutating func count(_ level: Level, day: String?, photos: Int = 0, marks: Int = 0, flights: Int = 0, history: Bool = false,
-                            parents: PlaceDay.Places) {
+        /// `number` is `day`'s day number, when known.
+        mutating func count(_ level: Level, day: String?, number: Int? = nil, photos: Int = 0, marks: Int = 0, flights: Int = 0,
+                            history: Bool = false, parents: PlaceDay.Places) {
             if !parented {
                 let kinds = level.parentKinds
                 var lineage = visit.parents.lineage
@@ -110,7 +129,16 @@ public struct Visits: Sendable, Equatable {
                 visit.parents = PlaceDay.Places(lineage)
                 parented = kinds.allSatisfy { lineage[$0] != nil }
             }
-            visit.add(day: day)
+            if let day {
+                if numbered, let number, number > lastNumber ?? .min {
+                    visit.days.append(day)
+                    lastNumber = number
+                } else if !numbered || number == nil || number != lastNumber {
+                    // Out of order or not a date: the texts decide, from here on.
+                    numbered = numbered && number != nil
+                    visit.add(day: day)
+                }
+            }
             visit.photos += photos
             visit.marks += marks
             visit.flights += flights

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import TravelLog
 
@@ -35,6 +36,25 @@ import Testing
         #expect(city.historyDays == 3 && city.evidence == [.photos, .history])
         let airport = try! #require(visits[.airport].first { $0.id == "airport:CDG" })
         #expect(airport.flights == 1 && airport.evidence == [.flights])
+    }
+
+    @Test func aVisitsDaysAreEachTextOnceInOrderWhateverTheText() {
+        // Valid dates are compared as day numbers; a text that is no date (an old log's) sends
+        // the visit back to comparing texts, from then on.
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<50 {
+            let texts = (0..<40).map { _ -> String in
+                switch Int.random(in: 0..<10, using: &random) {
+                case 0: "2024-1-\(Int.random(in: 1...9, using: &random))"
+                case 1: "2024-02-30"
+                default: String(format: "2024-%02d-%02d", Int.random(in: 1...12, using: &random), Int.random(in: 1...28, using: &random))
+                }
+            }
+            var mark = Mark(placeID: "country:FR", placeName: "France", date: texts[0])
+            mark.country = Self.france
+            let visits = Visits(days: texts.map { Self.row($0, photos: 1) }, marks: [mark])
+            #expect(visits[.country].first?.days == Set(texts).sorted(), "\(texts)")
+        }
     }
 
     @Test func aVisitOfTheHistoryAloneHasNoPhotos() {
