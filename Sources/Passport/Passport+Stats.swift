@@ -13,7 +13,8 @@ extension Passport {
         let homes = homes ?? homeTimeline()
         return stats(scheme: scheme, homes: homes, year: year, currentYear: currentYear,
                      outlines: trips.map(TripOutline.of) ?? TripOutline.of(detectTrips(homes: homes, rules: rules)),
-                     scope: year.map { restricted(toYear: $0) } ?? self)
+                     scope: year.map { restricted(toYear: $0) } ?? self, visitYears: VisitYears(self, years: year.map { [$0] } ?? []),
+                     firstYears: FirstYears(self))
     }
 
     /// What the page needs of a trip not excluded: when it starts, its years, its days with
@@ -39,34 +40,76 @@ extension Passport {
         }
     }
 
-    /// The visits of `level` in `scope` with their days: with `year`, the scope is that year's
-    /// part of this passport, and its visits are this passport's with a day in it, counted by
-    /// those days (what the scope's own ``Visits`` would find from its rows, each year's again:
-    /// most of an export's year in review).
-    private func visited(_ level: Level, in year: Int?, scope: Passport) -> [(visit: Visit, days: ArraySlice<String>)] {
+    /// A visit with the days of it that a page counts: all of them, or those of one year.
+    typealias Visited = (visit: Visit, days: ArraySlice<String>)
+
+    /// The visits of `level` in `scope` with their days: with `year`, those of ``VisitYears``,
+    /// this passport's visits with a day in that year, counted by those days (what the scope's
+    /// own ``Visits`` would find from its rows, each year's again: most of an export's year in
+    /// review).
+    private func visited(_ level: Level, in year: Int?, scope: Passport, years: VisitYears) -> [Visited] {
         guard let year else { return scope.visits(level).map { ($0, $0.days[...]) } }
-        let (start, end) = (String(format: "%04d-", year), String(format: "%04d-", year + 1))
-        return visits(level).compactMap { v in
-            // A visit's days are sorted: the year's are the range from its start to the next's.
-            guard let first = v.days.first, let last = v.days.last, first < end, last >= start else { return nil }
-            let days = v.days[v.days.partitioningIndex { $0 >= start }..<v.days.partitioningIndex { $0 >= end }]
-            return days.isEmpty ? nil : (v, days)
-        }
+        return years.visited(level, in: year)
     }
 
-    /// The figures of `scope`: this passport, or the part of it in `year`.
+    /// Every level's visits cut by year, made once for all the years of a passport: a visit's
+    /// days are sorted, so a year's are one run of them, found in one pass over the days.
+    struct VisitYears {
+        private var runs: [[Int: [Visited]]] = Array(repeating: [:], count: Level.allCases.count)
+
+        /// The runs of `years`, else of every year.
+        init(_ passport: Passport, years: Set<Int>? = nil) {
+            guard years?.isEmpty != true else { return }
+            for level in Level.allCases {
+                for v in passport.visits(level) {
+                    var start = v.days.startIndex
+                    while start < v.days.endIndex {
+                        let year = Passport.year(of: v.days[start])
+                        var end = start + 1
+                        while end < v.days.endIndex, Passport.year(of: v.days[end]) == year { end += 1 }
+                        if let year, years?.contains(year) ?? true { runs[level.rank][year, default: []].append((v, v.days[start..<end])) }
+                        start = end
+                    }
+                }
+            }
+        }
+
+        func visited(_ level: Level, in year: Int) -> [Visited] { runs[level.rank][year] ?? [] }
+    }
+
+    /// The year of `YYYY-MM-DD` (its four leading digits), else nil.
+    static func year(of date: String) -> Int? {
+        // In place: a date is a small string, read without an iterator (a year in review asks
+        // for the year of every day of every visit).
+        date.utf8.withContiguousStorageIfAvailable(year(ofBytes:)) ?? year(ofBytes: Array(date.utf8))
+    }
+
+    private static func year(ofBytes bytes: some RandomAccessCollection<UInt8>) -> Int? {
+        guard bytes.count >= 4 else { return nil }
+        var year = 0
+        for b in bytes.prefix(4) {
+            let digit = b &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            year = year * 10 + Int(digit)
+        }
+        return year
+    }
+
+    /// The figures of `scope`: this passport, or the part of it in `year`, whose visits
+    /// `visitYears` gives; `firstYears` counts this passport's countries, regions and cities by
+    /// the year of their first day (what "new this year" reads).
     private func stats(scheme: CountingScheme, homes: HomeTimeline, year: Int?, currentYear: Int?, outlines: [TripOutline],
-                       scope: Passport) -> PassportStats {
+                       scope: Passport, visitYears: VisitYears, firstYears: FirstYears) -> PassportStats {
         let latestDay = visits(.country).compactMap(\.lastDate).max()
         var s = PassportStats(scheme: scheme.name, year: year ?? currentYear ?? latestDay.flatMap { Int($0.prefix(4)) } ?? 0)
         s.reviewYear = year
-        let countries = visited(.country, in: year, scope: scope)
+        func visited(_ level: Level) -> [Visited] { self.visited(level, in: year, scope: scope, years: visitYears) }
+        let countries = visited(.country)
         s.countriesVisited = countries.count
         s.countries = countries.filter { scheme.countries.contains($0.visit.id) }.count
         s.countriesInScheme = scheme.countries.count
-        (s.continents, s.regions, s.cities, s.airports) = (visited(.continent, in: year, scope: scope).count, visited(.region, in: year, scope: scope).count,
-                                                          visited(.city, in: year, scope: scope).count, visited(.airport, in: year, scope: scope).count)
-        s.subregions = visited(.subregion, in: year, scope: scope).count
+        (s.continents, s.regions, s.cities, s.airports) = (visited(.continent).count, visited(.region).count, visited(.city).count, visited(.airport).count)
+        s.subregions = visited(.subregion).count
 
         // The home shown is the one at the end of what the page covers.
         let shownDate = year.map { String(format: "%04d-12-31", $0) } ?? latestDay
@@ -76,13 +119,13 @@ extension Passport {
 
         func homeCountry(_ date: String) -> String? { homes.index(on: date).flatMap { homes.periods[$0].country?.id } }
         // Each row's home looked up once per run of rows that share its date.
-        var abroad: Set<String> = []
+        var abroad = DistinctDates()
         var rowHome = RunMemo { homeCountry($0) }
         // By index: a row copied whole retains and releases its strings and snapshot (``Visits``).
         let rows = scope.days
         var lastAbroad: String?
         for r in rows.indices where rows[r].status == .visit {
-            // Rows come by date: a date abroad is inserted once per run, not hashed per row.
+            // Rows come by date: a date abroad is counted once per run.
             if let date = rows[r].date, date != lastAbroad, let c = rows[r].country?.id, c != rowHome(date) {
                 abroad.insert(date)
                 lastAbroad = date
@@ -96,24 +139,20 @@ extension Passport {
         let outlines = year.map { y in outlines.filter { $0.years.contains(y) } } ?? outlines
         s.trips = outlines.count
         s.firstTrip = outlines.first?.start
-        var awayByMonth: [String: Set<String>] = [:]
+        var away = DistinctDates()
         let yearPrefix = year.map { String(format: "%04d-", $0) }
         for trip in outlines {
-            for day in trip.days where yearPrefix.map(day.hasPrefix) ?? true {
-                awayByMonth[String(day.prefix(7)), default: []].insert(day)
-            }
+            for day in trip.days where yearPrefix.map(day.hasPrefix) ?? true { away.insert(day) }
         }
-        if let busiest = awayByMonth.max(by: { ($0.value.count, $1.key) < ($1.value.count, $0.key) }) {
-            s.busiestMonth = (busiest.key, busiest.value.count)
+        if let busiest = away.counts(by: .month).max(by: { ($0.count, $1.key) < ($1.count, $0.key) }) {
+            s.busiestMonth = (busiest.key, busiest.count)
         }
 
         // Each date once, then counted by its year: a decade of days, not a set per year.
-        var dates = Set<String>()
-        for c in countries { dates.formUnion(c.days) }
-        var daysByYear: [String: Int] = [:]
-        for d in dates { daysByYear[String(d.prefix(4)), default: 0] += 1 }
-        if let busiest = daysByYear.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }) {
-            s.busiestYear = (Int(busiest.key) ?? 0, busiest.value)
+        var dates = DistinctDates()
+        for c in countries { for d in c.days { dates.insert(d) } }
+        if let busiest = dates.counts(by: .year).max(by: { ($0.count, $1.key) < ($1.count, $0.key) }) {
+            s.busiestYear = (Int(busiest.key) ?? 0, busiest.count)
         }
         if let most = countries.max(by: { ($0.days.count, $1.visit.id) < ($1.days.count, $0.visit.id) }), !most.days.isEmpty {
             s.mostVisitedCountry = (most.visit.id, most.visit.name, most.days.count)
@@ -135,10 +174,21 @@ extension Passport {
         s.flights = scope.flights.count
         s.flightKm = scope.flights.reduce(0) { $0 + $1.km }
 
-        let yearText = String(format: "%04d", s.year)
-        func new(_ level: Level) -> Int { visits(level).filter { $0.firstDate?.hasPrefix(yearText) == true }.count }
-        (s.newCountriesThisYear, s.newRegionsThisYear, s.newCitiesThisYear) = (new(.country), new(.region), new(.city))
+        (s.newCountriesThisYear, s.newRegionsThisYear, s.newCitiesThisYear) = firstYears.new(in: s.year)
         return s
+    }
+
+    /// This passport's countries, regions and cities counted by the year of their first day.
+    struct FirstYears {
+        private var counts: [Int: (countries: Int, regions: Int, cities: Int)] = [:]
+
+        init(_ passport: Passport) {
+            for v in passport.visits(.country) { if let y = v.firstDate.flatMap(Passport.year(of:)) { counts[y, default: (0, 0, 0)].countries += 1 } }
+            for v in passport.visits(.region) { if let y = v.firstDate.flatMap(Passport.year(of:)) { counts[y, default: (0, 0, 0)].regions += 1 } }
+            for v in passport.visits(.city) { if let y = v.firstDate.flatMap(Passport.year(of:)) { counts[y, default: (0, 0, 0)].cities += 1 } }
+        }
+
+        func new(in year: Int) -> (Int, Int, Int) { counts[year] ?? (0, 0, 0) }
     }
 }
 
@@ -155,10 +205,12 @@ extension Passport {
         let marks = Dictionary(grouping: marks.filter { year($0.date) != nil }, by: { year($0.date)! })
         let flights = Dictionary(grouping: flights, by: { year($0.date) ?? 0 })
         let outlines = TripOutline.of(trips)
+        let (visitYears, firstYears) = (VisitYears(self), FirstYears(self))
         return Set(days.keys).union(marks.keys).union(flights.keys.filter { $0 > 0 }).sorted().map { y in
             let scope = Passport(days: days[y] ?? [], tracks: tracks[y] ?? [], marks: marks[y] ?? [], homes: self.homes, tripEdits: tripEdits,
                                  flights: flights[y] ?? [])
-            return stats(scheme: scheme, homes: homes, year: y, currentYear: nil, outlines: outlines, scope: scope)
+            return stats(scheme: scheme, homes: homes, year: y, currentYear: nil, outlines: outlines, scope: scope,
+                         visitYears: visitYears, firstYears: firstYears)
         }
     }
 }
