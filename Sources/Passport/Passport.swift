@@ -75,6 +75,18 @@ public struct Passport: Sendable {
     /// Every level's visits.
     public var visits: Visits { all.value { Visits(days: days, marks: marks, flights: flights) } }
 
+    /// Begins making ``visits`` on a second core, for a caller with other work to do before it
+    /// reads them (the homes and trips of `atlas stats`); a read meanwhile waits for them.
+    ///
+    /// ```swift
+    /// passport.prepareVisits()
+    /// let trips = passport.trips(homes: homes)   // while the visits are made
+    /// let countries = passport.visits(.country)
+    /// ```
+    public func prepareVisits() {
+        DispatchQueue.global().async { [self] in _ = visits }
+    }
+
     /// Every city the rows and marks name, whatever the row's status: at least the cities
     /// ``visits(_:)`` lists, found without counting their days (what a trip title's namesakes
     /// are looked up among).

@@ -10,7 +10,7 @@ import TravelLog
 /// `Resources/travel-record.schema.json`.
 ///
 /// ```swift
-/// let record = TravelRecord(passport: passport, stats: stats, gazetteerVersion: gazetteer.version)
+/// let record = TravelRecord(passport: passport, scheme: scheme, gazetteerVersion: gazetteer.version)
 /// try record.write(photosFrom: log) { bytes in try handle.write(contentsOf: bytes) }
 /// ```
 ///
@@ -53,12 +53,14 @@ public struct TravelRecord: Sendable {
     public static let generator = "TravelAtlas atlas \(AtlasVersion.current)"
     public static let attribution = "Place data: GeoNames (CC BY 4.0, geonames.org), OurAirports (public domain), Natural Earth (public domain)"
 
-    public var passport: Passport
-    public var stats: PassportStats
-    public var homes: HomeTimeline
-    public var trips: [Trip]
+    public let passport: Passport
+    public let stats: PassportStats
+    public let homes: HomeTimeline
+    public let trips: [Trip]
     /// The year in review of every year with a visit.
-    public var years: [PassportStats]
+    public let years: [PassportStats]
+    /// The day rules' results (``daysJSON(_:)``), found with the rest.
+    private let daysPresent: JSONValue
     public var gazetteerVersion: String
     public var includePhotos = true
     public var coordinates = Coordinates.exact
@@ -77,18 +79,27 @@ public struct TravelRecord: Sendable {
     public init(passport: Passport, scheme: CountingScheme, homes: HomeTimeline? = nil, rules: TripRules = .init(), gazetteerVersion: String,
                 includePhotos: Bool = true, coordinates: Coordinates = .exact) {
         let homes = homes ?? passport.homeTimeline()
-        let trips = passport.trips(homes: homes, rules: rules)
-        stats = passport.stats(scheme: scheme, homes: homes, rules: rules, trips: trips)
-        years = passport.years(scheme: scheme, homes: homes, trips: trips)
+        // Two cores: the trips and the figures on one; on the other the visits, which the
+        // figures read (made once, by whichever asks first), then the day rules' results.
+        let ((trips, stats, years), daysPresent) = concurrently({ () -> ([Trip], PassportStats, [PassportStats]) in
+            let trips = passport.trips(homes: homes, rules: rules)
+            return (trips, passport.stats(scheme: scheme, homes: homes, rules: rules, trips: trips), passport.years(scheme: scheme, homes: homes, trips: trips))
+        }, { () -> JSONValue in
+            _ = passport.visits(.country)
+            return Self.daysJSON(passport)
+        })
+        (self.stats, self.years, self.daysPresent) = (stats, years, daysPresent)
         (self.passport, self.homes, self.trips, self.gazetteerVersion) = (passport, homes, trips, gazetteerVersion)
         (self.includePhotos, self.coordinates) = (includePhotos, coordinates)
     }
 
-    /// A member's value: a tree of values, or written straight to the stream (the continents:
-    /// every date of every visit, hundreds of thousands of values to build and free).
+    /// A member's value: a tree of values, or written straight to the stream (the airports:
+    /// every date of every visit, thousands of values to build and free), or the continents'
+    /// tree, written on a second core and put in its place after.
     private enum Member {
         case value(JSONValue)
         case streamed((inout JSONStream) -> Void)
+        case tree
     }
 
     /// The members of the record before `history_days`.
@@ -100,7 +111,7 @@ public struct TravelRecord: Sendable {
             ("counting_scheme", .value(.string(stats.scheme.rawValue))),
             ("coordinates", .value(.string(includePhotos ? coordinates.rawValue : "none"))),
             ("passport", .value(Self.json(stats))),
-            ("continents", .streamed(writeTree)),
+            ("continents", .tree),
             ("airports", .streamed { json in
                 json.beginArray()
                 for airport in passport.visits(.airport) { Self.write(airport, to: &json) }
@@ -124,19 +135,29 @@ public struct TravelRecord: Sendable {
     /// more to build and free than to print), then the days present, then an empty `photos`
     /// array when the record has photos.
     func head() -> [UInt8] {
-        // The days present are counted on a second core while the rest is written.
-        var (json, daysPresent) = concurrently({ () -> JSONStream in
+        // The continents' tree (most of the writing) is written on a second core while the rest
+        // is, then put where its member's key left room for it.
+        let tree: [UInt8], treeAt: Int
+        var json: JSONStream
+        (tree, (json, treeAt)) = concurrently({ () -> [UInt8] in
+            var json = JSONStream(pretty: true, level: 1)
+            writeTree(&json)
+            return json.bytes
+        }, { () -> (JSONStream, Int) in
             var json = JSONStream(pretty: true)
-            // Room for all of it at once (a history day is about 600 bytes, a visit's date 20):
-            // the buffer is not copied as it grows, and pages never written are never touched.
+            // Room for all of it at once, the tree too (a history day is about 600 bytes, a
+            // visit's date 20): the buffer is not copied as it grows, and pages never written
+            // are never touched.
             let dates = Passport.Level.allCases.reduce(0) { sum, level in passport.visits(level).reduce(sum) { $0 + $1.days.count } }
             json.bytes.reserveCapacity(1 << 20 + 1_024 * passport.days.count + 32 * dates)
             json.beginObject()
+            var treeAt = 0
             for (key, member) in members() {
                 json.key(key)
                 switch member {
                 case .value(let value): json.value(value)
                 case .streamed(let write): write(&json)
+                case .tree: json.raw { treeAt = $0.count }
                 }
             }
             json.key(literal: "history_days")
@@ -144,16 +165,17 @@ public struct TravelRecord: Sendable {
             var chains: [ObjectIdentifier: [UInt8]] = [:]
             for day in passport.days where day.isHistory { json.raw { append(historyDay: day, chains: &chains, to: &$0) } }
             json.endArray()
-            return json
-        }, { Self.daysJSON(passport) })
-        json.key(literal: "days_present")
-        json.value(daysPresent)
-        if includePhotos {
-            json.key(literal: "photos")
-            json.beginArray()
-            json.endArray()
-        }
-        json.endObject()
+            json.key(literal: "days_present")
+            json.value(daysPresent)
+            if includePhotos {
+                json.key(literal: "photos")
+                json.beginArray()
+                json.endArray()
+            }
+            json.endObject()
+            return (json, treeAt)
+        })
+        json.bytes.insert(contentsOf: tree, at: treeAt)
         return json.bytes
     }
 

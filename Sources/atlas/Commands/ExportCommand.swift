@@ -65,6 +65,8 @@ enum ExportCommand: Command {
         let file = try OutputFile.target(output)
         let log = try TravelLog(path: settings.dbPath, readOnly: true)
         let passport = try settings.passport(log)
+        // The visits on a second core while this one finds the homes.
+        passport.prepareVisits()
         let counting = try CountingScheme.load(scheme, from: settings.gazetteer)
         var record = TravelRecord(passport: passport, scheme: counting,
                                   homes: try settings.homes(passport), rules: settings.rules,

@@ -37,6 +37,8 @@ enum StatsCommand: Command {
         // No row's first and last time: trips are only counted here, and the year's days present
         // count any presence (``Passport/presence(year:)``), which never orders a day's evidence.
         let passport = try settings.passport(times: false)
+        // The visits on a second core while this one finds the homes and trips.
+        passport.prepareVisits()
         let s = passport.stats(scheme: try CountingScheme.load(scheme, from: settings.gazetteer), homes: try settings.homes(passport),
                                rules: settings.rules, year: year, currentYear: PassportOption.currentYear)
         // The days present in each country of the year, most first.
