@@ -174,15 +174,25 @@ public struct AggregateSnapshot: Sendable, Equatable {
         // Inlined: called a dozen times a row, each call was a quarter of the decoding.
         @inline(__always)
         mutating func take(_ n: Int) throws -> UnsafeRawBufferPointer {
-            guard n <= bytes.count - offset else { throw DecodingError(description: "cut short at byte \(offset)") }
-            defer { offset += n }
-            return UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + n])
+            let start = try skip(n)
+            return UnsafeRawBufferPointer(start: bytes.baseAddress.map { $0 + start }, count: n)
         }
 
-        @inline(__always) mutating func u8() throws -> UInt8 { try take(1)[0] }
-        @inline(__always) mutating func u32() throws -> UInt32 { UInt32(littleEndian: try take(4).loadUnaligned(as: UInt32.self)) }
-        @inline(__always) mutating func i64() throws -> Int { Int(Int64(littleEndian: try take(8).loadUnaligned(as: Int64.self))) }
-        @inline(__always) mutating func f64() throws -> Double { Double(bitPattern: UInt64(littleEndian: try take(8).loadUnaligned(as: UInt64.self))) }
+        /// Moves past `n` bytes, checked, and says where they start: a fixed-width value is
+        /// loaded from there, without a slice's own checks.
+        @inline(__always)
+        mutating func skip(_ n: Int) throws -> Int {
+            guard n <= bytes.count - offset else { throw DecodingError(description: "cut short at byte \(offset)") }
+            defer { offset += n }
+            return offset
+        }
+
+        @inline(__always) mutating func u8() throws -> UInt8 { bytes[try skip(1)] }
+        @inline(__always) mutating func u32() throws -> UInt32 { UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: try skip(4), as: UInt32.self)) }
+        @inline(__always) mutating func i64() throws -> Int { Int(Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: try skip(8), as: Int64.self))) }
+        @inline(__always) mutating func f64() throws -> Double {
+            Double(bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: try skip(8), as: UInt64.self)))
+        }
 
         /// A count of items of at least `size` bytes each: never more than the bytes left could hold.
         mutating func count(atLeast size: Int) throws -> Int {
@@ -193,7 +203,7 @@ public struct AggregateSnapshot: Sendable, Equatable {
 
         mutating func skipString() throws {
             let length = try u32()
-            if length != .max { _ = try take(Int(length)) }
+            if length != .max { _ = try skip(Int(length)) }
         }
 
         /// A string of the same bytes as the last one read through `last` is that one again, not

@@ -26,22 +26,26 @@ public struct CalendarDay: Sendable, Hashable, Comparable, Strideable {
     /// The day number of exactly `YYYY-MM-DD`, else nil.
     private static func number(of bytes: some RandomAccessCollection<UInt8>) -> Int? {
         guard bytes.count == 10 else { return nil }
-        var digits = (0, 0, 0)
-        for (i, b) in bytes.enumerated() {
-            if i == 4 || i == 7 {
-                guard b == UInt8(ascii: "-") else { return nil }
-                continue
-            }
-            guard b >= UInt8(ascii: "0"), b <= UInt8(ascii: "9") else { return nil }
-            let digit = Int(b - UInt8(ascii: "0"))
-            switch i {
-            case 0..<4: digits.0 = digits.0 * 10 + digit
-            case 5..<7: digits.1 = digits.1 * 10 + digit
-            default: digits.2 = digits.2 * 10 + digit
-            }
+        // Each digit read at its place, no loop: the day rules and the figures parse a date per
+        // row and per visit's day.
+        var i = bytes.startIndex
+        var bad = false
+        func digit() -> Int {
+            let d = bytes[i] &- UInt8(ascii: "0")
+            bad = bad || d > 9
+            i = bytes.index(after: i)
+            return Int(d)
         }
-        let (y, m, d) = digits
-        guard y >= 1, (1...12).contains(m), (1...CaptureTime.daysIn(month: m, year: y)).contains(d) else { return nil }
+        func dash() {
+            bad = bad || bytes[i] != UInt8(ascii: "-")
+            i = bytes.index(after: i)
+        }
+        let y = digit() * 1000 + digit() * 100 + digit() * 10 + digit()
+        dash()
+        let m = digit() * 10 + digit()
+        dash()
+        let d = digit() * 10 + digit()
+        guard !bad, y >= 1, (1...12).contains(m), (1...CaptureTime.daysIn(month: m, year: y)).contains(d) else { return nil }
         return CaptureTime.daysFromCivil(y, m, d)
     }
 

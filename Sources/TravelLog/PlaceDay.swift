@@ -16,7 +16,7 @@ public struct PlaceDay: Sendable, Equatable {
     /// `visit`, `transit` or `flight` (``VisitRules``).
     public var status: VisitPhoto.Status
     /// The row's place snapshot, level by level (``continent`` … ``airport``).
-    public var places = Places.none
+    public var places: Places
     public var photos = 0
     /// Of ``photos``, how many have a hand-set place.
     public var handSet = 0
@@ -39,7 +39,7 @@ public struct PlaceDay: Sendable, Equatable {
     /// Whether the row comes from a location history rather than from photos.
     public var isHistory: Bool { historyPoints > 0 }
 
-    public init(date: String?, status: VisitPhoto.Status) { (self.date, self.status) = (date, status) }
+    public init(date: String?, status: VisitPhoto.Status) { (self.date, self.status, self.places) = (date, status, .none) }
 
     /// Every field at once, for a reader that has them all (``AggregateSnapshot``).
     init(date: String?, status: VisitPhoto.Status, places: Places, photos: Int, handSet: Int, positioned: Int,
