@@ -72,14 +72,25 @@ enum TripCommand: Command {
         if !t.transit.isEmpty { lines.append("Transit: " + list(t.transit)) }
         lines.append("")
         let rows = t.days.map { d -> [String] in
-            var what: [String] = []
-            if !d.places.isEmpty { what.append(d.places.map(\.name).joined(separator: ", ")) }
-            if !d.transit.isEmpty { what.append("transit at " + d.transit.map(\.name).joined(separator: ", ")) }
-            if !d.flights.isEmpty { what.append("flight " + d.flights.joined(separator: ", ")) }
-            if d.flightPhotos > 0 { what.append("\(counted(d.flightPhotos, "photo")) in flight") }
-            if d.atHome { what.append("at home") }
-            if d.marks > 0 { what.append(counted(d.marks, "mark")) }
-            return [d.date, d.photos == 0 ? "-" : String(d.photos), what.isEmpty ? "no photos" : what.joined(separator: "; ")]
+            // Bytes grown in place, one string made at the end: a trip of years has thousands of
+            // days, each a list, and a string appended to costs more than its bytes.
+            var (what, parts) = ([UInt8](), 0)
+            func part(_ label: String, _ items: [String] = []) {
+                if parts > 0 { what.append(contentsOf: "; ".utf8) }
+                parts += 1
+                what.append(contentsOf: label.utf8)
+                for (i, item) in items.enumerated() {
+                    if i > 0 { what.append(contentsOf: ", ".utf8) }
+                    what.append(contentsOf: item.utf8)
+                }
+            }
+            if !d.places.isEmpty { part("", d.places.map(\.name)) }
+            if !d.transit.isEmpty { part("transit at ", d.transit.map(\.name)) }
+            if !d.flights.isEmpty { part("flight ", d.flights) }
+            if d.flightPhotos > 0 { part("\(counted(d.flightPhotos, "photo")) in flight") }
+            if d.atHome { part("at home") }
+            if d.marks > 0 { part(counted(d.marks, "mark")) }
+            return [d.date, d.photos == 0 ? "-" : String(d.photos), parts == 0 ? "no photos" : String(decoding: what, as: UTF8.self)]
         }
         return (lines + [TextTable.columns(["DATE", "PHOTOS", "WHERE"], rows)]).joined(separator: "\n")
     }

@@ -17,7 +17,12 @@ enum TextTable {
     /// Left-aligned columns under a header; numbers right-aligned after the first column.
     static func columns(_ header: [String], _ rows: [[String]]) -> String {
         let all = [header] + rows
-        let widths = header.indices.map { i in all.map { $0[i].count }.max() ?? 0 }
+        // The last column's padding of text falls at the end of its line, where it is dropped:
+        // its width is wanted only when it aligns a number (a trip's column of places is most
+        // of the table's characters).
+        let last = header.count - 1
+        let padsLast = last > 0 && rows.contains { isNumber($0[last]) }
+        let widths = header.indices.map { i in i == last && !padsLast ? 0 : all.map { width($0[i]) }.max() ?? 0 }
         // Written as bytes, each line's trailing spaces dropped as bytes: a trip of 5,000 days
         // padded and trimmed cell by cell as strings, by character, took 290 M instructions.
         let space = UInt8(ascii: " ")
@@ -27,7 +32,7 @@ enum TextTable {
             let start = out.count
             for i in row.indices {
                 if i > 0 { out.append(space); out.append(space) }
-                let cell = row[i], pad = repeatElement(space, count: widths[i] - cell.count)
+                let cell = row[i], pad = repeatElement(space, count: widths[i] == 0 ? 0 : max(0, widths[i] - width(cell)))
                 if i > 0 && isNumber(cell) {
                     out.append(contentsOf: pad)
                     out.append(contentsOf: cell.utf8)
@@ -39,6 +44,11 @@ enum TextTable {
             while out.count > start, out.last == space { out.removeLast() }
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The characters of `cell`: its bytes when they are ASCII, else counted.
+    private static func width(_ cell: String) -> Int {
+        cell.utf8.allSatisfy { $0 < 0x80 } ? cell.utf8.count : cell.count
     }
 }
 
