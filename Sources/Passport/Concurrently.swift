@@ -25,3 +25,30 @@ func concurrently<A, B>(_ first: () -> A, _ second: () -> B) -> (A, B) {
 private final class Slot<T>: @unchecked Sendable {
     var value: T?
 }
+
+/// A value one side of ``concurrently(_:_:)`` makes and the other waits for: the trips an
+/// export finds on one core, which the other needs for its half of the years in review.
+///
+/// ```swift
+/// let trips = Handoff<[Trip]>()
+/// concurrently({ trips.put(passport.trips(homes: homes)) }, { use(trips.take()) })
+/// ```
+///
+/// Only `concurrently`'s first closure may put: its iterations are claimed in order, so the
+/// first starts before or beside the second, even on one thread, and a take never waits for a
+/// put that cannot come. Thread-safe.
+final class Handoff<T>: @unchecked Sendable {
+    private let ready = DispatchSemaphore(value: 0)
+    private var value: T?
+
+    func put(_ value: T) {
+        self.value = value
+        ready.signal()
+    }
+
+    func take() -> T {
+        ready.wait()
+        defer { ready.signal() }
+        return value!
+    }
+}

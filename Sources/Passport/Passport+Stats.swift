@@ -193,20 +193,22 @@ extension Passport {
 }
 
 extension Passport {
-    /// The year in review of every year with a visit, oldest first; `trips` are this passport's
+    /// The year in review of every year with a visit, oldest first, or of those years that
+    /// `include` takes (an export finds half of them on each core); `trips` are this passport's
     /// under `homes`, found once for all the years.
-    public func years(scheme: CountingScheme, homes: HomeTimeline, trips: [Trip]) -> [PassportStats] {
+    public func years(scheme: CountingScheme, homes: HomeTimeline, trips: [Trip], where include: (Int) -> Bool = { _ in true }) -> [PassportStats] {
         // Each row read once, not once a year.
         var years = RunMemo { Int($0.prefix(4)) }
-        func year(_ date: String?) -> Int? { date.flatMap { years($0) } }
+        func year(_ date: String?) -> Int? { date.flatMap { years($0) }.flatMap { include($0) ? $0 : nil } }
         var days: [Int: [PlaceDay]] = [:]
-        for d in self.days { if let y = year(d.date) { days[y, default: []].append(d) } }
+        for r in self.days.indices { if let y = year(self.days[r].date) { days[y, default: []].append(self.days[r]) } }
         let tracks = Dictionary(grouping: tracks, by: { year($0.day) ?? 0 })
         let marks = Dictionary(grouping: marks.filter { year($0.date) != nil }, by: { year($0.date)! })
         let flights = Dictionary(grouping: flights, by: { year($0.date) ?? 0 })
         let outlines = TripOutline.of(trips)
-        let (visitYears, firstYears) = (VisitYears(self), FirstYears(self))
-        return Set(days.keys).union(marks.keys).union(flights.keys.filter { $0 > 0 }).sorted().map { y in
+        let reviewed = Set(days.keys).union(marks.keys).union(flights.keys.filter { $0 > 0 })
+        let (visitYears, firstYears) = (VisitYears(self, years: reviewed), FirstYears(self))
+        return reviewed.sorted().map { y in
             let scope = Passport(days: days[y] ?? [], tracks: tracks[y] ?? [], marks: marks[y] ?? [], homes: self.homes, tripEdits: tripEdits,
                                  flights: flights[y] ?? [])
             return stats(scheme: scheme, homes: homes, year: y, currentYear: nil, outlines: outlines, scope: scope,

@@ -79,16 +79,22 @@ public struct TravelRecord: Sendable {
     public init(passport: Passport, scheme: CountingScheme, homes: HomeTimeline? = nil, rules: TripRules = .init(), gazetteerVersion: String,
                 includePhotos: Bool = true, coordinates: Coordinates = .exact) {
         let homes = homes ?? passport.homeTimeline()
-        // Two cores: the trips and the figures on one; on the other the visits, which the
-        // figures read (made once, by whichever asks first), then the day rules' results.
-        let ((trips, stats, years), daysPresent) = concurrently({ () -> ([Trip], PassportStats, [PassportStats]) in
+        // Two cores: the trips, the figures and the even years in review on one; on the other
+        // the visits, which the figures read (made once, by whichever asks first), the day
+        // rules' results, then the odd years, with the trips the first found.
+        let found = Handoff<[Trip]>()
+        let ((trips, stats, even), (daysPresent, odd)) = concurrently({ () -> ([Trip], PassportStats, [PassportStats]) in
             let trips = passport.trips(homes: homes, rules: rules)
-            return (trips, passport.stats(scheme: scheme, homes: homes, rules: rules, trips: trips), passport.years(scheme: scheme, homes: homes, trips: trips))
-        }, { () -> JSONValue in
+            found.put(trips)
+            return (trips, passport.stats(scheme: scheme, homes: homes, rules: rules, trips: trips),
+                    passport.years(scheme: scheme, homes: homes, trips: trips, where: { $0 % 2 == 0 }))
+        }, { () -> (JSONValue, [PassportStats]) in
             _ = passport.visits(.country)
-            return Self.daysJSON(passport)
+            let daysPresent = Self.daysJSON(passport)
+            return (daysPresent, passport.years(scheme: scheme, homes: homes, trips: found.take(), where: { $0 % 2 != 0 }))
         })
-        (self.stats, self.years, self.daysPresent) = (stats, years, daysPresent)
+        years = (even + odd).sorted { ($0.reviewYear ?? 0) < ($1.reviewYear ?? 0) }
+        (self.stats, self.daysPresent) = (stats, daysPresent)
         (self.passport, self.homes, self.trips, self.gazetteerVersion) = (passport, homes, trips, gazetteerVersion)
         (self.includePhotos, self.coordinates) = (includePhotos, coordinates)
     }

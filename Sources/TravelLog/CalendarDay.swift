@@ -23,6 +23,14 @@ public struct CalendarDay: Sendable, Hashable, Comparable, Strideable {
         self.number = number
     }
 
+    /// As ``init(_:)-(StringProtocol)`` for a `String`, without the generic calls: a date is
+    /// parsed per row and per visit's day, from other modules, where the generic form is not
+    /// specialized (490 instructions a date).
+    public init?(_ text: String) {
+        guard let number = text.utf8.withContiguousStorageIfAvailable(Self.number(of:)) ?? Self.number(of: Array(text.utf8)) else { return nil }
+        self.number = number
+    }
+
     /// The day number of exactly `YYYY-MM-DD`, else nil.
     private static func number(of bytes: some RandomAccessCollection<UInt8>) -> Int? {
         guard bytes.count == 10 else { return nil }
