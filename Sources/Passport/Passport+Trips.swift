@@ -131,101 +131,85 @@ extension Passport {
         // was listed), not by comparing links: a day of the spread log compared 70 strings.
         var placeIndex: [PlaceLink: Int] = [:]
         var placeListed: [Int] = []
-        // The log keeps a day's rows by place; a traveller reads a day in the order it went.
-        // The days' rows are put in order first, and a long trip's distance along them (tens of
-        // thousands of points) is measured on a second core while its days are told.
-        var ordered: [(date: String, rows: [Int])] = []
         var waypoints: [(time: LocalTime, latitude: Double, longitude: Double)] = []
         for day in span.start...span.end {
             let date = day.text
+            var out = Trip.Day(date: date)
+            // The log keeps a day's rows by place; a traveller reads a day in the order it went.
             let visited = Self.inTimeOrder(rows[date] ?? [], of: days)
-            for i in visited where days[i].status != .unplaced && (days[i].status != .visit || away[i]) {
-                if let mean = days[i].meanPosition { waypoints.append((days[i].firstTime ?? LocalTime(date), mean.latitude, mean.longitude)) }
-            }
-            ordered.append((date, visited))
-        }
-        func tell() {
-            for (day, (date, visited)) in zip(span.start...span.end, ordered) {
-                var out = Trip.Day(date: date)
-                out.places.reserveCapacity(visited.count)
-                out.countries.reserveCapacity(visited.count)
-                for i in visited {
-                    let row = days[i]
-                    switch row.status {
-                    case .visit where away[i]:
-                        let id = ObjectIdentifier(row.places)
-                        let e = entries[id] ?? {
-                            let place = row.city ?? row.region ?? row.country!
-                            let p = placeIndex[place] ?? placeListed.count
-                            if p == placeListed.count {
-                                placeIndex[place] = p
-                                placeListed.append(.min)
-                            }
-                            let e = (countries.entry(row.country), regions.entry(row.region), cities.entry(row.city), airports.entry(row.airport), p)
-                            entries[id] = e
-                            return e
-                        }()
-                        if placeListed[e.place] != day.number {
-                            placeListed[e.place] = day.number
-                            out.places.append(row.city ?? row.region ?? row.country!)
+            out.places.reserveCapacity(visited.count)
+            out.countries.reserveCapacity(visited.count)
+            for i in visited {
+                let row = days[i]
+                if let mean = row.meanPosition, row.status != .unplaced, row.status != .visit || away[i] {
+                    waypoints.append((row.firstTime ?? LocalTime(date), mean.latitude, mean.longitude))
+                }
+                switch row.status {
+                case .visit where away[i]:
+                    let id = ObjectIdentifier(row.places)
+                    let e = entries[id] ?? {
+                        let place = row.city ?? row.region ?? row.country!
+                        let p = placeIndex[place] ?? placeListed.count
+                        if p == placeListed.count {
+                            placeIndex[place] = p
+                            placeListed.append(.min)
                         }
-                        // The countries' tally has counted a country today exactly when it is listed today.
-                        if let c = row.country, !countries.counted(e.country, on: day) { out.countries.append(c) }
-                        countries.add(e.country, day)
-                        regions.add(e.region, day)
-                        cities.add(e.city, day)
-                        airports.add(e.airport, day)
-                        out.photos += row.photos
-                    case .visit:
-                        out.atHome = true
-                    case .transit:
-                        if let a = row.airport, !out.transit.contains(a) { out.transit.append(a) }
-                        if row.country?.id != homeCountry { transit.add(row.country, day) }
-                        airports.add(row.airport, day)
-                        out.photos += row.photos
-                    case .flight:
-                        out.flightPhotos += row.photos
-                        out.photos += row.photos
-                    case .unplaced:
-                        break
+                        let e = (countries.entry(row.country), regions.entry(row.region), cities.entry(row.city), airports.entry(row.airport), p)
+                        entries[id] = e
+                        return e
+                    }()
+                    if placeListed[e.place] != day.number {
+                        placeListed[e.place] = day.number
+                        out.places.append(row.city ?? row.region ?? row.country!)
                     }
+                    // The countries' tally has counted a country today exactly when it is listed today.
+                    if let c = row.country, !countries.counted(e.country, on: day) { out.countries.append(c) }
+                    countries.add(e.country, day)
+                    regions.add(e.region, day)
+                    cities.add(e.city, day)
+                    airports.add(e.airport, day)
+                    out.photos += row.photos
+                case .visit:
+                    out.atHome = true
+                case .transit:
+                    if let a = row.airport, !out.transit.contains(a) { out.transit.append(a) }
+                    if row.country?.id != homeCountry { transit.add(row.country, day) }
+                    airports.add(row.airport, day)
+                    out.photos += row.photos
+                case .flight:
+                    out.flightPhotos += row.photos
+                    out.photos += row.photos
+                case .unplaced:
+                    break
                 }
-                for m in marks[date] ?? [] where judge.isAway(m) {
-                    out.appendPlace(PlaceLink(id: m.placeID, name: m.placeName))
-                    if let c = m.country, !out.countries.contains(c) { out.countries.append(c) }
-                    countries.add(m.country, day)
-                    regions.add(m.region, day)
-                    cities.add(m.city, day)
-                    out.marks += 1
-                }
-                for f in detection.flights[date] ?? [] {
-                    out.flights.append(f.id)
-                    for a in [f.from, f.to] {
-                        if a.country?.id != homeCountry { transit.add(a.country, day) }
-                        airports.add(a.place, day)
-                    }
-                    trip.flights.append(f)
-                }
-                trip.photos += out.photos
-                trip.flightPhotos += out.flightPhotos
-                trip.marks += out.marks
-                trip.days.append(out)
             }
-        }
-        // A short trip's few points are not worth a second thread's start.
-        let km: Double
-        if waypoints.count < 2_048 {
-            tell()
-            km = distance(span, waypoints, judge.homes)
-        } else {
-            (km, _) = concurrently({ distance(span, waypoints, judge.homes) }, tell)
+            for m in marks[date] ?? [] where judge.isAway(m) {
+                out.appendPlace(PlaceLink(id: m.placeID, name: m.placeName))
+                if let c = m.country, !out.countries.contains(c) { out.countries.append(c) }
+                countries.add(m.country, day)
+                regions.add(m.region, day)
+                cities.add(m.city, day)
+                out.marks += 1
+            }
+            for f in detection.flights[date] ?? [] {
+                out.flights.append(f.id)
+                for a in [f.from, f.to] {
+                    if a.country?.id != homeCountry { transit.add(a.country, day) }
+                    airports.add(a.place, day)
+                }
+                trip.flights.append(f)
+            }
+            trip.photos += out.photos
+            trip.flightPhotos += out.flightPhotos
+            trip.marks += out.marks
+            trip.days.append(out)
         }
         trip.countries = countries.places
         trip.regions = regions.places
         trip.cities = cities.places
         trip.airports = airports.places
         trip.transit = transit.places.filter { t in !trip.countries.contains { $0.place.id == t.place.id } }
-        trip.distanceKm = km
+        trip.distanceKm = distance(span, waypoints, judge.homes)
         trip.title = span.title ?? Self.title(trip, homeCountry: homeCountry, namesakes: namesakes)
         return trip
     }
