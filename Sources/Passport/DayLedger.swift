@@ -141,9 +141,19 @@ private struct Item {
 
 private struct LedgerBuilder {
     var items: [CalendarDay: [Item]] = [:]
-    var evidence: [String: [CalendarDay: DayEvidence]] = [:]
+    /// Each country's evidence, by the country's number: a row's country is numbered once per
+    /// place snapshot, so a row hashes its date, not its country's identifier too (a third of
+    /// the ledger's instructions). Countries without any are left out of ``evidence``.
+    var evidenceByNumber: [[CalendarDay: DayEvidence]] = []
+    var countryIDs: [String] = []
     var countries: [String: PlaceLink] = [:]
     let through: CalendarDay
+
+    var evidence: [String: [CalendarDay: DayEvidence]] {
+        var out: [String: [CalendarDay: DayEvidence]] = [:]
+        for (id, days) in zip(countryIDs, evidenceByNumber) where !days.isEmpty { out[id] = days }
+        return out
+    }
 
     init(_ passport: Passport, through: CalendarDay?) {
         var parsed = RunMemo { CalendarDay($0) }
@@ -157,6 +167,14 @@ private struct LedgerBuilder {
         func note(_ link: PlaceLink?) {
             if let link, names[link.id] == nil { names[link.id] = link }
         }
+        var numbers: [String: Int] = [:]
+        func number(_ country: String) -> Int {
+            if let n = numbers[country] { return n }
+            numbers[country] = countryIDs.count
+            countryIDs.append(country)
+            evidenceByNumber.append([:])
+            return countryIDs.count - 1
+        }
         // A day's items gathered while its rows come, then stored at once: hashed once a date,
         // not once a row.
         var pending: (day: CalendarDay, items: [Item])?
@@ -165,7 +183,7 @@ private struct LedgerBuilder {
             if let p = pending, !p.items.isEmpty, let earlier = items.updateValue(p.items, forKey: p.day) { items[p.day] = earlier + p.items }
             pending = nil
         }
-        func add(_ day: CalendarDay, _ country: String?, _ item: Item?, _ add: Add) {
+        func add(_ day: CalendarDay, _ country: String?, _ item: Item?, _ add: Add, number known: Int? = nil) {
             guard day <= self.through else { return }
             if let item {
                 if pending?.day == day { pending!.items.append(item) } else {
@@ -175,12 +193,13 @@ private struct LedgerBuilder {
                 }
             }
             guard let country else { return }
+            let c = known ?? number(country)
             switch add {
-            case .photos(let n): evidence[country, default: [:]][day, default: DayEvidence()].photos += n
-            case .history(let n): evidence[country, default: [:]][day, default: DayEvidence()].historyPoints += n
-            case .layover(let n): evidence[country, default: [:]][day, default: DayEvidence()].layover += n
-            case .mark: evidence[country, default: [:]][day, default: DayEvidence()].marks += 1
-            case .flight(let leg): evidence[country, default: [:]][day, default: DayEvidence()].flights.append(leg)
+            case .photos(let n): evidenceByNumber[c][day, default: DayEvidence()].photos += n
+            case .history(let n): evidenceByNumber[c][day, default: DayEvidence()].historyPoints += n
+            case .layover(let n): evidenceByNumber[c][day, default: DayEvidence()].layover += n
+            case .mark: evidenceByNumber[c][day, default: DayEvidence()].marks += 1
+            case .flight(let leg): evidenceByNumber[c][day, default: DayEvidence()].flights.append(leg)
             case .nothing: break
             }
         }
@@ -188,15 +207,23 @@ private struct LedgerBuilder {
         // whole, and its links copied for each question, were a tenth of `atlas days`.
         let rows = passport.days
         var lastPlaces: PlaceDay.Places?
-        var noted: Set<ObjectIdentifier> = []
+        // Each snapshot's country, noted and numbered once: its object is hashed, not its
+        // country's identifier.
+        var snapshots: [ObjectIdentifier: (link: PlaceLink?, number: Int?)] = [:]
         var link: PlaceLink?
+        var known: Int?
         for r in rows.indices {
             guard let day = day(rows[r].date) else { continue }
             if rows[r].places !== lastPlaces {
                 lastPlaces = rows[r].places
-                link = rows[r].places.link(.country)
-                // Noted once a snapshot: its object is hashed, not its country's identifier.
-                if noted.insert(ObjectIdentifier(rows[r].places)).inserted { note(link) }
+                if let seen = snapshots[ObjectIdentifier(rows[r].places)] {
+                    (link, known) = seen
+                } else {
+                    link = rows[r].places.link(.country)
+                    note(link)
+                    known = link.map { number($0.id) }
+                    snapshots[ObjectIdentifier(rows[r].places)] = (link, known)
+                }
             }
             let country = link?.id
             let (history, status) = (rows[r].isHistory, rows[r].status)
@@ -205,12 +232,12 @@ private struct LedgerBuilder {
             let (first, last) = (rows[r].firstTime, rows[r].lastTime)
             switch status {
             case .visit:
-                add(day, country, Item(kind: ground, country: country, first: first, last: last), history ? .history(count) : .photos(count))
+                add(day, country, Item(kind: ground, country: country, first: first, last: last), history ? .history(count) : .photos(count), number: known)
             case .transit where history && rows[r].places.link(.airport) == nil:
                 // A passage on the ground: presence, though not a visit.
-                add(day, country, Item(kind: ground, country: country, first: first, last: last), .history(count))
+                add(day, country, Item(kind: ground, country: country, first: first, last: last), .history(count), number: known)
             case .transit:
-                add(day, country, Item(kind: .airside, country: country, first: first, last: last), .layover(count))
+                add(day, country, Item(kind: .airside, country: country, first: first, last: last), .layover(count), number: known)
             case .flight:
                 add(day, nil, Item(kind: .airside, country: nil, first: first, last: last), .nothing)
             case .unplaced:
@@ -241,8 +268,12 @@ private struct LedgerBuilder {
         var counted: [String: [CalendarDay: DayBasis]] = [:]
         switch counting.policy {
         case .any:
-            for (country, days) in evidence {
-                for (day, e) in days where e.isPresent { counted[country, default: [:]][day] = .evidence }
+            // A country's days made whole, then stored: not its identifier hashed per date.
+            for (country, days) in zip(countryIDs, evidenceByNumber) {
+                var present: [CalendarDay: DayBasis] = [:]
+                present.reserveCapacity(days.count)
+                for (day, e) in days where e.isPresent { present[day] = .evidence }
+                if !present.isEmpty { counted[country] = present }
             }
             if let fill = counting.fill, fill >= 2 {
                 for (country, days) in counted {
