@@ -8,7 +8,7 @@ import Dispatch
 /// ```swift
 /// let (json, daysPresent) = concurrently({ writeTheRest() }, { TravelRecord.daysJSON(passport) })
 /// ```
-func concurrently<A, B>(_ first: () -> A, _ second: () -> B) -> (A, B) {
+public func concurrently<A, B>(_ first: () -> A, _ second: () -> B) -> (A, B) {
     let (a, b) = (Slot<A>(), Slot<B>())
     withoutActuallyEscaping(first) { first in
         withoutActuallyEscaping(second) { second in

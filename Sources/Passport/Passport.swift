@@ -129,9 +129,17 @@ extension Passport {
     /// The passport of one calendar year: the days, track days and dated marks of that year.
     public func restricted(toYear year: Int) -> Passport {
         let prefix = String(format: "%04d-", year)
-        var year = Passport(days: days.filter { $0.date?.hasPrefix(prefix) == true }, tracks: tracks.filter { $0.day.hasPrefix(prefix) },
-                            marks: marks.filter { $0.date?.hasPrefix(prefix) == true }, homes: homes, tripEdits: tripEdits,
-                            flights: flights.filter { $0.date.hasPrefix(prefix) })
+        // A date's year read as a number, its text compared only for a year of more digits
+        // (`hasPrefix` on every row was 19 M instructions of `stats --year` on the spread log).
+        func inYear(_ date: String?) -> Bool {
+            guard let date else { return false }
+            guard (0...9_999).contains(year) else { return date.hasPrefix(prefix) }
+            return Passport.year(of: date) == year && date.utf8.dropFirst(4).first == UInt8(ascii: "-")
+        }
+        var kept: [PlaceDay] = []
+        for i in days.indices where inYear(days[i].date) { kept.append(days[i]) }
+        var year = Passport(days: kept, tracks: tracks.filter { inYear($0.day) }, marks: marks.filter { inYear($0.date) }, homes: homes,
+                            tripEdits: tripEdits, flights: flights.filter { inYear($0.date) })
         year.namesakes = namesakes
         return year
     }

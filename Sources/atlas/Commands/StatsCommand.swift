@@ -37,14 +37,17 @@ enum StatsCommand: Command {
         // No row's first and last time: trips are only counted here, and the year's days present
         // count any presence (``Passport/presence(year:)``), which never orders a day's evidence.
         let passport = try settings.passport(times: false)
-        // The visits on a second core while this one finds the homes and trips.
+        // The visits on a second core while this one finds the homes and trips; the year's
+        // days present (most first) beside the figures.
         passport.prepareVisits()
-        let s = passport.stats(scheme: try CountingScheme.load(scheme, from: settings.gazetteer), homes: try settings.homes(passport),
-                               rules: settings.rules, year: year, currentYear: PassportOption.currentYear)
-        // The days present in each country of the year, most first.
-        let present = year.map { y in
-            passport.presence(year: y).filter { !$0.days.isEmpty }.sorted { ($1.days.count, $0.country.name) < ($0.days.count, $1.country.name) }
-        } ?? []
+        let (counting, homes) = (try CountingScheme.load(scheme, from: settings.gazetteer), try settings.homes(passport))
+        let (s, present) = concurrently({
+            passport.stats(scheme: counting, homes: homes, rules: settings.rules, year: year, currentYear: PassportOption.currentYear)
+        }, {
+            year.map { y in
+                passport.presence(year: y).filter { !$0.days.isEmpty }.sorted { ($1.days.count, $0.country.name) < ($0.days.count, $1.country.name) }
+            } ?? []
+        })
         let limit = threshold ?? 183
         if json {
             var document = TravelRecord.json(s)
