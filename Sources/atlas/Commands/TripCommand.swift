@@ -71,28 +71,43 @@ enum TripCommand: Command {
         if !t.cities.isEmpty { lines.append("Cities: " + list(t.cities)) }
         if !t.transit.isEmpty { lines.append("Transit: " + list(t.transit)) }
         lines.append("")
-        let rows = t.days.map { d -> [String] in
-            // Bytes grown in place, one string made at the end: a trip of years has thousands of
-            // days, each a list, and a string appended to costs more than its bytes.
-            var (what, parts) = ([UInt8](), 0)
-            func part(_ label: String, _ items: [String] = []) {
-                if parts > 0 { what.append(contentsOf: "; ".utf8) }
-                parts += 1
-                what.append(contentsOf: label.utf8)
-                for (i, item) in items.enumerated() {
-                    if i > 0 { what.append(contentsOf: ", ".utf8) }
-                    what.append(contentsOf: item.utf8)
-                }
-            }
-            if !d.places.isEmpty { part("", d.places.map(\.name)) }
-            if !d.transit.isEmpty { part("transit at ", d.transit.map(\.name)) }
-            if !d.flights.isEmpty { part("flight ", d.flights) }
-            if d.flightPhotos > 0 { part("\(counted(d.flightPhotos, "photo")) in flight") }
-            if d.atHome { part("at home") }
-            if d.marks > 0 { part(counted(d.marks, "mark")) }
-            return [d.date, d.photos == 0 ? "-" : String(d.photos), parts == 0 ? "no photos" : String(decoding: what, as: UTF8.self)]
-        }
+        // A long trip's days told in two halves at once (the spread log's trip: 5,479 days).
+        let days = t.days, middle = days.count < 1_024 ? days.count : days.count / 2
+        let (first, second) = concurrently({ days[..<middle].map(Self.row) }, { days[middle...].map(Self.row) })
+        let rows = first + second
         return (lines + [TextTable.columns(["DATE", "PHOTOS", "WHERE"], rows)]).joined(separator: "\n")
+    }
+}
+
+extension TripCommand {
+    /// A day's line: its date, photos, and what it held.
+    static func row(_ d: Trip.Day) -> [String] {
+        var what = DayWhat()
+        if !d.places.isEmpty { what.part("", d.places.map(\.name)) }
+        if !d.transit.isEmpty { what.part("transit at ", d.transit.map(\.name)) }
+        if !d.flights.isEmpty { what.part("flight ", d.flights) }
+        if d.flightPhotos > 0 { what.part("\(counted(d.flightPhotos, "photo")) in flight") }
+        if d.atHome { what.part("at home") }
+        if d.marks > 0 { what.part(counted(d.marks, "mark")) }
+        return [d.date, d.photos == 0 ? "-" : String(d.photos), what.parts == 0 ? "no photos" : String(decoding: what.bytes, as: UTF8.self)]
+    }
+
+    /// What a day held, as the bytes of its parts: one string made at the end (a trip of years
+    /// has thousands of days, each a list, and a string appended to costs more than its bytes).
+    private struct DayWhat {
+        var bytes: [UInt8] = []
+        var parts = 0
+
+        /// `label`, then `items`, after a "; " when a part came before.
+        mutating func part(_ label: String, _ items: [String] = []) {
+            if parts > 0 { bytes.append(contentsOf: "; ".utf8) }
+            parts += 1
+            bytes.append(contentsOf: label.utf8)
+            for (i, item) in items.enumerated() {
+                if i > 0 { bytes.append(contentsOf: ", ".utf8) }
+                bytes.append(contentsOf: item.utf8)
+            }
+        }
     }
 }
 
