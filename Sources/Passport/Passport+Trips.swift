@@ -140,45 +140,44 @@ extension Passport {
             out.places.reserveCapacity(visited.count)
             out.countries.reserveCapacity(visited.count)
             for i in visited {
-                let row = days[i]
-                if let mean = row.meanPosition, row.status != .unplaced, row.status != .visit || away[i] {
-                    waypoints.append((row.firstTime ?? LocalTime(date), mean.latitude, mean.longitude))
+                if let mean = days[i].meanPosition, days[i].status != .unplaced, days[i].status != .visit || away[i] {
+                    waypoints.append((days[i].firstTime ?? LocalTime(date), mean.latitude, mean.longitude))
                 }
-                switch row.status {
+                switch days[i].status {
                 case .visit where away[i]:
-                    let id = ObjectIdentifier(row.places)
+                    let id = ObjectIdentifier(days[i].places)
                     let e = entries[id] ?? {
-                        let place = row.city ?? row.region ?? row.country!
+                        let place = days[i].city ?? days[i].region ?? days[i].country!
                         let p = placeIndex[place] ?? placeListed.count
                         if p == placeListed.count {
                             placeIndex[place] = p
                             placeListed.append(.min)
                         }
-                        let e = (countries.entry(row.country), regions.entry(row.region), cities.entry(row.city), airports.entry(row.airport), p)
+                        let e = (countries.entry(days[i].country), regions.entry(days[i].region), cities.entry(days[i].city), airports.entry(days[i].airport), p)
                         entries[id] = e
                         return e
                     }()
                     if placeListed[e.place] != day.number {
                         placeListed[e.place] = day.number
-                        out.places.append(row.city ?? row.region ?? row.country!)
+                        out.places.append(days[i].city ?? days[i].region ?? days[i].country!)
                     }
                     // The countries' tally has counted a country today exactly when it is listed today.
-                    if let c = row.country, !countries.counted(e.country, on: day) { out.countries.append(c) }
+                    if !countries.counted(e.country, on: day), let c = days[i].country { out.countries.append(c) }
                     countries.add(e.country, day)
                     regions.add(e.region, day)
                     cities.add(e.city, day)
                     airports.add(e.airport, day)
-                    out.photos += row.photos
+                    out.photos += days[i].photos
                 case .visit:
                     out.atHome = true
                 case .transit:
-                    if let a = row.airport, !out.transit.contains(a) { out.transit.append(a) }
-                    if row.country?.id != homeCountry { transit.add(row.country, day) }
-                    airports.add(row.airport, day)
-                    out.photos += row.photos
+                    if let a = days[i].airport, !out.transit.contains(a) { out.transit.append(a) }
+                    if days[i].country?.id != homeCountry { transit.add(days[i].country, day) }
+                    airports.add(days[i].airport, day)
+                    out.photos += days[i].photos
                 case .flight:
-                    out.flightPhotos += row.photos
-                    out.photos += row.photos
+                    out.flightPhotos += days[i].photos
+                    out.photos += days[i].photos
                 case .unplaced:
                     break
                 }
