@@ -35,8 +35,9 @@ enum StatsCommand: Command {
         guard try arguments.finish().isEmpty else { throw UsageError("stats takes no arguments") }
         guard threshold == nil || year != nil else { throw UsageError("--threshold goes with --year") }
         // No row's first and last time: trips are only counted here, and the year's days present
-        // count any presence (``Passport/presence(year:)``), which never orders a day's evidence.
-        let passport = try settings.passport(times: false)
+        // count any presence (``Passport/presence(year:)``), which never orders a day's evidence;
+        // no trip is named, so no namesakes.
+        let passport = try settings.passport(times: false, titles: false)
         // The visits on a second core while this one finds the homes and trips; the year's
         // days present (most first) beside the figures.
         passport.prepareVisits()

@@ -27,11 +27,15 @@ struct TripSettings {
     /// have a more populous namesake elsewhere (``Gazetteer/namesakes(of:)``), so that trip
     /// titles name their region ("Aberdeen, Washington, May 2017"); its rows without their
     /// times unless `times` (trips' order and distance and the day rules read them), without
-    /// track days unless `tracks` (`stats`' distance reads them).
-    func passport(_ log: TravelLog? = nil, times: Bool = true, tracks: Bool = true) throws -> Passport {
+    /// track days unless `tracks` (`stats`' distance reads them), and without the namesakes
+    /// unless `titles` (`stats` counts trips without naming them: 20 M instructions saved on the
+    /// spread log).
+    func passport(_ log: TravelLog? = nil, times: Bool = true, tracks: Bool = true, titles: Bool = true) throws -> Passport {
         var passport = try Passport(log: log ?? TravelLog(path: dbPath, readOnly: true), times: times, tracks: tracks)
-        let cities = passport.cityIDs.sorted().compactMap(PlaceID.init)
-        passport.namesakes = Set(try gazetteer.namesakes(of: cities).map(\.description))
+        if titles {
+            let cities = passport.cityIDs.sorted().compactMap(PlaceID.init)
+            passport.namesakes = Set(try gazetteer.namesakes(of: cities).map(\.description))
+        }
         return KeptUntilExit.keep(passport)
     }
 
