@@ -23,8 +23,8 @@ public struct CalendarDay: Sendable, Hashable, Comparable, Strideable {
         self.number = number
     }
 
-    /// As ``init(_:)-(StringProtocol)`` for a `String`, without the generic calls: a date is
-    /// parsed per row and per visit's day, from other modules, where the generic form is not
+    /// The generic initializer's answer for a `String`, without its generic calls: dates are
+    /// parsed per row and per visit's day from other modules, where the generic form is not
     /// specialized (490 instructions a date).
     public init?(_ text: String) {
         guard let number = text.utf8.withContiguousStorageIfAvailable(Self.number(of:)) ?? Self.number(of: Array(text.utf8)) else { return nil }
