@@ -147,7 +147,13 @@ public final class Importer: @unchecked Sendable {
         let writer = ImportWriter(log: log, options: options, summary: summary, logHadPhotos: logHadPhotos)
         let histories = ImportHistories(log: log, dryRun: options.dryRun, runID: summary.runID, progress: progress)
         let tracks = ImportTracks(log: log, dryRun: options.dryRun, runID: summary.runID, histories: histories)
-        let (walked, walkErrors, historyFiles) = try readAll(into: writer, tracks: tracks, histories: histories, marks: marks)
+        // Only while the files read are written: every later write (tracks, histories, missing
+        // files) changes photos otherwise than by insert.
+        log?.holdsTrackPoints = writing
+        let reading = Result { try readAll(into: writer, tracks: tracks, histories: histories, marks: marks) }
+        if case .success = reading { try log?.writeHeldTrackDays() }
+        log?.holdsTrackPoints = false
+        let (walked, walkErrors, historyFiles) = try reading.get()
         summary = writer.summary
         summary.interrupted = isStopping
         for file in historyFiles where !isStopping { try histories.found(file, into: &summary) }

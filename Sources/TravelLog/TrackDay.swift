@@ -83,7 +83,12 @@ public struct TrackDay: Sendable, Equatable {
 
     /// The track days of `photos` (every photo of those days, in any order), by day.
     public static func aggregate(_ photos: [VisitPhoto]) -> [TrackDay] {
-        let points = Point.inTrackOrder(photos.compactMap(Point.init))
+        aggregate(points: photos.compactMap(Point.init))
+    }
+
+    /// The track days of `points` (every point of those days, in any order), by day.
+    static func aggregate(points unordered: [Point]) -> [TrackDay] {
+        let points = Point.inTrackOrder(unordered)
         var days: [TrackDay] = []
         for point in points {
             let day = point.day
