@@ -74,6 +74,8 @@ public final class PlaceFinder: @unchecked Sendable {
         /// The record as the passport reads it, for a readable photo with a position: made here,
         /// on a worker, so that the thread writing the log only folds it into the aggregates.
         var visit: VisitPhoto?
+        /// The visit's point on the track (``TrackDay/Point``), made on the worker likewise.
+        var trackPoint: TrackDay.Point?
         var sidecarErrors: [MetadataError] = []
         /// The file is no photo but a location history (``ImportHistories``), told by its content.
         var isHistory = false
@@ -119,7 +121,10 @@ public final class PlaceFinder: @unchecked Sendable {
         var record = try record(unplaced.file, unplaced.metadata)
         record.sidecars = unplaced.sidecars
         reading.record = record
-        if record.error == nil, record.latitude != nil { reading.visit = VisitPhoto(record: record) }
+        if record.error == nil, record.latitude != nil {
+            let visit = VisitPhoto(record: record)
+            (reading.visit, reading.trackPoint) = (visit, TrackDay.Point(visit))
+        }
         return reading
     }
 

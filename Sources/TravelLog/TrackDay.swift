@@ -19,7 +19,7 @@ public struct TrackDay: Sendable, Equatable {
         public var longitude: Double
 
         /// The point of a positioned photo with a time (``VisitPhoto/trackTime``).
-        init?(_ p: VisitPhoto) {
+        public init?(_ p: VisitPhoto) {
             guard let lat = p.latitude, let lon = p.longitude, let time = p.trackTime else { return nil }
             (self.time, path, latitude, longitude) = (time, p.path, lat, lon)
         }

@@ -14,6 +14,8 @@ struct AggregateFold {
     var open = false
     /// The photos inserted, as the log reads them back.
     var photos: [VisitPhoto] = []
+    /// Their points on the track, by the same index (nil: no time or no position).
+    var points: [TrackDay.Point?] = []
     /// The dates already stale when the first photo was inserted: theirs are recomputed anyway.
     var staleBefore: Set<String>?
     /// Whether the transaction wrote photos or hand-set places otherwise than by insert.
@@ -28,10 +30,12 @@ extension TravelLog {
         fold.staleBefore = try staleDates()
     }
 
-    func didInsert(_ record: PhotoRecord, visit: VisitPhoto?) {
+    func didInsert(_ record: PhotoRecord, visit: VisitPhoto?, trackPoint: TrackDay.Point?) {
         // What `photos_insert_stale` notes: a readable photo with a position.
         guard fold.open, !fold.blocked, record.error == nil, record.latitude != nil else { return }
-        fold.photos.append(visit ?? VisitPhoto(record: record))
+        let photo = visit ?? VisitPhoto(record: record)
+        fold.photos.append(photo)
+        fold.points.append(trackPoint ?? TrackDay.Point(photo))
     }
 
     /// A write the fold cannot follow: a row rewritten, a hand-set place set or cleared.
@@ -48,7 +52,7 @@ extension TravelLog {
     /// undated photos, and every date when another write touched the photos, are left stale.
     func foldInserted() throws {
         let pending = fold
-        fold.photos = []
+        (fold.photos, fold.points) = ([], [])
         guard !pending.photos.isEmpty else { return }
         guard !pending.blocked, let before = pending.staleBefore else {
             trackMemory?.clear()
@@ -98,7 +102,7 @@ extension TravelLog {
         }
 
         let staleTracks = try staleTrackDays()
-        let points = folded.flatMap { byDate[$0] ?? [] }.compactMap { TrackDay.Point(photos[$0]) }
+        let points = folded.flatMap { byDate[$0] ?? [] }.compactMap { pending.points[$0] }
         let readTrack = try statement(Self.trackDayOfDay)
         let markTrack = try statement("INSERT OR IGNORE INTO stale_track_days (day) VALUES (?)")
         let writeTrack = try statement(Self.upsertTrackDay)
