@@ -128,6 +128,29 @@ import Testing
     /// batches wrote out of time order are noted stale as they go, then computed from the points
     /// once its files are written, equal to a rebuild to the last bit. A rewrite among the
     /// batches drops what was held, and its days are left to the refresh.
+    /// Past its capacity the memory drops every point and holds no more: the days are left to
+    /// the refresh, which computes them from their photos as before.
+    @Test func heldTrackPointsPastTheCapacityAreDroppedAndTheRefreshComputesTheDays() throws {
+        let t = try TemporaryLog()
+        var rng = SplitMix64(seed: 23)
+        let log = try TravelLog(path: t.path)
+        log.refreshesAggregatesOnWrite = false
+        log.trackMemory = TrackMemory(capacity: 50)
+        let records = (0..<240).map { Self.randomRecord(String(format: "/import/%05d.jpg", $0), &rng) }
+        for batch in stride(from: 0, to: records.count, by: 30) {
+            try log.write { for r in records[batch..<min(batch + 30, records.count)] { try log.insert(r, run: nil) } }
+        }
+        #expect(log.trackMemory?.heldDays.isEmpty == true)
+        let stale = try log.staleTrackDays()
+        #expect(!stale.isEmpty)
+        try log.writeHeldTrackDays()
+        #expect(try log.staleTrackDays() == stale)
+        try log.refreshAggregates()
+        #expect(try staleCount(log) == 0)
+        try expectEqual(log, Self.recompute(log), step: 0)
+        try expectStoredEqualToRebuilt(log, step: 0)
+    }
+
     @Test(arguments: [false, true])
     func heldTrackPointsComputeTheDaysWrittenOutOfOrder(rewriteBetween: Bool) throws {
         let t = try TemporaryLog()
