@@ -111,7 +111,7 @@ final class ImportWriter {
                 try log.markSeen(moved)
             } else {
                 summary.counts.added += 1
-                if writing { try log.insert(record, run: runID, visit: reading.visit) }
+                if writing { try log.insert(record, run: runID, visit: reading.visit, trackPoint: reading.trackPoint) }
             }
         }
     }

@@ -147,7 +147,13 @@ public final class Importer: @unchecked Sendable {
         let writer = ImportWriter(log: log, options: options, summary: summary, logHadPhotos: logHadPhotos)
         let histories = ImportHistories(log: log, dryRun: options.dryRun, runID: summary.runID, progress: progress)
         let tracks = ImportTracks(log: log, dryRun: options.dryRun, runID: summary.runID, histories: histories)
-        let (walked, walkErrors, historyFiles) = try readAll(into: writer, tracks: tracks, histories: histories, marks: marks)
+        // Only while the files read are written: every later write (tracks, histories, missing
+        // files) changes photos otherwise than by insert.
+        log?.holdsTrackPoints = writing
+        let reading = Result { try readAll(into: writer, tracks: tracks, histories: histories, marks: marks) }
+        if case .success = reading { try log?.writeHeldTrackDays() }
+        log?.holdsTrackPoints = false
+        let (walked, walkErrors, historyFiles) = try reading.get()
         summary = writer.summary
         summary.interrupted = isStopping
         for file in historyFiles where !isStopping { try histories.found(file, into: &summary) }
@@ -228,30 +234,8 @@ public final class Importer: @unchecked Sendable {
         let finished = DispatchGroup()
         for slot in 0..<options.jobs {
             finished.enter()
-            let worker = Thread { [finder, progress, marks] in
-                let reader = MetadataReader()
-                while let chunk = input.pop() {
-                    var outcomes: [Outcome] = []
-                    outcomes.reserveCapacity(chunk.count)
-                    var (read, resolved) = (0, 0)
-                    for job in chunk {
-                        marks?.begin(worker: slot, path: job.media.file.path)
-                        defer { marks?.end(worker: slot) }
-                        do {
-                            let reading = try finder.read(job.media, reader: reader)
-                            read += 1
-                            if reading.record?.place != nil { resolved += 1 }
-                            outcomes.append(.read(job, reading))
-                        } catch {
-                            outcomes.append(.fatal(error))
-                        }
-                    }
-                    progress.update {
-                        $0.read += read
-                        $0.resolved += resolved
-                    }
-                    output.push(outcomes)
-                }
+            let worker = Thread { [self] in
+                work(slot: slot, input: input, output: output, marks: marks)
                 finished.leave()
             }
             worker.stackSize = 1 << 20
@@ -370,6 +354,58 @@ public final class Importer: @unchecked Sendable {
         if let error = walkError ?? fatal { throw error }
         try flush(force: true)
         return (walked, walkErrors, historyFiles)
+    }
+
+    /// One worker thread: reads the files of the chunks it takes from `input` and places them
+    /// (``PlaceFinder``), and hands them to `output`, a chunk at a time. While another worker
+    /// loads the resolver, it reads on without placing and keeps the chunks until the load
+    /// ends, so that the core the load leaves idle for most of its 0.4 s is not.
+    private func work(slot: Int, input: WorkQueue<[Job]>, output: WorkQueue<[Outcome]>, marks: ReadingMarks?) {
+        let reader = MetadataReader()
+        var early: [[(Job, PlaceFinder.Stage)]] = []
+        while let chunk = input.pop() {
+            let waiting = finder.isLoadingResolver
+            let staged = chunk.map { job in
+                marks?.begin(worker: slot, path: job.media.file.path)
+                defer { marks?.end(worker: slot) }
+                return (job, finder.readMetadata(job.media, reader: reader))
+            }
+            // Placed now unless the load goes on (this worker may be the first to ask for the
+            // resolver, and load it).
+            if waiting && finder.isLoadingResolver {
+                early.append(staged)
+                continue
+            }
+            for chunk in early + [staged] { output.push(place(chunk)) }
+            early = []
+        }
+        for chunk in early { output.push(place(chunk)) }
+    }
+
+    /// The outcomes of a chunk read (``work(slot:input:output:marks:)``), its positions resolved.
+    private func place(_ staged: [(Job, PlaceFinder.Stage)]) -> [Outcome] {
+        var outcomes: [Outcome] = []
+        outcomes.reserveCapacity(staged.count)
+        var (read, resolved) = (0, 0)
+        for (job, stage) in staged {
+            do {
+                let reading: PlaceFinder.Reading
+                switch stage {
+                case .read(let r): reading = r
+                case .unplaced(let unplaced): reading = try finder.place(unplaced)
+                }
+                read += 1
+                if reading.record?.place != nil { resolved += 1 }
+                outcomes.append(.read(job, reading))
+            } catch {
+                outcomes.append(.fatal(error))
+            }
+        }
+        progress.update { [read, resolved] in
+            $0.read += read
+            $0.resolved += resolved
+        }
+        return outcomes
     }
 
     /// The files a dead run was reading: each one that kills a fresh process too (``Options/probe``)

@@ -14,26 +14,43 @@ import TravelLog
 /// let place = try finder.place(latitude: 35.01, longitude: 135.77)
 /// ```
 ///
-/// Thread-safe: one lock around the lazy state; resolution itself runs unlocked.
+/// Thread-safe: one condition around the lazy state; loading and resolution run unlocked.
 public final class PlaceFinder: @unchecked Sendable {
     public let gazetteer: Gazetteer
-    private let lock = NSLock()
+    private let condition = NSCondition()
     private var loaded: Resolver?
+    /// Whether a thread is loading the resolver now: the others wait for it, or read metadata
+    /// meanwhile (``isLoadingResolver``).
+    private var loading = false
 
     public init(gazetteer: Gazetteer, resolver: Resolver? = nil) {
         self.gazetteer = gazetteer
         loaded = resolver
     }
 
-    public var isResolverLoaded: Bool { lock.withLock { loaded != nil } }
+    public var isResolverLoaded: Bool { condition.withLock { loaded != nil } }
+
+    /// Whether another thread is loading the resolver now: an import worker then reads files
+    /// without resolving them (``readMetadata(_:reader:)``) instead of waiting for it, since
+    /// the load keeps only one of the two cores busy for most of its 0.4 s.
+    var isLoadingResolver: Bool { condition.withLock { loading && loaded == nil } }
 
     public func resolver() throws -> Resolver {
-        lock.lock()
-        defer { lock.unlock() }
-        if let loaded { return loaded }
-        let resolver = try Resolver(gazetteer: gazetteer)
-        loaded = resolver
-        return resolver
+        condition.lock()
+        while loading { condition.wait() }
+        if let loaded {
+            condition.unlock()
+            return loaded
+        }
+        loading = true
+        condition.unlock()
+        let result = Result { try Resolver(gazetteer: gazetteer) }
+        condition.withLock {
+            loading = false
+            loaded = try? result.get()
+            condition.broadcast()
+        }
+        return try result.get()
     }
 
     /// The snapshot for a position; nil when the resolver refuses it.
@@ -57,6 +74,8 @@ public final class PlaceFinder: @unchecked Sendable {
         /// The record as the passport reads it, for a readable photo with a position: made here,
         /// on a worker, so that the thread writing the log only folds it into the aggregates.
         var visit: VisitPhoto?
+        /// The visit's point on the track (``TrackDay/Point``), made on the worker likewise.
+        var trackPoint: TrackDay.Point?
         var sidecarErrors: [MetadataError] = []
         /// The file is no photo but a location history (``ImportHistories``), told by its content.
         var isHistory = false
@@ -66,6 +85,15 @@ public final class PlaceFinder: @unchecked Sendable {
     /// and derives the offset. Throws only when the gazetteer cannot be loaded (fatal); a bad
     /// file is a record with an error.
     func read(_ media: MediaPairing.Media, reader: MetadataReader) throws -> Reading {
+        switch readMetadata(media, reader: reader) {
+        case .read(let reading): reading
+        case .unplaced(let unplaced): try place(unplaced)
+        }
+    }
+
+    /// The first half of ``read(_:reader:)``, which needs no resolver: the file and its sidecars
+    /// read and merged, or what the file is when that is all there is to it.
+    func readMetadata(_ media: MediaPairing.Media, reader: MetadataReader) -> Stage {
         let file = media.file
         var metadata: ImageMetadata
         do {
@@ -76,18 +104,27 @@ public final class PlaceFinder: @unchecked Sendable {
             if error.kind == "unrecognised-format" || error.kind == "empty", !Self.hasImageExtension(file.path) {
                 // Histories come under any name (`Zeitachse.json`, `2019_MAY.json`, `phone.rec`).
                 let history = error.kind == "unrecognised-format" && (try? HistoryReader.format(ofFileAt: file.path)) != nil
-                return Reading(isHistory: history)
+                return .read(Reading(isHistory: history))
             }
             var record = PhotoRecord(file: file, error: error)
             record.sidecars = media.sidecarStamp
-            return Reading(record: record)
+            return .read(Reading(record: record))
         }
-        var reading = Reading()
-        metadata = PositionChoice.merge(metadata, sidecarsOf: media) { reading.sidecarErrors.append($0) }
-        var record = try record(file, metadata)
-        record.sidecars = media.sidecarStamp
+        var errors: [MetadataError] = []
+        metadata = PositionChoice.merge(metadata, sidecarsOf: media) { errors.append($0) }
+        return .unplaced(Unplaced(file: file, metadata: metadata, sidecars: media.sidecarStamp, sidecarErrors: errors))
+    }
+
+    /// The second half of ``read(_:reader:)``: the position resolved, the offset derived.
+    func place(_ unplaced: Unplaced) throws -> Reading {
+        var reading = Reading(sidecarErrors: unplaced.sidecarErrors)
+        var record = try record(unplaced.file, unplaced.metadata)
+        record.sidecars = unplaced.sidecars
         reading.record = record
-        if record.error == nil, record.latitude != nil { reading.visit = VisitPhoto(record: record) }
+        if record.error == nil, record.latitude != nil {
+            let visit = VisitPhoto(record: record)
+            (reading.visit, reading.trackPoint) = (visit, TrackDay.Point(visit))
+        }
         return reading
     }
 

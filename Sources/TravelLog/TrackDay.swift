@@ -19,7 +19,7 @@ public struct TrackDay: Sendable, Equatable {
         public var longitude: Double
 
         /// The point of a positioned photo with a time (``VisitPhoto/trackTime``).
-        init?(_ p: VisitPhoto) {
+        public init?(_ p: VisitPhoto) {
             guard let lat = p.latitude, let lon = p.longitude, let time = p.trackTime else { return nil }
             (self.time, path, latitude, longitude) = (time, p.path, lat, lon)
         }
@@ -83,7 +83,12 @@ public struct TrackDay: Sendable, Equatable {
 
     /// The track days of `photos` (every photo of those days, in any order), by day.
     public static func aggregate(_ photos: [VisitPhoto]) -> [TrackDay] {
-        let points = Point.inTrackOrder(photos.compactMap(Point.init))
+        aggregate(points: photos.compactMap(Point.init))
+    }
+
+    /// The track days of `points` (every point of those days, in any order), by day.
+    static func aggregate(points unordered: [Point]) -> [TrackDay] {
+        let points = Point.inTrackOrder(unordered)
         var days: [TrackDay] = []
         for point in points {
             let day = point.day

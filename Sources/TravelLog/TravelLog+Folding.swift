@@ -14,6 +14,8 @@ struct AggregateFold {
     var open = false
     /// The photos inserted, as the log reads them back.
     var photos: [VisitPhoto] = []
+    /// Their points on the track, by the same index (nil: no time or no position).
+    var points: [TrackDay.Point?] = []
     /// The dates already stale when the first photo was inserted: theirs are recomputed anyway.
     var staleBefore: Set<String>?
     /// Whether the transaction wrote photos or hand-set places otherwise than by insert.
@@ -28,32 +30,49 @@ extension TravelLog {
         fold.staleBefore = try staleDates()
     }
 
-    func didInsert(_ record: PhotoRecord, visit: VisitPhoto?) {
+    func didInsert(_ record: PhotoRecord, visit: VisitPhoto?, trackPoint: TrackDay.Point?) {
         // What `photos_insert_stale` notes: a readable photo with a position.
         guard fold.open, !fold.blocked, record.error == nil, record.latitude != nil else { return }
-        fold.photos.append(visit ?? VisitPhoto(record: record))
+        let photo = visit ?? VisitPhoto(record: record)
+        fold.photos.append(photo)
+        fold.points.append(trackPoint ?? TrackDay.Point(photo))
     }
 
     /// A write the fold cannot follow: a row rewritten, a hand-set place set or cleared.
-    func foldBlocked() { if fold.open { fold.blocked = true } }
+    func foldBlocked() {
+        if fold.open { fold.blocked = true }
+        trackMemory?.clear()
+    }
 
     /// Adds the transaction's new photos to the stored rows of their dates and to their track
     /// days, and takes those dates off the stale list. A track day whose stored last point
     /// comes after a new one cannot be extended exactly (its kilometres are summed in time
-    /// order): it is noted in `stale_track_days`, computed at the refresh. Dates stale before,
+    /// order): it is noted in `stale_track_days`, computed at the refresh, or from the points
+    /// held of it (``TrackMemory``, ``writeHeldTrackDays()``). Dates stale before,
     /// undated photos, and every date when another write touched the photos, are left stale.
     func foldInserted() throws {
         let pending = fold
-        fold.photos = []
-        guard !pending.photos.isEmpty, !pending.blocked, let before = pending.staleBefore else { return }
+        (fold.photos, fold.points) = ([], [])
+        guard !pending.photos.isEmpty else { return }
+        guard !pending.blocked, let before = pending.staleBefore else {
+            trackMemory?.clear()
+            return
+        }
         let now = try staleDates()
         // Indices into the batch, not copies: a photo is a few hundred bytes of links.
         let photos = pending.photos
         var byDate: [String: [Int]] = [:]
         for i in photos.indices { byDate[photos[i].localDate ?? "", default: []].append(i) }
         // The triggers noted only these photos' dates, or some other write went unseen.
-        guard now.subtracting(before).isSubset(of: byDate.keys) else { return }
+        guard now.subtracting(before).isSubset(of: byDate.keys) else {
+            trackMemory?.clear()
+            return
+        }
         let folded = Set(byDate.keys).subtracting(before).subtracting([""])
+        // Track days another stale date touches are computed from the photos anyway; photos of
+        // them went in unfolded, so the points held of them are no longer all.
+        let unfolded = Set(now.subtracting(folded).flatMap(Self.trackDays(touchedBy:)))
+        for day in unfolded { trackMemory?.forget(day) }
         guard !folded.isEmpty else { return }
 
         // By date and country: the transit rule looks no further, and a batch touches few of a date's rows.
@@ -82,24 +101,52 @@ extension TravelLog {
             }
         }
 
-        // Track days another stale date touches are computed from the photos anyway.
-        let skip = Set(now.subtracting(folded).flatMap(Self.trackDays(touchedBy:))).union(try staleTrackDays())
-        let points = folded.flatMap { byDate[$0] ?? [] }.compactMap { TrackDay.Point(photos[$0]) }
+        let staleTracks = try staleTrackDays()
+        let points = folded.flatMap { byDate[$0] ?? [] }.compactMap { pending.points[$0] }
         let readTrack = try statement(Self.trackDayOfDay)
         let markTrack = try statement("INSERT OR IGNORE INTO stale_track_days (day) VALUES (?)")
         let writeTrack = try statement(Self.upsertTrackDay)
-        for (day, new) in Dictionary(grouping: points, by: \.day).sorted(by: { $0.key < $1.key }) where !skip.contains(day) {
+        for (day, new) in Dictionary(grouping: points, by: \.day).sorted(by: { $0.key < $1.key }) where !unfolded.contains(day) {
+            guard !staleTracks.contains(day) else {
+                trackMemory?.add(new, to: day)
+                continue
+            }
             try readTrack.bind(day)
             let stored = try readTrack.step() ? Self.trackDay(readTrack) : nil
             readTrack.reset()
             guard let track = TrackDay.extending(stored, with: new) else {
                 try markTrack.bind(day).run()
+                if let stored { trackMemory?.extended(day, stored: stored, with: new) }
                 continue
             }
+            if let stored { trackMemory?.extended(day, stored: stored, with: new) } else { trackMemory?.began(day, with: new) }
             try writeTrackDay(track, writeTrack)
         }
         let unmark = try statement("DELETE FROM stale_days WHERE date = ?")
         for date in folded { try unmark.bind(date).run() }
+    }
+
+    /// Computes the stale track days whose points are all held (``TrackMemory``) from them, writes
+    /// them and takes them off the stale list, in one transaction; then holds nothing more. What
+    /// an import calls once it has written the files it read: a day of a hundred photos written
+    /// in random order is computed once, not read back from its photos.
+    public func writeHeldTrackDays() throws {
+        guard let memory = trackMemory else { return }
+        defer { trackMemory = nil }
+        let held = Set(memory.heldDays)
+        guard !held.isEmpty else { return }
+        try write {
+            // A day a stale date touches has photos the fold did not see.
+            let unfolded = Set(try staleDates().flatMap(Self.trackDays(touchedBy:)))
+            let writeTrack = try statement(Self.upsertTrackDay)
+            let unmark = try statement("DELETE FROM stale_track_days WHERE day = ?")
+            for day in try staleTrackDays().intersection(held).subtracting(unfolded).sorted() {
+                let computed = TrackDay.aggregate(points: memory.points(of: day) ?? [])
+                guard computed.count == 1, let track = computed.first, track.day == day else { continue }
+                try writeTrackDay(track, writeTrack)
+                try unmark.bind(day).run()
+            }
+        }
     }
 
     /// The track days noted for a computation from the photos (``foldInserted()``).

@@ -51,15 +51,18 @@ extension TravelLog {
     /// makes SQLite count key violations until the statement ends and open a statement journal
     /// for every row, while a plain insert checks the parent rows before it writes.
     ///
-    /// `visit` is the photo as the passport reads it, `VisitPhoto(record: record)`, made
-    /// beforehand: an import makes it on the thread that read the file, off the one that writes.
+    /// `visit` is the photo as the passport reads it, `VisitPhoto(record: record)`, and
+    /// `trackPoint` its point on the track, `TrackDay.Point(visit)` (its UTC time is a parse and
+    /// a print), both made beforehand: an import makes them on the thread that read the file,
+    /// off the one that writes. Nil: made here.
     @discardableResult
-    public func insert(_ record: PhotoRecord, run: Int64?, visit: VisitPhoto? = nil) throws -> Int64 {
+    public func insert(_ record: PhotoRecord, run: Int64?, visit: VisitPhoto? = nil, trackPoint: TrackDay.Point? = nil) throws -> Int64 {
         assert(visit == nil || visit == VisitPhoto(record: record), "the visit of another record")
+        assert(trackPoint == nil || trackPoint == TrackDay.Point(visit ?? VisitPhoto(record: record)), "the point of another record")
         try willInsert()
         try statement(Self.insert, record, then: run, run).run()
         guard database.changes == 1 else { return try save(record, run: run) }
-        didInsert(record, visit: visit)
+        didInsert(record, visit: visit, trackPoint: trackPoint)
         return database.lastInsertRowID
     }
 

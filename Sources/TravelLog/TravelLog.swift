@@ -26,6 +26,15 @@ public final class TravelLog {
     public var refreshesAggregatesOnWrite = true
     /// The photos the current write inserted, folded into the aggregates at its commit.
     var fold = AggregateFold()
+    /// Whether writes keep the points of the track days their inserts created, from one
+    /// transaction to the next (``TrackMemory``): an import turns this on while it writes the
+    /// files it read, so that a day written out of time order is computed then, not from its
+    /// photos at the end. Turned off, the points are dropped.
+    public var holdsTrackPoints: Bool {
+        get { trackMemory != nil }
+        set { trackMemory = newValue ? trackMemory ?? TrackMemory() : nil }
+    }
+    var trackMemory: TrackMemory?
     /// How long a statement waits for another process's write lock.
     public static let busyTimeoutMilliseconds: Int32 = 10_000
 
@@ -182,14 +191,20 @@ public final class TravelLog {
         if database.isInTransaction { return try body() }
         fold = AggregateFold(open: true)
         defer { fold = AggregateFold() }
-        return try database.transaction {
-            let result = try body()
-            try foldInserted()
-            if refreshesAggregatesOnWrite {
-                try refreshStaleDays()
-                try refreshSnapshot()
+        do {
+            return try database.transaction {
+                let result = try body()
+                try foldInserted()
+                if refreshesAggregatesOnWrite {
+                    try refreshStaleDays()
+                    try refreshSnapshot()
+                }
+                return result
             }
-            return result
+        } catch {
+            // Rolled back: the points held may be of rows that are not there.
+            trackMemory?.clear()
+            throw error
         }
     }
 

@@ -52,6 +52,7 @@ import Testing
                 try log.saveMark(Mark(placeID: "country:IS", placeName: "Iceland", date: Bool.random(using: &rng) ? "2024-03-0\(step % 9 + 1)" : nil))
             case 6:  // an import killed between batches: a batch folded, one with a changed file left stale, never refreshed
                 log.refreshesAggregatesOnWrite = false
+                log.holdsTrackPoints = true
                 try log.write { for _ in 0..<10 { ids.append(try log.insert(newRecord(), run: nil)) } }
                 try log.write {
                     for _ in 0..<10 { ids.append(try log.insert(newRecord(), run: nil)) }
@@ -63,9 +64,13 @@ import Testing
                 try expectEqual(reader, Self.recompute(reader), step: step)
                 log = try TravelLog(path: t.path)  // the next writer's open refreshes them
                 #expect(try staleCount(log) == 0)
-            default:  // an import that refreshes once at its end
+            default:  // an import that refreshes once at its end, its out-of-order track days computed from the points it held
                 log.refreshesAggregatesOnWrite = false
+                log.holdsTrackPoints = true
                 try log.write { for _ in 0..<15 { ids.append(try log.insert(newRecord(), run: nil)) } }
+                try log.write { for _ in 0..<15 { ids.append(try log.insert(newRecord(), run: nil)) } }
+                try log.writeHeldTrackDays()
+                #expect(!log.holdsTrackPoints)
                 try log.refreshAggregates()
                 log.refreshesAggregatesOnWrite = true
             }
@@ -116,6 +121,61 @@ import Testing
         if !inTimeOrder { #expect(try !log.staleTrackDays().isEmpty) }
         try log.refreshAggregates()
         #expect(try staleCount(log) == 0)
+        try expectStoredEqualToRebuilt(log, step: 0)
+    }
+
+    /// An import holds the points of the track days it creates (``TrackMemory``): the days its
+    /// batches wrote out of time order are noted stale as they go, then computed from the points
+    /// once its files are written, equal to a rebuild to the last bit. A rewrite among the
+    /// batches drops what was held, and its days are left to the refresh.
+    /// Past its capacity the memory drops every point and holds no more: the days are left to
+    /// the refresh, which computes them from their photos as before.
+    @Test func heldTrackPointsPastTheCapacityAreDroppedAndTheRefreshComputesTheDays() throws {
+        let t = try TemporaryLog()
+        var rng = SplitMix64(seed: 23)
+        let log = try TravelLog(path: t.path)
+        log.refreshesAggregatesOnWrite = false
+        log.trackMemory = TrackMemory(capacity: 50)
+        let records = (0..<240).map { Self.randomRecord(String(format: "/import/%05d.jpg", $0), &rng) }
+        for batch in stride(from: 0, to: records.count, by: 30) {
+            try log.write { for r in records[batch..<min(batch + 30, records.count)] { try log.insert(r, run: nil) } }
+        }
+        #expect(log.trackMemory?.heldDays.isEmpty == true)
+        let stale = try log.staleTrackDays()
+        #expect(!stale.isEmpty)
+        try log.writeHeldTrackDays()
+        #expect(try log.staleTrackDays() == stale)
+        try log.refreshAggregates()
+        #expect(try staleCount(log) == 0)
+        try expectEqual(log, Self.recompute(log), step: 0)
+        try expectStoredEqualToRebuilt(log, step: 0)
+    }
+
+    @Test(arguments: [false, true])
+    func heldTrackPointsComputeTheDaysWrittenOutOfOrder(rewriteBetween: Bool) throws {
+        let t = try TemporaryLog()
+        var rng = SplitMix64(seed: rewriteBetween ? 21 : 22)
+        let log = try TravelLog(path: t.path)
+        log.refreshesAggregatesOnWrite = false
+        log.holdsTrackPoints = true
+        let records = (0..<240).map { Self.randomRecord(String(format: "/import/%05d.jpg", $0), &rng) }
+        for batch in stride(from: 0, to: records.count, by: 30) {
+            try log.write { for r in records[batch..<min(batch + 30, records.count)] { try log.insert(r, run: nil) } }
+            if rewriteBetween && batch == 120 {
+                var changed = records[3]
+                changed.size += 1
+                try log.write { try log.save(changed, run: nil) }
+            }
+        }
+        let stale = try log.staleTrackDays()
+        #expect(!stale.isEmpty)
+        try log.writeHeldTrackDays()
+        // After a rewrite, only the days the batches after it created are held.
+        #expect(try log.staleTrackDays().isEmpty != rewriteBetween)
+        #expect(try log.staleTrackDays().isSubset(of: stale))
+        try log.refreshAggregates()
+        #expect(try staleCount(log) == 0)
+        try expectEqual(log, Self.recompute(log), step: 0)
         try expectStoredEqualToRebuilt(log, step: 0)
     }
 
