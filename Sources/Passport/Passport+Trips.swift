@@ -1,3 +1,4 @@
+import Dispatch
 import TravelLog
 
 extension Passport {
@@ -6,15 +7,28 @@ extension Passport {
     /// trips with days in that year (found among all, so edits and identifiers stay the same).
     public func trips(homes: HomeTimeline? = nil, rules: TripRules = .init(), year: Int? = nil) -> [Trip] {
         let detection = detectTrips(homes: homes ?? homeTimeline(), rules: rules)
+        // Identifiers in order: a second trip starting the same day is `-2`, counted among all.
         var seen: [String: Int] = [:]
-        return detection.spans.compactMap { span in
+        var chosen: [(span: Span, id: String)] = []
+        for span in detection.spans {
             let start = span.start.text
             seen[start, default: 0] += 1
-            if let year, !span.years.contains(year) { return nil }
-            var trip = build(span, detection)
-            if let n = seen[start], n > 1 { trip.id += "-\(n)" }
-            return trip
+            if let year, !span.years.contains(year) { continue }
+            chosen.append((span, seen[start]! > 1 ? "\(start)-\(seen[start]!)" : start))
         }
+        // Each trip's places gathered on whichever core is free: a decade of trips is hundreds,
+        // and each reads only the passport and the detection.
+        let picked = chosen
+        var trips = [Trip?](repeating: nil, count: picked.count)
+        trips.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let buffer = buffer
+            DispatchQueue.concurrentPerform(iterations: picked.count) { i in
+                var trip = build(picked[i].span, detection)
+                trip.id = picked[i].id
+                buffer[i] = trip
+            }
+        }
+        return trips.map { $0! }
     }
 
     /// What detecting the trips leaves: their dates with the edits applied, the dates with
