@@ -114,12 +114,12 @@ extension TravelLog {
             try readTrack.bind(day)
             let stored = try readTrack.step() ? Self.trackDay(readTrack) : nil
             readTrack.reset()
+            // Held whether or not the stored day can be extended: a day with none always can.
+            if let stored { trackMemory?.extended(day, stored: stored, with: new) } else { trackMemory?.began(day, with: new) }
             guard let track = TrackDay.extending(stored, with: new) else {
                 try markTrack.bind(day).run()
-                if let stored { trackMemory?.extended(day, stored: stored, with: new) }
                 continue
             }
-            if let stored { trackMemory?.extended(day, stored: stored, with: new) } else { trackMemory?.began(day, with: new) }
             try writeTrackDay(track, writeTrack)
         }
         let unmark = try statement("DELETE FROM stale_days WHERE date = ?")
