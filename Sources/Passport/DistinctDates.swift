@@ -1,3 +1,4 @@
+import Foundation
 import PhotoMetadata
 import TravelLog
 
@@ -44,7 +45,7 @@ struct DistinctDates {
                 let (y, m, _) = CaptureTime.civil(fromDays: n)
                 let next = period == .year || m == 12 ? (y + 1, 1) : (y, m + 1)
                 end = CaptureTime.daysFromCivil(period == .year ? y + 1 : next.0, period == .year ? 1 : next.1, 1)
-                out.append((period == .year ? Self.digits(y, 4) : Self.digits(y, 4) + "-" + Self.digits(m, 2), 0))
+                out.append((period == .year ? String(format: "%04d", y) : String(format: "%04d-%02d", y, m), 0))
             }
             out[out.count - 1].count += 1
         }
@@ -66,11 +67,5 @@ struct DistinctDates {
         }
         sorted.removeLast(sorted.count - kept)
         return sorted
-    }
-
-    /// `value` in `width` digits, zero-padded (a year's four, a month's two).
-    private static func digits(_ value: Int, _ width: Int) -> String {
-        let text = String(value)
-        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
     }
 }

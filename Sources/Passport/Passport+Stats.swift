@@ -180,15 +180,23 @@ extension Passport {
 
     /// This passport's countries, regions and cities counted by the year of their first day.
     struct FirstYears {
-        private var counts: [Int: (countries: Int, regions: Int, cities: Int)] = [:]
+        private static let levels: [Level] = [.country, .region, .city]
+        /// Year → how many of each of ``levels`` were first visited in it.
+        private var counts: [Int: [Int]] = [:]
 
         init(_ passport: Passport) {
-            for v in passport.visits(.country) { if let y = v.firstDate.flatMap(Passport.year(of:)) { counts[y, default: (0, 0, 0)].countries += 1 } }
-            for v in passport.visits(.region) { if let y = v.firstDate.flatMap(Passport.year(of:)) { counts[y, default: (0, 0, 0)].regions += 1 } }
-            for v in passport.visits(.city) { if let y = v.firstDate.flatMap(Passport.year(of:)) { counts[y, default: (0, 0, 0)].cities += 1 } }
+            for (slot, level) in Self.levels.enumerated() {
+                for v in passport.visits(level) {
+                    if let y = v.firstDate.flatMap(Passport.year(of:)) { counts[y, default: [0, 0, 0]][slot] += 1 }
+                }
+            }
         }
 
-        func new(in year: Int) -> (Int, Int, Int) { counts[year] ?? (0, 0, 0) }
+        /// The countries, regions and cities first visited in `year`.
+        func new(in year: Int) -> (Int, Int, Int) {
+            let c = counts[year] ?? [0, 0, 0]
+            return (c[0], c[1], c[2])
+        }
     }
 }
 
