@@ -249,6 +249,23 @@ public enum JSONBytes {
         if run < n { out.append(bytes: UnsafeBufferPointer(start: start + run, count: n - run)) }
     }
 
+    /// Whether `bytes` go into a JSON string as they are, with no escape.
+    @inlinable
+    static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let start = bytes.baseAddress else { return true }
+        let n = bytes.count
+        func word(_ at: Int) -> UInt64 { UnsafeRawPointer(start + at).loadUnaligned(as: UInt64.self) }
+        if n >= 8 {
+            var i = 0
+            while i + 8 < n {
+                if needsEscape(word(i)) { return false }
+                i += 8
+            }
+            return !needsEscape(word(n - 8))
+        }
+        return !bytes.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }
+    }
+
     /// Whether any of the eight bytes of `w` is a control character, `"`, `\` or DEL: the
     /// word tests for a zero byte and for a byte below 0x20, which are exact for "any".
     @inlinable @inline(__always)

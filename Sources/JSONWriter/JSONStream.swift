@@ -92,6 +92,53 @@ public struct JSONStream {
     /// ``JSONValue/numberText(_:)``: the text as it is.
     public mutating func numberText(_ text: String) { beforeValue(); bytes.append(contentsOf: text.utf8) }
 
+    /// An array of strings: the bytes of ``beginArray()``, ``string(_:)`` for each, then
+    /// ``endArray()``, with the comma, line break and indent before each string made once
+    /// (an export writes every date of every visit: a fifth of a million of them).
+    public mutating func strings(_ values: [String]) {
+        beginArray()
+        guard !values.isEmpty else { return endArray() }
+        filled[filled.count - 1] = true
+        var lead: [UInt8] = [UInt8(ascii: ",")]
+        if pretty { JSONBytes.newline(indent: level, to: &lead) }
+        // Strings that need no escape (dates, most names) are copied into room made for all
+        // of them at once: appending piece by piece cost more than the bytes.
+        var size: Int? = -1
+        for value in values {
+            let n = value.utf8.withContiguousStorageIfAvailable { JSONBytes.isPlain($0) ? $0.count : nil } ?? nil
+            size = n.flatMap { n in size.map { $0 + lead.count + 2 + n } }
+            if size == nil { break }
+        }
+        if let size {
+            let start = bytes.count
+            bytes.append(contentsOf: repeatElement(0, count: size))
+            bytes.withUnsafeMutableBufferPointer { out in
+                lead.withUnsafeBufferPointer { lead in
+                    var at = start
+                    for (i, value) in values.enumerated() {
+                        let skip = i == 0 ? 1 : 0
+                        UnsafeMutableRawPointer(out.baseAddress! + at).copyMemory(from: lead.baseAddress! + skip, byteCount: lead.count - skip)
+                        at += lead.count - skip
+                        out[at] = 0x22
+                        at += 1
+                        _ = value.utf8.withContiguousStorageIfAvailable { text in
+                            if let base = text.baseAddress { UnsafeMutableRawPointer(out.baseAddress! + at).copyMemory(from: base, byteCount: text.count) }
+                            at += text.count
+                        }
+                        out[at] = 0x22
+                        at += 1
+                    }
+                }
+            }
+        } else {
+            for (i, value) in values.enumerated() {
+                bytes.append(contentsOf: lead.dropFirst(i == 0 ? 1 : 0))
+                JSONBytes.appendQuoted(value, to: &bytes)
+            }
+        }
+        endArray()
+    }
+
     /// A string, or `null` for nil.
     public mutating func string(_ value: String?) { if let value { string(value) } else { null() } }
 

@@ -136,34 +136,33 @@ public struct TravelRecord: Sendable {
         ]
     }
 
-    /// The record up to its photos, pretty-printed: the members, then the history's days
-    /// streamed (a decade of history is thousands of days, and a tree of values for them cost
-    /// more to build and free than to print), then the days present, then an empty `photos`
-    /// array when the record has photos.
-    func head() -> [UInt8] {
+    /// The record up to its photos, pretty-printed, in three pieces (before the continents'
+    /// tree, the tree, after it): the members, then the history's days streamed (a decade of
+    /// history is thousands of days, and a tree of values for them cost more to build and free
+    /// than to print), then the days present, then an empty `photos` array when the record has
+    /// photos.
+    func head() -> [[UInt8]] {
         // The continents' tree (most of the writing) is written on a second core while the rest
-        // is, then put where its member's key left room for it.
-        let tree: [UInt8], treeAt: Int
-        var json: JSONStream
-        (tree, (json, treeAt)) = concurrently({ () -> [UInt8] in
+        // is, and given in its place: not copied into it.
+        // Room for all of it at once (a history day is about 600 bytes, a visit's date 30):
+        // the buffers are not copied as they grow, and pages never written are never touched.
+        let dates = Passport.Level.allCases.reduce(0) { sum, level in passport.visits(level).reduce(sum) { $0 + $1.days.count } }
+        let (tree, (before, after)) = concurrently({ () -> [UInt8] in
             var json = JSONStream(pretty: true, level: 1)
+            json.bytes.reserveCapacity(1 << 20 + 40 * dates)
             writeTree(&json)
             return json.bytes
-        }, { () -> (JSONStream, Int) in
+        }, { () -> ([UInt8], [UInt8]) in
             var json = JSONStream(pretty: true)
-            // Room for all of it at once, the tree too (a history day is about 600 bytes, a
-            // visit's date 20): the buffer is not copied as it grows, and pages never written
-            // are never touched.
-            let dates = Passport.Level.allCases.reduce(0) { sum, level in passport.visits(level).reduce(sum) { $0 + $1.days.count } }
-            json.bytes.reserveCapacity(1 << 20 + 1_024 * passport.days.count + 32 * dates)
+            json.bytes.reserveCapacity(1 << 20 + 1_024 * passport.days.count + 40 * passport.visits(.airport).reduce(0) { $0 + $1.days.count })
             json.beginObject()
-            var treeAt = 0
+            var before: [UInt8] = []
             for (key, member) in members() {
                 json.key(key)
                 switch member {
                 case .value(let value): json.value(value)
                 case .streamed(let write): write(&json)
-                case .tree: json.raw { treeAt = $0.count }
+                case .tree: json.raw { before = Array($0); $0.removeAll(keepingCapacity: true) }
                 }
             }
             json.key(literal: "history_days")
@@ -179,10 +178,9 @@ public struct TravelRecord: Sendable {
                 json.endArray()
             }
             json.endObject()
-            return (json, treeAt)
+            return (before, json.bytes)
         })
-        json.bytes.insert(contentsOf: tree, at: treeAt)
-        return json.bytes
+        return [before, tree, after]
     }
 
     /// The whole record, pretty-printed with a final newline, given to `emit` in pieces; the photos come from `log` day by day and are written straight to
@@ -191,15 +189,15 @@ public struct TravelRecord: Sendable {
     public func write(photosFrom log: TravelLog, _ emit: ([UInt8]) throws -> Void) throws {
         var head = head()
         guard includePhotos else {
-            head.append(UInt8(ascii: "\n"))
-            return try emit(head)
+            head[head.count - 1].append(UInt8(ascii: "\n"))
+            return try head.forEach(emit)
         }
         // The document ends `"photos": []` + newline + `}`: reopen the array.
         let tail = Array("[]\n}".utf8)
-        precondition(head.suffix(tail.count).elementsEqual(tail), "the photos are the record's last member")
-        head.removeLast(tail.count)
-        head.append(UInt8(ascii: "["))
-        try emit(head)
+        precondition(head[head.count - 1].suffix(tail.count).elementsEqual(tail), "the photos are the record's last member")
+        head[head.count - 1].removeLast(tail.count)
+        head[head.count - 1].append(UInt8(ascii: "["))
+        try head.forEach(emit)
         // A batch renders on other threads while this one reads the next from the log; each is
         // emitted once the one before it has been.
         var batch: [PassportPhoto] = []
@@ -311,9 +309,7 @@ public struct TravelRecord: Sendable {
             json.value(value)
         }
         json.key(literal: "dates")
-        json.beginArray()
-        for day in v.days { json.string(day) }
-        json.endArray()
+        json.strings(v.days)
         for (key, value) in extra {
             json.key(key)
             json.value(value)

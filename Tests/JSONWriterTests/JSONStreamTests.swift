@@ -24,6 +24,27 @@ import Testing
         }
     }
 
+    /// Arrays of strings (none, empty, plain, with quotes, controls, non-ASCII, long) written
+    /// whole, nested in an object, pretty and compact, against the reference renderer.
+    @Test func stringArraysWriteWhatValuesWould() {
+        let pool = ["", "2019-04-01", "a", "say \"hi\"", "tab\there", "back\\slash", "Zürich", "東京", "\u{7F}del", String(repeating: "long ", count: 9)]
+        var g = SplitMix64(seed: 11)
+        for pretty in [true, false] {
+            for _ in 0..<300 {
+                let strings = (0..<Int(g.next() % 6)).map { _ in pool[Int(g.next() % UInt64(pool.count))] }
+                var json = JSONStream(pretty: pretty)
+                json.beginObject()
+                json.key(literal: "before"); json.strings(["x"])
+                json.key(literal: "dates"); json.strings(strings)
+                json.key(literal: "after"); json.int(1)
+                json.endObject()
+                let value: JSONValue = .object([("before", .array(["x"])), ("dates", .array(strings.map(JSONValue.string))), ("after", .int(1))])
+                let expected = pretty ? ReferenceRenderer.prettyRendered(value) : ReferenceRenderer.rendered(value)
+                #expect(String(decoding: json.bytes, as: UTF8.self) == expected, "\(strings)")
+            }
+        }
+    }
+
     @Test func literalKeysAndOptionalsWriteWhatValuesWould() {
         var json = JSONStream(pretty: false)
         json.beginObject()
