@@ -98,25 +98,27 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "Tests/CZlib", providers: [.apt(["zlib1g-dev"])]),
         // Renders a page in headless Chromium and reports its pixels, requests, console errors
         // and width, for the tests of pages the program writes.
-        .target(name: "BrowserSupport", dependencies: ["CZlib"], path: "Tests/BrowserSupport"),
+        .target(name: "BrowserSupport", dependencies: ["CZlib", "ScratchSpace"], path: "Tests/BrowserSupport"),
+        // The tests' own directory under the system's temporary one, removed when they end.
+        .target(name: "ScratchSpace", path: "Tests/ScratchSpace"),
 
-        .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "SyntheticPhotos", "CExif"]),
+        .testTarget(name: "PhotoMetadataTests", dependencies: ["PhotoMetadata", "SyntheticPhotos", "CExif", "ScratchSpace"]),
         .testTarget(name: "AtlasMapTests", dependencies: ["AtlasMap", "Gazetteer", "SQLite"]),
-        .testTarget(name: "LocationHistoryTests", dependencies: ["LocationHistory", "PhotoMetadata"]),
+        .testTarget(name: "LocationHistoryTests", dependencies: ["LocationHistory", "PhotoMetadata", "ScratchSpace"]),
         .testTarget(name: "MarkupTests", dependencies: ["Markup"]),
-        .testTarget(name: "ReportTests", dependencies: ["Report", "AtlasMap", "Passport", "TravelLog", "Gazetteer", "BrowserSupport"]),
+        .testTarget(name: "ReportTests", dependencies: ["Report", "AtlasMap", "Passport", "TravelLog", "Gazetteer", "BrowserSupport", "ScratchSpace"]),
         .testTarget(name: "JSONWriterTests", dependencies: ["JSONWriter", "BenchmarkSupport", "SyntheticPhotos"]),
-        .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
-        .testTarget(name: "GazetteerTests", dependencies: ["Gazetteer", "SQLite", "AtlasProcess"]),
+        .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "ScratchSpace"]),
+        .testTarget(name: "GazetteerTests", dependencies: ["Gazetteer", "SQLite", "AtlasProcess", "ScratchSpace"]),
         .testTarget(name: "BoundariesTests", dependencies: ["Boundaries", "Gazetteer"]),
-        .testTarget(name: "ResolverTests", dependencies: ["Resolver", "Boundaries", "Gazetteer", "SyntheticPhotos", "JSONWriter"]),
-        .testTarget(name: "TravelLogTests", dependencies: ["TravelLog", "Gazetteer", "SQLite", "SyntheticPhotos"]),
-        .testTarget(name: "PassportTests", dependencies: ["Passport", "Importer", "TravelLog", "SyntheticPhotos", "Gazetteer", "JSONWriter", "PhotoMetadata"]),
+        .testTarget(name: "ResolverTests", dependencies: ["Resolver", "Boundaries", "Gazetteer", "SyntheticPhotos", "JSONWriter", "ScratchSpace"]),
+        .testTarget(name: "TravelLogTests", dependencies: ["TravelLog", "Gazetteer", "SQLite", "SyntheticPhotos", "ScratchSpace"]),
+        .testTarget(name: "PassportTests", dependencies: ["Passport", "Importer", "TravelLog", "SyntheticPhotos", "Gazetteer", "JSONWriter", "PhotoMetadata", "ScratchSpace"]),
         // The `atlas` command line as people use it, through the built binary.
-        .testTarget(name: "AtlasTests", dependencies: ["AtlasProcess", "BrowserSupport", "Gazetteer", "SyntheticPhotos", "SQLite"]),
+        .testTarget(name: "AtlasTests", dependencies: ["AtlasProcess", "BrowserSupport", "Gazetteer", "SyntheticPhotos", "SQLite", "ScratchSpace"]),
         // The browser harness itself; its PNG tests build PNGs with zlib.
-        .testTarget(name: "BrowserSupportTests", dependencies: ["BrowserSupport", "CZlib"]),
-        .testTarget(name: "ImporterTests", dependencies: ["Importer", "TravelLog", "Resolver", "SyntheticPhotos", "Gazetteer", "PhotoMetadata", "SQLite", "AtlasProcess"]),
+        .testTarget(name: "BrowserSupportTests", dependencies: ["BrowserSupport", "CZlib", "ScratchSpace"]),
+        .testTarget(name: "ImporterTests", dependencies: ["Importer", "TravelLog", "Resolver", "SyntheticPhotos", "Gazetteer", "PhotoMetadata", "SQLite", "AtlasProcess", "ScratchSpace"]),
     ],
     swiftLanguageModes: [.v6]
 )

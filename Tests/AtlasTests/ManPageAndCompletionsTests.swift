@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ScratchSpace
 
 /// `atlas --man` and `atlas --completions bash|zsh|fish`, which `make install` writes: built
 /// from the help texts, they must name every command the overview lists and every option each
@@ -70,7 +71,7 @@ import Testing
 
     /// The bash script completes commands, options and fixed values as bash runs it.
     @Test func bashCompletesAsItSays() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("atlas-completion-\(UUID().uuidString)")
+        let directory = Scratch.root.appendingPathComponent("atlas-completion-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let script = directory.appendingPathComponent("atlas.bash").path
@@ -90,7 +91,7 @@ import Testing
     @Test(arguments: ["bash", "zsh", "fish"])
     func theShellParsesItsScript(_ shell: String) throws {
         guard let path = ["/bin/", "/usr/bin/"].map({ $0 + shell }).first(where: FileManager.default.isExecutableFile(atPath:)) else { return }
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("atlas-\(UUID().uuidString).\(shell)")
+        let file = Scratch.root.appendingPathComponent("atlas-\(UUID().uuidString).\(shell)")
         try Data(try Self.output(["--completions", shell]).utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let result = try AtlasBinary.run(program: path, ["-n", file.path], environment: nil)
@@ -101,7 +102,7 @@ import Testing
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/man")
                        && FileManager.default.isExecutableFile(atPath: "/usr/bin/groff"), "man or groff is not installed"))
     func manRendersItWithoutWarnings() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("atlas-\(UUID().uuidString).1")
+        let file = Scratch.root.appendingPathComponent("atlas-\(UUID().uuidString).1")
         try Data(try Self.output(["--man"]).utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         for locale in ["C.UTF-8", "C"] {

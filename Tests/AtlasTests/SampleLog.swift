@@ -1,6 +1,7 @@
 @_exported import AtlasProcess
 import Foundation
 import Gazetteer
+import ScratchSpace
 
 /// What the command-line tests share: whether the gazetteer is there, and a travel log of the
 /// sample trip (`Samples/trip`: Lyon, the Alps, Milan, Lisbon) with a mark for Iceland.
@@ -29,7 +30,7 @@ enum SampleLog {
     }
 
     static func temporaryDirectory() -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("atlas-cli-\(UUID().uuidString)").path
+        let path = Scratch.root.appendingPathComponent("atlas-cli-\(UUID().uuidString)").path
         try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ScratchSpace
 
 /// Renders a local HTML or SVG file in a real headless Chromium (Debian's
 /// `chromium-headless-shell`) and reports what happened, for tests of the pages TravelAtlas writes.
@@ -44,7 +45,7 @@ public struct Browser {
     public static func render(_ file: URL, width: Int, height: Int, mobile: Bool = false, script: String? = nil) throws -> Rendering {
         precondition(width > 0 && height > 0, "a viewport of \(width)×\(height)")
         guard let executable else { throw BrowserError.executableMissing }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("browser-\(UUID().uuidString)")
+        let directory = Scratch.root.appendingPathComponent("browser-\(UUID().uuidString)")
         let profile = directory.appendingPathComponent("profile")
         try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -1,6 +1,7 @@
 import BrowserSupport
 import Foundation
 import Testing
+import ScratchSpace
 
 /// The harness against a real headless Chromium: what it reports is what the page did.
 /// Skipped where no chromium-headless-shell is installed.
@@ -116,7 +117,7 @@ struct BrowserTests {
     }
 
     @Test func aMissingFileFailsTheRender() throws {
-        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-page-\(UUID().uuidString).html")
+        let missing = Scratch.root.appendingPathComponent("no-such-page-\(UUID().uuidString).html")
         let error = #expect(throws: BrowserError.self) { try Browser.render(missing, width: 100, height: 100) }
         if case .navigationFailed(_, let reason) = error {
             #expect(reason.contains("FILE_NOT_FOUND"), "\(reason)")

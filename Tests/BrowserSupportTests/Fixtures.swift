@@ -1,8 +1,9 @@
 import Foundation
+import ScratchSpace
 
 /// A temporary directory of pages for one test, removed by ``remove()``.
 struct Fixtures {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("browser-fixtures-\(UUID().uuidString)")
+    let directory = Scratch.root.appendingPathComponent("browser-fixtures-\(UUID().uuidString)")
 
     init() throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -2,6 +2,7 @@ import Foundation
 import SQLite
 import Testing
 @testable import Gazetteer
+import ScratchSpace
 
 /// The committed `Resources/` artefacts: counts agree with the manifest, the hierarchy holds
 /// together, and named places are where they belong.
@@ -89,7 +90,7 @@ import Testing
 
     @Test func missingOrDamagedFilesAreNamed() throws {
         #expect(throws: GazetteerError.self) { try Gazetteer(path: "/nonexistent/gazetteer.sqlite") }
-        let junk = FileManager.default.temporaryDirectory.appendingPathComponent("junk-\(UUID().uuidString).sqlite")
+        let junk = Scratch.root.appendingPathComponent("junk-\(UUID().uuidString).sqlite")
         try Data("not a database".utf8).write(to: junk)
         defer { try? FileManager.default.removeItem(at: junk) }
         do {

@@ -2,6 +2,7 @@ import AtlasProcess
 import Foundation
 import Testing
 @testable import Gazetteer
+import ScratchSpace
 
 /// How a program finds its gazetteer: the order of the places, the error that lists them, and
 /// an installed copy (`prefix/bin/atlas` + `prefix/share/travel-atlas/`) called through `PATH`
@@ -39,7 +40,7 @@ import Testing
     /// `prefix/share/travel-atlas`, called as plain `atlas` through a symlink on `PATH` from an
     /// unrelated working directory: `argv[0]` says nothing about where the data is.
     @Test func anInstalledCopyCalledThroughPath() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("atlas-install-\(UUID().uuidString)").path
+        let root = Scratch.root.appendingPathComponent("atlas-install-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: root) }
         let fm = FileManager.default
         for directory in ["prefix/bin", "prefix/share/travel-atlas", "links", "elsewhere"] {

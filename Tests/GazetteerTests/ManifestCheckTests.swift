@@ -2,6 +2,7 @@ import AtlasProcess
 import Foundation
 import Testing
 @testable import Gazetteer
+import ScratchSpace
 
 /// The gazetteer against the manifest beside it: the bundled pair, a copy with one byte
 /// flipped, and small hand-made pairs for each way a manifest can fail. The expected digests
@@ -107,7 +108,7 @@ import Testing
 
     /// A temporary folder, removed with the value.
     final class Folder {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("atlas-manifest-\(UUID().uuidString)").path
+        let path = Scratch.root.appendingPathComponent("atlas-manifest-\(UUID().uuidString)").path
         init() throws { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
         deinit { try? FileManager.default.removeItem(atPath: path) }
 

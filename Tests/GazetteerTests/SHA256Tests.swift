@@ -2,6 +2,7 @@ import AtlasProcess
 import Foundation
 import Testing
 @testable import Gazetteer
+import ScratchSpace
 
 /// SHA-256 against the FIPS 180-2 examples (appendix B), fed whole and in every kind of
 /// piece, and against `sha256sum` on a file several chunks long.
@@ -51,7 +52,7 @@ import Testing
     @Test(.enabled(if: SHA256Tests.sha256sum != nil, "sha256sum is not installed"))
     func aFileOfSeveralChunksAgreesWithSha256sum() throws {
         let tool = try #require(Self.sha256sum)
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("atlas-sha-\(UUID().uuidString)").path
+        let directory = Scratch.root.appendingPathComponent("atlas-sha-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         // Two and a half chunks of bytes that repeat nowhere, so a chunk fed twice or skipped shows.

@@ -6,6 +6,7 @@ import TravelLog
 @testable import Importer
 #if canImport(Glibc)
 import Glibc
+import ScratchSpace
 #endif
 
 /// Real files against stamps taken with `stat` here, then changed the ways a library changes:
@@ -99,7 +100,7 @@ import Glibc
 
     /// Whether `chmod 000` keeps this process out of a folder: not for root.
     static let permissionsBind: Bool = {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("atlas-perm-\(UUID().uuidString)").path
+        let folder = Scratch.root.appendingPathComponent("atlas-perm-\(UUID().uuidString)").path
         guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)) != nil,
               FileManager.default.createFile(atPath: folder + "/f", contents: Data([1])) else { return false }
         defer {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TravelLog
+import ScratchSpace
 
 /// A log on a disk with a few kilobytes free: the import fails with a sentence that says so and
 /// names the file, whichever of SQLite's writes (the database, its WAL, its shared memory) met
@@ -33,7 +34,7 @@ struct SmallDisk {
     let path: String
 
     init(freeBytes: Int) throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("atlas-disk-\(UUID().uuidString)").path
+        path = Scratch.root.appendingPathComponent("atlas-disk-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         guard Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", path]) else {
             try? FileManager.default.removeItem(atPath: path)

@@ -1,6 +1,7 @@
 @_exported import AtlasProcess
 import Foundation
 import SyntheticPhotos
+import ScratchSpace
 
 /// A generated photo library in a fresh temporary directory, removed with the value: real JPEG
 /// and HEIC files (libexif, libheif) along a route, each with its own position and time so
@@ -13,7 +14,7 @@ final class Library {
     static let stops: [(Double, Double)] = [(45.7640, 4.8357), (46.2044, 6.1432), (45.4642, 9.1900), (38.7223, -9.1393), (35.0116, 135.7681)]
 
     init() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("atlas-lib-\(UUID().uuidString)").path
+        root = Scratch.root.appendingPathComponent("atlas-lib-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
     }
 

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import ScratchSpace
 
 /// `atlas resolve --batch` as a process: the executable's tests live with the other ones that
 /// run it (``AtlasBinary``).
 @Suite struct ResolveCommandTests {
     @Test func batchAnswersInInputOrderAcrossBatchesAndReportsBadLines() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("atlas-batch-\(UUID().uuidString)")
+        let directory = Scratch.root.appendingPathComponent("atlas-batch-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         // More lines than one batch, west to east and back, so that cell order is not input order.
@@ -45,7 +46,7 @@ import Testing
 /// line of megabytes, other separators and formats, and a stdout that cannot be written.
 @Suite struct ResolveBatchInputTests {
     func temporaryFile(_ bytes: Data) throws -> (directory: String, path: String) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("atlas-batch-\(UUID().uuidString)").path
+        let directory = Scratch.root.appendingPathComponent("atlas-batch-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let path = directory + "/points.csv"
         try bytes.write(to: URL(fileURLWithPath: path))

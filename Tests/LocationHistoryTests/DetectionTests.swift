@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LocationHistory
+import ScratchSpace
 
 @Suite struct DetectionTests {
     @Test func theFormatComesFromTheContent() {
@@ -47,7 +48,7 @@ import Testing
     @Test func aSidecarIsTurnedDownAfterItsFewBytes() throws {
         let sidecar = #"{"title": "IMG.jpg", "geoData": {"latitude": 1, "longitude": 2}, "photoTakenTime": {"timestamp": "1"}}"#
         var asked: Int64 = 0
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("detection-\(getpid()).json")
+        let url = Scratch.root.appendingPathComponent("detection-\(getpid()).json")
         try Data(sidecar.utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         #expect(try HistoryReader.read(fileAt: url.path, progress: { asked = $0 }) { _ in Issue.record("an item") } == nil)
@@ -81,7 +82,7 @@ import Testing
     }
 
     @Test func aFileIsReadWhateverItsName() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("detection-\(getpid())")
+        let folder = Scratch.root.appendingPathComponent("detection-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("Zeitachse.json")

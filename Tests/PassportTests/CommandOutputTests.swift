@@ -2,6 +2,7 @@ import Foundation
 import Testing
 #if canImport(Glibc)
 import Glibc
+import ScratchSpace
 #endif
 
 /// What `atlas` does when its output cannot be written, and where `export --output` may write:
@@ -31,7 +32,7 @@ import Glibc
     }
 
     func temporaryDirectory() throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("atlas-out-\(UUID().uuidString)").path
+        let dir = Scratch.root.appendingPathComponent("atlas-out-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         return dir
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ScratchSpace
 
 /// The passport commands as people run them: the `atlas` binary built beside the test bundle.
 @Suite(.serialized) struct CommandTests {
@@ -43,7 +44,7 @@ import Testing
     }
 
     @Test func markUnmarkAndExportRoundTrip() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("atlas-cli-\(UUID().uuidString)").path
+        let dir = Scratch.root.appendingPathComponent("atlas-cli-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let first = dir + "/a.json", second = dir + "/b.json", copy = dir + "/copy.sqlite"
@@ -66,7 +67,7 @@ import Testing
 
 extension CommandTests {
     @Test func homeTripsAndTheirEditsSurviveReimportReresolveAndRestore() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("atlas-trips-\(UUID().uuidString)").path
+        let dir = Scratch.root.appendingPathComponent("atlas-trips-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let record = dir + "/a.json", db = dir + "/copy.sqlite"
@@ -132,7 +133,7 @@ extension CommandTests {
     }
 
     @Test func flightLogsImportOnceAndTravelWithTheRecord() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("atlas-flights-\(UUID().uuidString)").path
+        let dir = Scratch.root.appendingPathComponent("atlas-flights-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let record = dir + "/a.json", db = dir + "/copy.sqlite"
@@ -251,7 +252,7 @@ extension CommandTests {
         guard case .array(let countries)? = present["countries"], let france = countries.first else { Issue.record("\(present)"); return }
         #expect(france["id"] == .string("country:FR") && france["threshold_reached"] == .bool(false))
         #expect(try atlasWithErrors(["stats", "--db", db, "--threshold", "5"]).err.contains("--threshold goes with --year"))
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("atlas-report-\(UUID().uuidString)").path
+        let dir = Scratch.root.appendingPathComponent("atlas-report-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         #expect(try atlas(["report", "--db", db, "--output", dir + "/r.html"]).status == 0)

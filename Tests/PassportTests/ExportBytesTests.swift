@@ -4,6 +4,7 @@ import Passport
 import SyntheticPhotos
 import Testing
 import TravelLog
+import ScratchSpace
 
 /// The whole `atlas export` of a generated log, pinned by its SHA-256: a change to how the
 /// record is read or rendered (the export's hot path) must leave every byte alone.
@@ -16,7 +17,7 @@ import TravelLog
 /// in the failure message.
 @Suite struct ExportBytesTests {
     static let log: String = {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("atlas-export-bytes-\(UUID().uuidString).sqlite").path
+        let path = Scratch.root.appendingPathComponent("atlas-export-bytes-\(UUID().uuidString).sqlite").path
         try! generate(path)
         return path
     }()

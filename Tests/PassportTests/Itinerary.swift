@@ -3,6 +3,7 @@ import Gazetteer
 import SyntheticPhotos
 import TravelLog
 @testable import Importer
+import ScratchSpace
 
 /// A generated library with a known itinerary, imported into a fresh travel log:
 ///
@@ -45,7 +46,7 @@ final class Itinerary: Sendable {
     ]
 
     init() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("atlas-passport-\(UUID().uuidString)").path
+        root = Scratch.root.appendingPathComponent("atlas-passport-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         for shot in Self.shots {
             var photo = SyntheticPhoto(latitude: shot.lat, longitude: shot.lon, dateTimeOriginal: shot.time, offsetTimeOriginal: shot.offset)

@@ -1,6 +1,7 @@
 import Foundation
 import Gazetteer
 import TravelLog
+import ScratchSpace
 
 /// A travel log written row by row (no import, so the offsets are exactly as given): home in
 /// Lyon from September 2024, and New Year in Japan, 2024-12-28 to 2025-01-02:
@@ -77,7 +78,7 @@ final class NewYearInTokyo: Sendable {
     var database: String { root + "/atlas.sqlite" }
 
     init() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("atlas-newyear-\(UUID().uuidString)").path
+        root = Scratch.root.appendingPathComponent("atlas-newyear-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         let log = try TravelLog(path: database)
         for shot in Self.shots {

@@ -3,11 +3,12 @@ import Gazetteer
 import Passport
 import Testing
 import TravelLog
+import ScratchSpace
 
 /// Places a location history only passed through: its transit rows, less what was visited.
 @Suite struct PassportPassagesTests {
     @Test func aCountyCrossedIsApartFromTheCountiesStayedIn() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("atlas-passages-\(UUID().uuidString).sqlite").path
+        let path = Scratch.root.appendingPathComponent("atlas-passages-\(UUID().uuidString).sqlite").path
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
         let log = try TravelLog(path: path)
         let us = PlaceLink(id: "country:US", name: "United States"), ca = PlaceLink(id: "region:US.CA", name: "California")

@@ -5,6 +5,7 @@ import TravelLog
 @testable import Passport
 #if canImport(FoundationXML)
 import FoundationXML
+import ScratchSpace
 #endif
 
 /// GPX 1.1 tracks: read back through the import's GPX reader, taken apart by this file's own
@@ -202,7 +203,7 @@ import FoundationXML
 
     /// Whether `xmllint --schema` finds `document` valid, and what it said.
     static func validate(_ document: [UInt8]) throws -> (valid: Bool, said: String) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("atlas-gpx-\(UUID().uuidString)")
+        let directory = Scratch.root.appendingPathComponent("atlas-gpx-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let (xsd, gpx) = (directory.appendingPathComponent("gpx.xsd"), directory.appendingPathComponent("track.gpx"))

@@ -2,12 +2,13 @@ import Foundation
 import Testing
 import TravelLog
 @testable import Passport
+import ScratchSpace
 
 /// A travel record is checked before it is loaded: a hand-edited or damaged one is refused with
 /// the photo or mark and the value named, and the log stays empty (all or nothing).
 @Suite(.serialized) struct TravelRecordRestoreTests {
     private func freshLog() -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("atlas-restore-\(UUID().uuidString).sqlite").path
+        Scratch.root.appendingPathComponent("atlas-restore-\(UUID().uuidString).sqlite").path
     }
 
     /// The itinerary's exported record, as a mutable JSON object.

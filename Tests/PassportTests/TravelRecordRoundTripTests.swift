@@ -4,6 +4,7 @@ import Testing
 import TravelLog
 @testable import Importer
 @testable import Passport
+import ScratchSpace
 
 /// `export → import-record → export` is byte for byte the same on a log of a few thousand
 /// photos at full double precision, with three homes in turn (one saved by hand) and trips away: every figure
@@ -22,7 +23,7 @@ import TravelLog
     ]
 
     private static func library() throws -> String {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("atlas-roundtrip-\(UUID().uuidString)").path
+        let root = Scratch.root.appendingPathComponent("atlas-roundtrip-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         var random = Seeded(2026)
         var n = 0

@@ -4,6 +4,7 @@ import JSONWriter
 import Testing
 import TravelLog
 @testable import Passport
+import ScratchSpace
 
 /// The export: valid against the shipped schema in every variant, deterministic, and restorable.
 @Suite(.serialized) struct TravelRecordTests {
@@ -78,7 +79,7 @@ import TravelLog
 
     @Test func districtsSurviveExportAndImportRecordAndMatchTheSchema() throws {
         let first = try export(PassportTests.itinerary.database)
-        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("atlas-districts-\(UUID().uuidString).sqlite").path
+        let copy = Scratch.root.appendingPathComponent("atlas-districts-\(UUID().uuidString).sqlite").path
         let again = copy + "-2"
         defer { for path in [copy, again] { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } } }
         _ = try TravelRecord.restore(Data(first.utf8), into: TravelLog(path: copy))
@@ -141,7 +142,7 @@ import TravelLog
     @Test func exportIsByteIdenticalAndSurvivesImportRecord() throws {
         let first = try export(PassportTests.itinerary.database)
         #expect(try export(PassportTests.itinerary.database) == first)
-        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("atlas-restored-\(UUID().uuidString).sqlite").path
+        let copy = Scratch.root.appendingPathComponent("atlas-restored-\(UUID().uuidString).sqlite").path
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: copy + suffix) } }
         let restored = try TravelRecord.restore(Data(first.utf8), into: TravelLog(path: copy))
         #expect(restored == .init(photos: Itinerary.shots.count, marks: 2))

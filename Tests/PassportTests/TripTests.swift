@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TravelLog
 @testable import Passport
+import ScratchSpace
 
 /// Trips detected from ``Journeys`` and edited, every figure exact.
 @Suite struct TripTests {
@@ -112,7 +113,7 @@ import TravelLog
     }
 
     @Test func editsAreKeptInTheLog() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trip-edits-\(UUID().uuidString).sqlite").path
+        let path = Scratch.root.appendingPathComponent("trip-edits-\(UUID().uuidString).sqlite").path
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
         let log = try TravelLog(path: path)
         let rename = try log.saveTripEdit(TripEdit(kind: .rename, date: "2024-04-01", title: "Cherry blossoms"))

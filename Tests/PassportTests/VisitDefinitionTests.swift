@@ -4,6 +4,7 @@ import Passport
 import Testing
 import TravelLog
 @testable import Importer
+import ScratchSpace
 
 /// One definition of a visit: what an import says was visited is what the passport lists.
 @Suite(.serialized) struct VisitDefinitionTests {
@@ -13,7 +14,7 @@ import TravelLog
     /// Imports `root` (a dry run first, then for real) into a fresh log, saves `marks`, imports
     /// again, and checks every summary against the passport of the log.
     func expectAgreement(root: String, marks: [Mark] = []) throws {
-        let database = FileManager.default.temporaryDirectory.appendingPathComponent("atlas-visits-\(UUID().uuidString).sqlite").path
+        let database = Scratch.root.appendingPathComponent("atlas-visits-\(UUID().uuidString).sqlite").path
         defer { for suffix in ["", "-wal", "-shm", ".lock"] { try? FileManager.default.removeItem(atPath: database + suffix) } }
         func run(dryRun: Bool) throws -> ImportSummary {
             try Importer(log: try TravelLog(path: database), finder: Itinerary.finder,

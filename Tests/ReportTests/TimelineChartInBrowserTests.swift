@@ -4,6 +4,7 @@ import Foundation
 import Passport
 import Testing
 @testable import Report
+import ScratchSpace
 
 /// The report's "new places per year" chart on a phone: fifteen years of travel, read at 390 px.
 @Suite(.enabled(if: Browser.isAvailable, "no chromium-headless-shell (./bootstrap --tests installs it)"))
@@ -16,7 +17,7 @@ struct TimelineChartInBrowserTests {
         let gazetteer = MapContentTests.gazetteer
         let page = ReportPage(passport: passport, stats: passport.stats(scheme: try CountingScheme.load(.un, from: gazetteer), year: nil, trips: []),
                               trips: [], countries: ReportPageTests.countries, gazetteer: gazetteer)
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("chart-\(UUID().uuidString).html")
+        let file = Scratch.root.appendingPathComponent("chart-\(UUID().uuidString).html")
         try page.html().write(to: file, atomically: true, encoding: .utf8)
         let script = """
             const c = document.querySelector('svg.chart'); c.scrollIntoView();

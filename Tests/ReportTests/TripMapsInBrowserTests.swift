@@ -4,6 +4,7 @@ import Foundation
 import Passport
 import Testing
 @testable import Report
+import ScratchSpace
 
 /// The trips' small maps of the report as Chromium draws them: where on Earth a trip was, not a
 /// block of one colour. The traveller of ``Traveller`` (at home in Lyon) also goes to Berlin for
@@ -39,7 +40,7 @@ struct TripMapsInBrowserTests {
         var page = ReportPage(passport: passport, stats: passport.stats(scheme: try! CountingScheme.load(.un, from: gazetteer), year: nil, trips: trips),
                               trips: trips, countries: ReportPageTests.countries, gazetteer: gazetteer)
         page.regions = MapContentTests.regions
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("trip-maps-\(UUID().uuidString).html")
+        let file = Scratch.root.appendingPathComponent("trip-maps-\(UUID().uuidString).html")
         try! page.html().write(to: file, atomically: true, encoding: .utf8)
         return file
     }()

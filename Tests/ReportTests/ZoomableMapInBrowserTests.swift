@@ -4,6 +4,7 @@ import Foundation
 import Passport
 import Testing
 @testable import Report
+import ScratchSpace
 
 /// The world map that zooms, as Chromium runs it: a traveller of 60 countries (Lyon and the
 /// ten cities of ``TripMapsInBrowserTests`` among them), on the map page and in the report.
@@ -27,7 +28,7 @@ struct ZoomableMapInBrowserTests {
     }()
 
     static func file(_ name: String, _ html: String) -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString).html")
+        let url = Scratch.root.appendingPathComponent("\(name)-\(UUID().uuidString).html")
         try! html.write(to: url, atomically: true, encoding: .utf8)
         return url
     }

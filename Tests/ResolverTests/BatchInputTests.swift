@@ -2,6 +2,7 @@ import Foundation
 import Gazetteer
 import Testing
 @testable import Resolver
+import ScratchSpace
 
 /// What `atlas resolve --batch` reads: every format, header detection, line ends, and lines
 /// that do not parse in the middle of good ones.
@@ -10,7 +11,7 @@ import Testing
 
     /// The records of `bytes` read through a file, as the command reads them.
     static func records(_ bytes: [UInt8], maximumLineLength: Int = BatchInput.maximumLineLength) throws -> [Record] {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("batch-input-\(UUID().uuidString)").path
+        let path = Scratch.root.appendingPathComponent("batch-input-\(UUID().uuidString)").path
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let descriptor = open(path, O_RDONLY)
@@ -164,7 +165,7 @@ import Testing
     }
 
     @Test func aNulByteEndsTheInputAfterTheLinesBeforeIt() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("batch-input-\(UUID().uuidString)").path
+        let path = Scratch.root.appendingPathComponent("batch-input-\(UUID().uuidString)").path
         try Data(Array("1,2,a\n3,4\0,b\n".utf8)).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let descriptor = open(path, O_RDONLY)

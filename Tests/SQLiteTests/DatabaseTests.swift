@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 @testable import SQLite
+import ScratchSpace
 
 @Suite struct DatabaseTests {
     private func temporaryPath() -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("sqlite-test-\(UUID().uuidString).sqlite").path
+        Scratch.root.appendingPathComponent("sqlite-test-\(UUID().uuidString).sqlite").path
     }
 
     @Test func bindsAndReadsEveryType() throws {
@@ -116,7 +117,7 @@ import Testing
     }
 
     @Test func pathsWithURICharactersOpen() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("a?b#c%d-\(UUID().uuidString)")
+        let dir = Scratch.root.appendingPathComponent("a?b#c%d-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let db = try Database(path: dir.appendingPathComponent("x.sqlite").path, mode: .readWrite)
         try db.execute("CREATE TABLE t(x)")

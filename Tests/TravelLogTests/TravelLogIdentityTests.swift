@@ -2,12 +2,13 @@ import Foundation
 import SQLite
 import Testing
 @testable import TravelLog
+import ScratchSpace
 
 /// A travel log is recognised before anything is written: any other SQLite file (the gazetteer
 /// above all) or any other file is refused and left byte for byte as it was.
 @Suite struct TravelLogIdentityTests {
     private static func scratch(_ name: String) -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("atlas-identity-\(UUID().uuidString)-\(name)").path
+        Scratch.root.appendingPathComponent("atlas-identity-\(UUID().uuidString)-\(name)").path
     }
 
     /// A small SQLite file with `tables`, as another program (or the gazetteer build) leaves it.
@@ -168,7 +169,7 @@ import Testing
 enum ReadOnlyMount {
     static let available: Bool = {
         guard getuid() == 0 else { return false }
-        let a = FileManager.default.temporaryDirectory.appendingPathComponent("atlas-mount-probe-\(UUID().uuidString)").path
+        let a = Scratch.root.appendingPathComponent("atlas-mount-probe-\(UUID().uuidString)").path
         let b = a + "-ro"
         defer { for d in [a, b] { try? FileManager.default.removeItem(atPath: d) } }
         guard (try? FileManager.default.createDirectory(atPath: a, withIntermediateDirectories: true)) != nil,

@@ -3,6 +3,7 @@ import Gazetteer
 import SQLite
 import Testing
 @testable import TravelLog
+import ScratchSpace
 
 /// A travel log in a fresh temporary directory, removed with the value.
 final class TemporaryLog {
@@ -10,7 +11,7 @@ final class TemporaryLog {
     var path: String { directory + "/atlas.sqlite" }
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("atlas-log-\(UUID().uuidString)").path
+        directory = Scratch.root.appendingPathComponent("atlas-log-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     }
 

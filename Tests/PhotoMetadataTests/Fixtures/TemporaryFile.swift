@@ -1,5 +1,6 @@
 import Foundation
 import SyntheticPhotos
+import ScratchSpace
 
 typealias ExifFixture = SyntheticPhoto
 
@@ -11,7 +12,7 @@ final class TemporaryFile {
     let path: String
 
     init(_ bytes: [UInt8], suffix: String = ".jpg") throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("atlas-test-\(UUID().uuidString)\(suffix)").path
+        path = Scratch.root.appendingPathComponent("atlas-test-\(UUID().uuidString)\(suffix)").path
         try Data(bytes).write(to: URL(fileURLWithPath: path))
     }
 
