@@ -2,6 +2,7 @@ import Foundation
 import Gazetteer
 import JSONWriter
 import Passport
+import Resolver
 import TravelLog
 
 /// `atlas export`: the JSON travel record.
@@ -64,16 +65,19 @@ enum ExportCommand: Command {
         guard try arguments.finish().isEmpty else { throw UsageError("export takes no arguments (use --output FILE)") }
         let file = try OutputFile.target(output)
         let log = try TravelLog(path: settings.dbPath, readOnly: true)
-        let passport = try settings.passport(log)
-        // The visits on a second core while this one finds the homes.
-        passport.prepareVisits()
+        // The visits on a second core while this one finds the namesakes and the homes.
+        let passport = try settings.passport(log, visits: true)
         let counting = try CountingScheme.load(scheme, from: settings.gazetteer)
-        var record = TravelRecord(passport: passport, scheme: counting,
-                                  homes: try settings.homes(passport), rules: settings.rules,
-                                  gazetteerVersion: settings.gazetteer.version, includePhotos: !noPhotos, coordinates: coordinates)
+        let homes = try settings.homes(passport)
+        // The milestones (the visits and the gazetteer, which nothing else reads meanwhile) on a
+        // thread of their own: the record's two sides end about together, and they fill the gap.
+        let gazetteer = settings.gazetteer
+        let milestones = ParallelLoad { try passport.milestones(scheme: counting, gazetteer: gazetteer) }
+        var record = TravelRecord(passport: passport, scheme: counting, homes: homes, rules: settings.rules,
+                                  gazetteerVersion: gazetteer.version, includePhotos: !noPhotos, coordinates: coordinates)
         let regions = passport.visits(.region).compactMap { PlaceID($0.id) }
         record.histories = try log.storedHistories()
-        record.milestones = try passport.milestones(scheme: counting, gazetteer: settings.gazetteer)
+        record.milestones = try milestones.value()
         record.nativeNames = Dictionary(uniqueKeysWithValues: try settings.gazetteer.nativeNames(of: regions).map { ($0.key.description, $0.value) })
         guard let file else {
             try record.write(photosFrom: log) { Console.outBytes($0) }

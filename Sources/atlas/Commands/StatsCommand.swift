@@ -36,11 +36,9 @@ enum StatsCommand: Command {
         guard threshold == nil || year != nil else { throw UsageError("--threshold goes with --year") }
         // No row's first and last time: trips are only counted here, and the year's days present
         // count any presence (``Passport/presence(year:)``), which never orders a day's evidence;
-        // no trip is named, so no namesakes.
-        let passport = try settings.passport(times: false, titles: false)
-        // The visits on a second core while this one finds the homes and trips; the year's
-        // days present (most first) beside the figures.
-        passport.prepareVisits()
+        // no trip is named, so no namesakes. The visits on a second core while this one finds
+        // the homes and trips; the year's days present (most first) beside the figures.
+        let passport = try settings.passport(times: false, titles: false, visits: true)
         let (counting, homes) = (try CountingScheme.load(scheme, from: settings.gazetteer), try settings.homes(passport))
         let (s, present) = concurrently({
             passport.stats(scheme: counting, homes: homes, rules: settings.rules, year: year, currentYear: PassportOption.currentYear)

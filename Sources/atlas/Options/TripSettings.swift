@@ -29,9 +29,12 @@ struct TripSettings {
     /// times unless `times` (trips' order and distance and the day rules read them), without
     /// track days unless `tracks` (`stats`' distance reads them), and without the namesakes
     /// unless `titles` (`stats` counts trips without naming them: 20 M instructions saved on the
-    /// spread log).
-    func passport(_ log: TravelLog? = nil, times: Bool = true, tracks: Bool = true, titles: Bool = true) throws -> Passport {
+    /// spread log). With `visits`, the visits are begun on a second core before anything else
+    /// (``Passport/prepareVisits()``), for a command that reads them after other work: the
+    /// namesakes, the homes and the trips are found meanwhile.
+    func passport(_ log: TravelLog? = nil, times: Bool = true, tracks: Bool = true, titles: Bool = true, visits: Bool = false) throws -> Passport {
         var passport = try Passport(log: log ?? TravelLog(path: dbPath, readOnly: true), times: times, tracks: tracks)
+        if visits { passport.prepareVisits() }
         if titles {
             let cities = passport.cityIDs.sorted().compactMap(PlaceID.init)
             passport.namesakes = Set(try gazetteer.namesakes(of: cities).map(\.description))
