@@ -76,7 +76,8 @@ enum MapCommand: Command {
         let file = try OutputFile.target(output)
 
         let country = try PassportOption.place(countryText, kind: .country, option: "--country", gazetteer: settings.gazetteer)
-        let passport = try settings.passport()
+        // A map of the visits begins them on a second core while this one finds the homes.
+        let passport = try settings.passport(visits: tripText == nil)
         let homes = try settings.homes(passport)
         let shown = year.map { passport.restricted(toYear: $0) } ?? passport
         let subregionCountries = level == .subregion ? try Self.subregionCountries(of: country, visited: shown, gazetteer: settings.gazetteer) : []

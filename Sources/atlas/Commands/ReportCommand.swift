@@ -40,7 +40,8 @@ enum ReportCommand: Command {
         let file = try OutputFile.target(output)
 
         let log = try TravelLog(path: settings.dbPath, readOnly: true)
-        let passport = try settings.passport(log)
+        // The visits (the figures') on a second core while this one finds the homes and trips.
+        let passport = try settings.passport(log, visits: true)
         let homes = try settings.homes(passport)
         let trips = passport.trips(homes: homes, rules: settings.rules, year: year)
         let stats = passport.stats(scheme: try CountingScheme.load(scheme, from: settings.gazetteer), homes: homes, rules: settings.rules, year: year,
