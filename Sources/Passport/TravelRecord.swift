@@ -136,27 +136,34 @@ public struct TravelRecord: Sendable {
         ]
     }
 
-    /// The record up to its photos, pretty-printed, in three pieces (before the continents'
-    /// tree, the tree, after it): the members, then the history's days streamed (a decade of
-    /// history is thousands of days, and a tree of values for them cost more to build and free
-    /// than to print), then the days present, then an empty `photos` array when the record has
-    /// photos.
+    /// The record up to its photos, pretty-printed, in pieces given in order: the members up to
+    /// the continents' tree, the tree, the members after it, the history's days (a decade of
+    /// history is thousands of days, streamed: a tree of values for them cost more to build and
+    /// free than to print), then the days present and an empty `photos` array when the record
+    /// has photos.
     func head() -> [[UInt8]] {
-        // The continents' tree (most of the writing) is written on a second core while the rest
-        // is, and given in its place: not copied into it.
+        // The continents' tree and the history's days on one core, the members on the other: a
+        // log of photos has a large tree, a log with a history many days, and each piece is
+        // given in its place, not copied into the rest.
         // Room for all of it at once (a history day is about 600 bytes, a visit's date 30):
         // the buffers are not copied as they grow, and pages never written are never touched.
         let dates = Passport.Level.allCases.reduce(0) { sum, level in passport.visits(level).reduce(sum) { $0 + $1.days.count } }
-        let (tree, (before, after)) = concurrently({ () -> [UInt8] in
+        let ((tree, history), (before, middle, after)) = concurrently({ () -> ([UInt8], [UInt8]) in
             var json = JSONStream(pretty: true, level: 1)
             json.bytes.reserveCapacity(1 << 20 + 40 * dates)
             writeTree(&json)
-            return json.bytes
-        }, { () -> ([UInt8], [UInt8]) in
+            var history = JSONStream(pretty: true, level: 1)
+            history.bytes.reserveCapacity(1 << 10 + 1_024 * passport.days.count)
+            history.beginArray()
+            var chains: [ObjectIdentifier: [UInt8]] = [:]
+            for day in passport.days where day.isHistory { history.raw { append(historyDay: day, chains: &chains, to: &$0) } }
+            history.endArray()
+            return (json.bytes, history.bytes)
+        }, { () -> ([UInt8], [UInt8], [UInt8]) in
             var json = JSONStream(pretty: true)
-            json.bytes.reserveCapacity(1 << 20 + 1_024 * passport.days.count + 40 * passport.visits(.airport).reduce(0) { $0 + $1.days.count })
+            json.bytes.reserveCapacity(1 << 20 + 40 * passport.visits(.airport).reduce(0) { $0 + $1.days.count })
             json.beginObject()
-            var before: [UInt8] = []
+            var before: [UInt8] = [], middle: [UInt8] = []
             for (key, member) in members() {
                 json.key(key)
                 switch member {
@@ -166,10 +173,7 @@ public struct TravelRecord: Sendable {
                 }
             }
             json.key(literal: "history_days")
-            json.beginArray()
-            var chains: [ObjectIdentifier: [UInt8]] = [:]
-            for day in passport.days where day.isHistory { json.raw { append(historyDay: day, chains: &chains, to: &$0) } }
-            json.endArray()
+            json.raw { middle = Array($0); $0.removeAll(keepingCapacity: true) }
             json.key(literal: "days_present")
             json.value(daysPresent)
             if includePhotos {
@@ -178,9 +182,9 @@ public struct TravelRecord: Sendable {
                 json.endArray()
             }
             json.endObject()
-            return (before, json.bytes)
+            return (before, middle, json.bytes)
         })
-        return [before, tree, after]
+        return [before, tree, middle, history, after]
     }
 
     /// The whole record, pretty-printed with a final newline, given to `emit` in pieces; the photos come from `log` day by day and are written straight to
