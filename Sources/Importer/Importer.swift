@@ -109,7 +109,7 @@ public final class Importer: @unchecked Sendable {
     }
 
     /// Runs the stages: walk → pair media with sidecars (``MediaPairing``) → read and place
-    /// (``PlaceFinder/read(_:reader:)``, ``PositionChoice``) and resolve, on worker threads →
+    /// (``PlaceFinder/readMetadata(_:reader:)``, ``PlaceFinder/place(_:)``, ``PositionChoice``) and resolve, on worker threads →
     /// write (``ImportWriter``) → place by tracks (``ImportTracks``) → bring the aggregates up
     /// to date.
     public func run() throws -> ImportSummary {

@@ -81,18 +81,10 @@ public final class PlaceFinder: @unchecked Sendable {
         var isHistory = false
     }
 
-    /// Reads a file and its sidecars, merges them (``PositionChoice``), resolves the position
-    /// and derives the offset. Throws only when the gazetteer cannot be loaded (fatal); a bad
-    /// file is a record with an error.
-    func read(_ media: MediaPairing.Media, reader: MetadataReader) throws -> Reading {
-        switch readMetadata(media, reader: reader) {
-        case .read(let reading): reading
-        case .unplaced(let unplaced): try place(unplaced)
-        }
-    }
-
-    /// The first half of ``read(_:reader:)``, which needs no resolver: the file and its sidecars
-    /// read and merged, or what the file is when that is all there is to it.
+    /// Reads a file and its sidecars and merges them (``PositionChoice``): what the file is
+    /// when that is all there is to it (no photo, a history, a broken photo as a record with
+    /// its error), else what it says, for ``place(_:)``. Needs no resolver, so a worker reads
+    /// on while another loads it.
     func readMetadata(_ media: MediaPairing.Media, reader: MetadataReader) -> Stage {
         let file = media.file
         var metadata: ImageMetadata
@@ -115,7 +107,9 @@ public final class PlaceFinder: @unchecked Sendable {
         return .unplaced(Unplaced(file: file, metadata: metadata, sidecars: media.sidecarStamp, sidecarErrors: errors))
     }
 
-    /// The second half of ``read(_:reader:)``: the position resolved, the offset derived.
+    /// The position of what ``readMetadata(_:reader:)`` read resolved and the offset derived.
+    /// Throws only when the gazetteer cannot be loaded (fatal); a bad file is a record with an
+    /// error.
     func place(_ unplaced: Unplaced) throws -> Reading {
         var reading = Reading(sidecarErrors: unplaced.sidecarErrors)
         var record = try record(unplaced.file, unplaced.metadata)
