@@ -103,6 +103,7 @@ public struct JSONStream {
         if pretty { JSONBytes.newline(indent: level, to: &lead) }
         // Strings that need no escape (dates, most names) are copied into room made for all
         // of them at once: appending piece by piece cost more than the bytes.
+        // The first string has no comma before it: one byte less than the leads counted.
         var size: Int? = -1
         for value in values {
             let n = value.utf8.withContiguousStorageIfAvailable { JSONBytes.isPlain($0) ? $0.count : nil } ?? nil
