@@ -94,9 +94,9 @@ public struct DayLedger: Sendable {
     /// The last date read: later evidence is ignored.
     public let through: CalendarDay
     /// Country identifier → date → why it counts.
-    public let counted: [String: [CalendarDay: DayBasis]]
+    public let counted: [String: DayTable<DayBasis>]
     /// Country identifier → date → what the log holds there that date.
-    public let evidence: [String: [CalendarDay: DayEvidence]]
+    public let evidence: [String: DayTable<DayEvidence>]
     /// Every date with any evidence: a photo (in flight included), a history point, a mark, a flight.
     public let evidenceDates: Set<CalendarDay>
     /// Country identifier → its link (name) as the log has it.
@@ -105,11 +105,11 @@ public struct DayLedger: Sendable {
     /// looked up one by one (a year per country row of `atlas days --json`: 160 M instructions).
     private let sortedEvidence: [Int]
 
-    init(counting: DayCounting, through: CalendarDay, counted: [String: [CalendarDay: DayBasis]], evidence: [String: [CalendarDay: DayEvidence]],
-         evidenceDates: Set<CalendarDay>, countries: [String: PlaceLink]) {
+    init(counting: DayCounting, through: CalendarDay, counted: [String: DayTable<DayBasis>], evidence: [String: DayTable<DayEvidence>],
+         sortedEvidence: [Int], countries: [String: PlaceLink]) {
         (self.counting, self.through, self.counted, self.evidence) = (counting, through, counted, evidence)
-        (self.evidenceDates, self.countries) = (evidenceDates, countries)
-        sortedEvidence = evidenceDates.map(\.number).sorted()
+        (self.sortedEvidence, self.countries) = (sortedEvidence, countries)
+        evidenceDates = Set(sortedEvidence.lazy.map(CalendarDay.init(number:)))
     }
 
     /// The dates from `first` through `last` (both counted, and not after ``through``)
@@ -126,7 +126,7 @@ extension Passport {
     /// The days counted under `counting`, reading the log through `through` (default: its
     /// last date with evidence).
     public func ledger(_ counting: DayCounting = DayCounting(), through: CalendarDay? = nil) -> DayLedger {
-        LedgerBuilder(self, through: through).ledger(counting)
+        LedgerBuilder(self, through: through, keepsItems: counting.policy == .midnight || (counting.fill ?? 0) >= 2).ledger(counting)
     }
 }
 
@@ -137,167 +137,204 @@ private struct Item {
     /// Nil for what has no time (a mark, a flight of the flight log).
     let country: String?
     let first: LocalTime?, last: LocalTime?
+
 }
 
 private struct LedgerBuilder {
-    var items: [CalendarDay: [Item]] = [:]
+    /// Each date's items, kept only when the counting needs them (midnight, filling).
+    var items = DayTable<[Item]>.Builder()
+    let keepsItems: Bool
+    /// Every date with an item, ascending and distinct once ``sortDates()`` has run: rows come
+    /// by date, so a date is appended once per run of its rows.
+    var dates: [Int] = []
+    var datesInOrder = true
     /// Each country's evidence, by the country's number: a row's country is numbered once per
-    /// place snapshot, so a row hashes its date, not its country's identifier too (a third of
-    /// the ledger's instructions). Countries without any are left out of ``evidence``.
-    var evidenceByNumber: [[CalendarDay: DayEvidence]] = []
+    /// place snapshot, so a row finds its country's table without hashing its identifier.
+    /// Countries without any are left out of ``evidence``. Stored properties of a struct read
+    /// by its methods, not variables captured by nested functions: those were checked for
+    /// exclusive access at run time at every row.
+    var evidenceByNumber: [DayTable<DayEvidence>.Builder] = []
     var countryIDs: [String] = []
+    var numbers: [String: Int] = [:]
     var countries: [String: PlaceLink] = [:]
     let through: CalendarDay
 
-    var evidence: [String: [CalendarDay: DayEvidence]] {
-        var out: [String: [CalendarDay: DayEvidence]] = [:]
-        for (id, days) in zip(countryIDs, evidenceByNumber) where !days.isEmpty { out[id] = days }
+    var evidence: [String: DayTable<DayEvidence>] {
+        var out: [String: DayTable<DayEvidence>] = [:]
+        for (id, days) in zip(countryIDs, evidenceByNumber) where !days.isEmpty { out[id] = days.table(merge: Self.merge) }
         return out
     }
 
-    init(_ passport: Passport, through: CalendarDay?) {
+    /// Two pieces of one date's evidence in one country, as one.
+    static func merge(_ e: inout DayEvidence, _ more: DayEvidence) {
+        e.photos += more.photos
+        e.historyPoints += more.historyPoints
+        e.marks += more.marks
+        e.layover += more.layover
+        e.flights += more.flights
+    }
+
+    /// What a thing seen adds to its country's evidence.
+    enum Add { case photos(Int), history(Int), layover(Int), mark, flight(String) }
+
+    mutating func note(_ link: PlaceLink?) {
+        if let link, countries[link.id] == nil { countries[link.id] = link }
+    }
+
+    mutating func number(_ country: String) -> Int {
+        if let n = numbers[country] { return n }
+        numbers[country] = countryIDs.count
+        countryIDs.append(country)
+        evidenceByNumber.append(.init())
+        return countryIDs.count - 1
+    }
+
+    /// Something seen on `day`, kept as `item()` when the counting needs items.
+    mutating func see(_ day: CalendarDay, _ item: () -> Item) {
+        if dates.last != day.number {
+            if let last = dates.last, last > day.number { datesInOrder = false }
+            dates.append(day.number)
+        }
+        if keepsItems { items.add(day, [item()]) { $0 += $1 } }
+    }
+
+    /// `add` to the evidence of country number `country` on `day`.
+    mutating func count(_ day: CalendarDay, _ country: Int, _ add: Add) {
+        var e = DayEvidence()
+        switch add {
+        case .photos(let n): e.photos = n
+        case .history(let n): e.historyPoints = n
+        case .layover(let n): e.layover = n
+        case .mark: e.marks = 1
+        case .flight(let leg): e.flights = [leg]
+        }
+        evidenceByNumber[country].add(day, e, merge: Self.merge)
+    }
+
+    init(_ passport: Passport, through: CalendarDay?, keepsItems: Bool) {
+        self.keepsItems = keepsItems
         var parsed = RunMemo { CalendarDay($0) }
         func day(_ text: String?) -> CalendarDay? { text.flatMap { parsed($0) } }
-        self.through = through ?? [passport.days.lazy.filter { $0.status != .unplaced }.compactMap { day($0.date) }.max(), passport.marks.lazy.compactMap { day($0.date) }.max(),
+        self.through = through ?? [Self.lastDate(passport.days, parsed: &parsed), passport.marks.lazy.compactMap { day($0.date) }.max(),
                                    passport.flights.lazy.compactMap { day($0.date) }.max()].compactMap { $0 }.max() ?? CalendarDay(number: 0)
-        // Each thing seen: its date, the country whose evidence it adds to (if any), the item
-        // that orders it within the day (none for a flight's airports: the flight is one item).
-        enum Add { case photos(Int), history(Int), layover(Int), mark, flight(String), nothing }
-        var names: [String: PlaceLink] = [:]
-        func note(_ link: PlaceLink?) {
-            if let link, names[link.id] == nil { names[link.id] = link }
-        }
-        var numbers: [String: Int] = [:]
-        func number(_ country: String) -> Int {
-            if let n = numbers[country] { return n }
-            numbers[country] = countryIDs.count
-            countryIDs.append(country)
-            evidenceByNumber.append([:])
-            return countryIDs.count - 1
-        }
-        // A day's items gathered while its rows come, then stored at once: hashed once a date,
-        // not once a row.
-        var pending: (day: CalendarDay, items: [Item])?
-        func flush() {
-            // A date's first run of items is stored as it is, without a copy.
-            if let p = pending, !p.items.isEmpty, let earlier = items.updateValue(p.items, forKey: p.day) { items[p.day] = earlier + p.items }
-            pending = nil
-        }
-        func add(_ day: CalendarDay, _ country: String?, _ item: Item?, _ add: Add, number known: Int? = nil) {
-            guard day <= self.through else { return }
-            if let item {
-                if pending?.day == day { pending!.items.append(item) } else {
-                    flush()
-                    pending = (day, [item])
-                    pending!.items.reserveCapacity(8)
-                }
-            }
-            guard let country else { return }
-            let c = known ?? number(country)
-            switch add {
-            case .photos(let n): evidenceByNumber[c][day, default: DayEvidence()].photos += n
-            case .history(let n): evidenceByNumber[c][day, default: DayEvidence()].historyPoints += n
-            case .layover(let n): evidenceByNumber[c][day, default: DayEvidence()].layover += n
-            case .mark: evidenceByNumber[c][day, default: DayEvidence()].marks += 1
-            case .flight(let leg): evidenceByNumber[c][day, default: DayEvidence()].flights.append(leg)
-            case .nothing: break
-            }
-        }
-        // Rows read in place, by index, and each snapshot's country noted once: a row copied
-        // whole, and its links copied for each question, were a tenth of `atlas days`.
-        let rows = passport.days
-        var lastPlaces: PlaceDay.Places?
-        // Each snapshot's country, noted and numbered once: its object is hashed, not its
-        // country's identifier.
-        var snapshots: [ObjectIdentifier: (link: PlaceLink?, number: Int?)] = [:]
-        var link: PlaceLink?
-        var known: Int?
-        for r in rows.indices {
-            guard let day = day(rows[r].date) else { continue }
-            if rows[r].places !== lastPlaces {
-                lastPlaces = rows[r].places
-                if let seen = snapshots[ObjectIdentifier(rows[r].places)] {
-                    (link, known) = seen
-                } else {
-                    link = rows[r].places.link(.country)
-                    note(link)
-                    known = link.map { number($0.id) }
-                    snapshots[ObjectIdentifier(rows[r].places)] = (link, known)
-                }
-            }
-            let country = link?.id
-            let (history, status) = (rows[r].isHistory, rows[r].status)
-            let count = history ? rows[r].historyPoints : rows[r].photos
-            let ground: Item.Kind = country == nil ? .nowhere : .present
-            let (first, last) = (rows[r].firstTime, rows[r].lastTime)
-            switch status {
-            case .visit:
-                add(day, country, Item(kind: ground, country: country, first: first, last: last), history ? .history(count) : .photos(count), number: known)
-            case .transit where history && rows[r].places.link(.airport) == nil:
-                // A passage on the ground: presence, though not a visit.
-                add(day, country, Item(kind: ground, country: country, first: first, last: last), .history(count), number: known)
-            case .transit:
-                add(day, country, Item(kind: .airside, country: country, first: first, last: last), .layover(count), number: known)
-            case .flight:
-                add(day, nil, Item(kind: .airside, country: nil, first: first, last: last), .nothing)
-            case .unplaced:
-                continue
-            }
-        }
-        flush()
+        read(rows: passport.days, parsed: &parsed)
         for m in passport.marks {
             guard let day = day(m.date) else { continue }
             let link = m.country
+            // Noted whatever the date, as the rows' countries are: a name for every country.
             note(link)
-            add(day, link?.id, Item(kind: link == nil ? .nowhere : .present, country: link?.id, first: nil, last: nil), .mark)
+            guard day <= self.through else { continue }
+            see(day) { Item(kind: link == nil ? .nowhere : .present, country: link?.id, first: nil, last: nil) }
+            if let link { count(day, number(link.id), .mark) }
         }
         for f in passport.flights {
             guard let day = day(f.date) else { continue }
-            let leg = "\(f.from.code)–\(f.to.code)" + (f.flightNumber.isEmpty ? "" : " " + f.flightNumber)
-            let (from, to) = (f.from.country?.id, f.to.country?.id)
-            add(day, nil, Item(kind: .flightLog(from: from, to: to), country: nil, first: nil, last: nil), .nothing)
             note(f.from.country)
             note(f.to.country)
-            for c in Set([from, to].compactMap { $0 }).sorted() { add(day, c, nil, .flight(leg)) }
+            guard day <= self.through else { continue }
+            let leg = "\(f.from.code)–\(f.to.code)" + (f.flightNumber.isEmpty ? "" : " " + f.flightNumber)
+            let (from, to) = (f.from.country?.id, f.to.country?.id)
+            see(day) { Item(kind: .flightLog(from: from, to: to), country: nil, first: nil, last: nil) }
+            for c in Set([from, to].compactMap { $0 }).sorted() { count(day, number(c), .flight(leg)) }
         }
-        flush()
-        countries = names
+        if !datesInOrder { dates = Array(Set(dates)).sorted() }
+    }
+
+    /// The last date of `rows` with a place, read by index: a lazy filter copied every row.
+    private static func lastDate(_ rows: [PlaceDay], parsed: inout RunMemo<CalendarDay?>) -> CalendarDay? {
+        var last: CalendarDay?
+        for r in rows.indices where rows[r].status != .unplaced {
+            if let text = rows[r].date, let day = parsed(text), last.map({ day > $0 }) ?? true { last = day }
+        }
+        return last
+    }
+
+    /// The rows' evidence, read in place, by index, and each snapshot's country noted once: a
+    /// row copied whole, and its links copied for each question, were a tenth of `atlas days`.
+    private mutating func read(rows: [PlaceDay], parsed: inout RunMemo<CalendarDay?>) {
+        var lastPlaces: PlaceDay.Places?
+        // Each snapshot's country, noted and numbered once: its object is hashed, not its
+        // country's identifier, and its number stands for it (no string copied a row).
+        var snapshots: [ObjectIdentifier: Int?] = [:]
+        var known: Int?
+        for r in rows.indices {
+            guard let text = rows[r].date, let day = parsed(text) else { continue }
+            let places = rows[r].places
+            if places !== lastPlaces {
+                lastPlaces = places
+                if let seen = snapshots[ObjectIdentifier(places)] {
+                    known = seen
+                } else {
+                    let link = places.link(.country)
+                    note(link)
+                    known = link.map { number($0.id) }
+                    snapshots[ObjectIdentifier(places)] = known
+                }
+            }
+            guard day <= through else { continue }
+            let (history, status) = (rows[r].historyPoints > 0, rows[r].status)
+            let count = history ? rows[r].historyPoints : rows[r].photos
+            let ground: Item.Kind = known == nil ? .nowhere : .present
+            let add: Add, kind: Item.Kind
+            switch status {
+            case .visit:
+                (kind, add) = (ground, history ? .history(count) : .photos(count))
+            case .transit where history && places.link(.airport) == nil:
+                // A passage on the ground: presence, though not a visit.
+                (kind, add) = (ground, .history(count))
+            case .transit:
+                (kind, add) = (.airside, .layover(count))
+            case .flight:
+                see(day) { Item(kind: .airside, country: nil, first: rows[r].firstTime, last: rows[r].lastTime) }
+                continue
+            case .unplaced:
+                continue
+            }
+            let country = keepsItems ? known.map { countryIDs[$0] } : nil
+            see(day) { Item(kind: kind, country: country, first: rows[r].firstTime, last: rows[r].lastTime) }
+            if let known { self.count(day, known, add) }
+        }
     }
 
     func ledger(_ counting: DayCounting) -> DayLedger {
-        var counted: [String: [CalendarDay: DayBasis]] = [:]
+        let (items, evidence) = (items.table { $0 += $1 }, evidence)
+        var counted: [String: DayTable<DayBasis>] = [:]
         switch counting.policy {
         case .any:
-            // A country's days made whole, then stored: not its identifier hashed per date.
-            for (country, days) in zip(countryIDs, evidenceByNumber) {
-                var present: [CalendarDay: DayBasis] = [:]
-                present.reserveCapacity(days.count)
-                for (day, e) in days where e.isPresent { present[day] = .evidence }
-                if !present.isEmpty { counted[country] = present }
-            }
-            if let fill = counting.fill, fill >= 2 {
-                for (country, days) in counted {
-                    let dates = days.keys.sorted()
-                    for (a, b) in zip(dates, dates.dropFirst()) where b.number - a.number >= 2 && b.number - a.number <= fill {
-                        guard fills(country, from: a, to: b) else { continue }
-                        for n in (a.number + 1)..<b.number { counted[country]![CalendarDay(number: n)] = .filled(from: a, to: b) }
+            let fill = counting.fill.flatMap { $0 >= 2 ? $0 : nil }
+            for (country, days) in evidence {
+                // Each country's dates come in order: the filled ones are put in between as
+                // they are found.
+                var present = DayTable<DayBasis>.Builder()
+                var previous: CalendarDay?
+                for (day, e) in days where e.isPresent {
+                    if let fill, let a = previous, day.number - a.number >= 2, day.number - a.number <= fill,
+                       fills(country, from: a, to: day, items: items) {
+                        for n in (a.number + 1)..<day.number { present.add(CalendarDay(number: n), .filled(from: a, to: day)) { $0 = $1 } }
                     }
+                    present.add(day, .evidence) { $0 = $1 }
+                    previous = day
                 }
+                if !present.isEmpty { counted[country] = present.table { $0 = $1 } }
             }
         case .midnight:
-            guard let first = items.keys.min() else { break }
+            guard let first = items.numbers.first else { break }
+            var byCountry: [String: DayTable<DayBasis>.Builder] = [:]
             var state: (country: String, since: CalendarDay)?
-            for n in first.number...through.number {
+            var next = 0
+            for n in first...through.number {
                 let day = CalendarDay(number: n)
-                if let dayItems = items[day] {
-                    state = Self.midnight(dayItems).map { ($0, day) }
-                    if let state { counted[state.country, default: [:]][day] = .evidence }
+                if next < items.count, items.numbers[next] == n {
+                    state = Self.midnight(items.values[next]).map { ($0, day) }
+                    next += 1
+                    if let state { byCountry[state.country, default: .init()].add(day, .evidence) { $0 = $1 } }
                 } else if let state {
-                    counted[state.country, default: [:]][day] = .carried(from: state.since)
+                    byCountry[state.country, default: .init()].add(day, .carried(from: state.since)) { $0 = $1 }
                 }
             }
+            for (country, days) in byCountry { counted[country] = days.table { $0 = $1 } }
         }
-        return DayLedger(counting: counting, through: through, counted: counted, evidence: evidence, evidenceDates: Set(items.keys),
+        return DayLedger(counting: counting, through: through, counted: counted, evidence: evidence, sortedEvidence: dates,
                          countries: countries)
     }
 
@@ -328,8 +365,8 @@ private struct LedgerBuilder {
 
     /// Whether the dates strictly between `a` and `b`, both with presence in `country`, count
     /// there (see ``DayLedger``).
-    func fills(_ country: String, from a: CalendarDay, to b: CalendarDay) -> Bool {
-        for n in (a.number + 1)..<b.number where items[CalendarDay(number: n)] != nil { return false }
+    func fills(_ country: String, from a: CalendarDay, to b: CalendarDay, items: DayTable<[Item]>) -> Bool {
+        guard items.indices(in: (a + 1)...(b - 1)).isEmpty else { return false }
         func isHere(_ item: Item) -> Bool { if case .present = item.kind, item.country == country { true } else { false } }
         // On A: nothing after the country's last timed evidence but the country itself.
         let atA = items[a] ?? []

@@ -37,39 +37,60 @@ extension DayLedger {
     /// Presence per period and country, by period then country identifier; only the period
     /// `label` when given.
     public func presence(period: DayPeriod = .calendar, label: Int? = nil) -> [CountryPresence] {
-        // Country by country, its dates sorted as numbers and cut into periods as they come: a
-        // (period, country) key hashed for each of 50,000 dates was a sixth of `atlas days`.
-        enum Kind { case counted, inferred, transit }
-        var out: [CountryPresence] = []
+        func texts(_ numbers: [Int]) -> [String] { numbers.map { CalendarDay(number: $0).text } }
+        return presenceDays(period: period, label: label).map { p in
+            CountryPresence(year: p.year, country: p.country, days: texts(p.days), transitDays: texts(p.transit), inferredDays: texts(p.inferred),
+                            periodStart: p.range.lowerBound.text, periodEnd: p.range.upperBound.text)
+        }
+    }
+
+    /// One period's dates of one country, as day numbers: what ``presence(period:label:)``
+    /// gives as text, and what the travel record only counts.
+    struct PresenceDays {
+        var year: Int
+        var country: PlaceLink
+        var range: ClosedRange<CalendarDay>
+        var days: [Int] = [], transit: [Int] = [], inferred: [Int] = []
+    }
+
+    /// ``presence(period:label:)`` with its dates as numbers.
+    func presenceDays(period: DayPeriod = .calendar, label: Int? = nil) -> [PresenceDays] {
+        // Country by country, its counted dates and its dates of evidence walked together in
+        // order and cut into periods as they come: a (period, country) key hashed for each of
+        // 50,000 dates was a sixth of `atlas days`.
+        var out: [PresenceDays] = []
         let only = label.map { period.range($0) }
         for country in Set(counted.keys).union(evidence.keys) {
-            var dates: [(day: CalendarDay, kind: Kind)] = []
-            let countedHere = counted[country] ?? [:]
-            for (day, basis) in countedHere where only?.contains(day) ?? true { dates.append((day, basis.isInferred ? .inferred : .counted)) }
-            for (day, e) in evidence[country] ?? [:] where only?.contains(day) ?? true
-                && !e.isPresent && (e.layover > 0 || !e.flights.isEmpty) && countedHere[day] == nil {
-                dates.append((day, .transit))
-            }
-            dates.sort { $0.day < $1.day }
+            let (countedHere, evidenceHere) = (counted[country] ?? [:], evidence[country] ?? [:])
             let link = countries[country] ?? PlaceLink(id: country, name: country)
-            // Dates in order: each period's entry is made at its first date, its lists come sorted.
             var range: ClosedRange<CalendarDay>?
             var current: Int?
-            for (day, kind) in dates {
+            func entry(_ day: CalendarDay) -> Int? {
                 if range.map({ !$0.contains(day) }) ?? true {
                     let y = period.label(of: day), r = period.range(y)
                     (range, current) = (r, nil)
                     if label.map({ $0 == y }) ?? true {
                         current = out.count
-                        out.append(CountryPresence(year: y, country: link, days: [], transitDays: [], inferredDays: [],
-                                                   periodStart: r.lowerBound.text, periodEnd: r.upperBound.text))
+                        out.append(PresenceDays(year: y, country: link, range: r))
                     }
                 }
-                guard let c = current else { continue }
-                switch kind {
-                case .counted: out[c].days.append(day.text)
-                case .inferred: out[c].inferredDays.append(day.text)
-                case .transit: out[c].transitDays.append(day.text)
+                return current
+            }
+            let (cs, es) = only.map { (countedHere.indices(in: $0), evidenceHere.indices(in: $0)) } ?? (0..<countedHere.count, 0..<evidenceHere.count)
+            var (c, e) = (cs.lowerBound, es.lowerBound)
+            while c < cs.upperBound || e < es.upperBound {
+                let cn = c < cs.upperBound ? countedHere.numbers[c] : .max, en = e < es.upperBound ? evidenceHere.numbers[e] : .max
+                if cn <= en {
+                    // A counted date is never a transit date, whatever its evidence.
+                    if let i = entry(CalendarDay(number: cn)) {
+                        if countedHere.values[c].isInferred { out[i].inferred.append(cn) } else { out[i].days.append(cn) }
+                    }
+                    c += 1
+                    if en == cn { e += 1 }
+                } else {
+                    let ev = evidenceHere.values[e]
+                    if !ev.isPresent && (ev.layover > 0 || !ev.flights.isEmpty), let i = entry(CalendarDay(number: en)) { out[i].transit.append(en) }
+                    e += 1
                 }
             }
         }

@@ -495,14 +495,14 @@ public struct TravelRecord: Sendable {
     public static func daysJSON(_ passport: Passport) -> JSONValue {
         let counting = DayCounting(), threshold = 183
         let ledger = passport.ledger(counting)
-        let years = Dictionary(grouping: ledger.presence(), by: \.year).sorted { $0.key < $1.key }.map { year, countries -> JSONValue in
+        let years = Dictionary(grouping: ledger.presenceDays(), by: \.year).sorted { $0.key < $1.key }.map { year, countries -> JSONValue in
             let range = DayPeriod.calendar.range(year)
             return .object([
                 ("year", .int(year)), ("period_start", .string(range.lowerBound.text)), ("period_end", .string(range.upperBound.text)),
                 ("days_without_evidence", .int(ledger.daysWithoutEvidence(from: range.lowerBound, through: range.upperBound))),
                 ("countries", .array(countries.map { p in
                     .object([("id", .string(p.country.id)), ("name", .string(p.country.name)), ("days", .int(p.days.count)),
-                             ("transit_days", .int(p.transitDays.count)), ("threshold_reached", .bool(p.counted >= threshold))])
+                             ("transit_days", .int(p.transit.count)), ("threshold_reached", .bool(p.days.count + p.inferred.count >= threshold))])
                 })),
             ])
         }

@@ -15,7 +15,7 @@ import TravelLog
     private static func counted(_ p: Passport, _ country: String, _ counting: DayCounting = DayCounting(),
                                 through: String? = nil) -> (evidence: [String], inferred: [String]) {
         let dates = p.ledger(counting, through: through.map(day)).counted["country:" + country] ?? [:]
-        return (dates.filter { !$0.value.isInferred }.keys.map(\.text).sorted(), dates.filter { $0.value.isInferred }.keys.map(\.text).sorted())
+        return (dates.filter { !$0.value.isInferred }.map(\.key.text).sorted(), dates.filter { $0.value.isInferred }.map(\.key.text).sorted())
     }
 
     @Test func taxYearsAreNamedByTheYearTheyStartIn() throws {
