@@ -96,9 +96,9 @@ extension Passport {
     }
 
     /// The figures of `scope`: this passport, or the part of it in `year`, whose visits
-    /// `visitYears` gives; `firstYears` counts this passport's countries, regions and cities by
+    /// `visitYears` gives, and of the trips `outlines` (left out when nil); `firstYears` counts this passport's countries, regions and cities by
     /// the year of their first day (what "new this year" reads).
-    private func stats(scheme: CountingScheme, homes: HomeTimeline, year: Int?, currentYear: Int?, outlines: [TripOutline],
+    func stats(scheme: CountingScheme, homes: HomeTimeline, year: Int?, currentYear: Int?, outlines: [TripOutline]?,
                        scope: Passport, visitYears: VisitYears, firstYears: FirstYears) -> PassportStats {
         let latestDay = visits(.country).compactMap(\.lastDate).max()
         var s = PassportStats(scheme: scheme.name, year: year ?? currentYear ?? latestDay.flatMap { Int($0.prefix(4)) } ?? 0)
@@ -136,17 +136,7 @@ extension Passport {
         }
         s.daysAbroad = abroad.count
 
-        let outlines = year.map { y in outlines.filter { $0.years.contains(y) } } ?? outlines
-        s.trips = outlines.count
-        s.firstTrip = outlines.first?.start
-        var away = DistinctDates()
-        let yearPrefix = year.map { String(format: "%04d-", $0) }
-        for trip in outlines {
-            for day in trip.days where yearPrefix.map(day.hasPrefix) ?? true { away.insert(day) }
-        }
-        if let busiest = away.counts(by: .month).max(by: { ($0.count, $1.key) < ($1.count, $0.key) }) {
-            s.busiestMonth = (busiest.key, busiest.count)
-        }
+        if let outlines { Self.count(outlines, year: year, into: &s) }
 
         // Each date once, then counted by its year: a decade of days, not a set per year.
         var dates = DistinctDates()
@@ -178,6 +168,22 @@ extension Passport {
         return s
     }
 
+    /// The figures of the trips `outlines` (those touching `year`, when given): how many, the
+    /// first, and the busiest month away.
+    private static func count(_ outlines: [TripOutline], year: Int?, into s: inout PassportStats) {
+        let outlines = year.map { y in outlines.filter { $0.years.contains(y) } } ?? outlines
+        s.trips = outlines.count
+        s.firstTrip = outlines.first?.start
+        var away = DistinctDates()
+        let yearPrefix = year.map { String(format: "%04d-", $0) }
+        for trip in outlines {
+            for day in trip.days where yearPrefix.map(day.hasPrefix) ?? true { away.insert(day) }
+        }
+        if let busiest = away.counts(by: .month).max(by: { ($0.count, $1.key) < ($1.count, $0.key) }) {
+            s.busiestMonth = (busiest.key, busiest.count)
+        }
+    }
+
     /// This passport's countries, regions and cities counted by the year of their first day.
     struct FirstYears {
         private static let levels: [Level] = [.country, .region, .city]
@@ -201,26 +207,36 @@ extension Passport {
 }
 
 extension Passport {
-    /// The year in review of every year with a visit, oldest first, or of those years that
-    /// `include` takes (an export finds half of them on each core); `trips` are this passport's
-    /// under `homes`, found once for all the years.
-    public func years(scheme: CountingScheme, homes: HomeTimeline, trips: [Trip], where include: (Int) -> Bool = { _ in true }) -> [PassportStats] {
-        // Each row read once, not once a year.
-        var years = RunMemo { Int($0.prefix(4)) }
-        func year(_ date: String?) -> Int? { date.flatMap { years($0) }.flatMap { include($0) ? $0 : nil } }
-        var days: [Int: [PlaceDay]] = [:]
-        for r in self.days.indices { if let y = year(self.days[r].date) { days[y, default: []].append(self.days[r]) } }
-        let tracks = Dictionary(grouping: tracks, by: { year($0.day) ?? 0 })
-        let marks = Dictionary(grouping: marks.filter { year($0.date) != nil }, by: { year($0.date)! })
-        let flights = Dictionary(grouping: flights, by: { year($0.date) ?? 0 })
-        let outlines = TripOutline.of(trips)
-        let reviewed = Set(days.keys).union(marks.keys).union(flights.keys.filter { $0 > 0 })
-        let (visitYears, firstYears) = (VisitYears(self, years: reviewed), FirstYears(self))
-        return reviewed.sorted().map { y in
-            let scope = Passport(days: days[y] ?? [], tracks: tracks[y] ?? [], marks: marks[y] ?? [], homes: self.homes, tripEdits: tripEdits,
-                                 flights: flights[y] ?? [])
-            return stats(scheme: scheme, homes: homes, year: y, currentYear: nil, outlines: outlines, scope: scope,
-                         visitYears: visitYears, firstYears: firstYears)
+    /// The year in review of every year with a visit, oldest first; `trips` are this
+    /// passport's under `homes`.
+    public func years(scheme: CountingScheme, homes: HomeTimeline, trips: [Trip]) -> [PassportStats] {
+        let years = YearsInReview(self, scheme: scheme, homes: homes)
+        years.count()
+        years.count(trips: trips)
+        return years.reviews()
+    }
+
+    /// ``count(_:year:into:)`` for every year of `reviews` at once: each trip's days read once,
+    /// not once a year (a trip of fifteen years is thousands of days, read fifteen times).
+    static func count(_ outlines: [TripOutline], years reviews: inout [PassportStats]) {
+        var index: [Int: Int] = [:]
+        for i in reviews.indices { if let y = reviews[i].reviewYear { index[y] = i } }
+        let prefixes = reviews.map { String(format: "%04d-", $0.reviewYear ?? 0) }
+        var away = [DistinctDates](repeating: DistinctDates(), count: reviews.count)
+        for trip in outlines {
+            for y in trip.years {
+                guard let i = index[y] else { continue }
+                reviews[i].trips += 1
+                if reviews[i].firstTrip == nil { reviews[i].firstTrip = trip.start }
+            }
+            for day in trip.days {
+                if let y = year(of: day), trip.years.contains(y), let i = index[y], day.hasPrefix(prefixes[i]) { away[i].insert(day) }
+            }
+        }
+        for i in reviews.indices {
+            if let busiest = away[i].counts(by: .month).max(by: { ($0.count, $1.key) < ($1.count, $0.key) }) {
+                reviews[i].busiestMonth = (busiest.key, busiest.count)
+            }
         }
     }
 }
