@@ -30,6 +30,19 @@ public struct JSONStream {
         filled.reserveCapacity(16)
     }
 
+    /// A stream inside an array open at depth `level` (its `[` written by another stream),
+    /// after `members` of its members: one long array written in pieces, on several threads,
+    /// and given in order. ``endArray()`` closes the array as one stream would.
+    ///
+    /// ```swift
+    /// var second = JSONStream(pretty: true, insideArrayAt: 1, after: 2)
+    /// second.int(3)   // ",\n    3": the third member
+    /// ```
+    public init(pretty: Bool, insideArrayAt level: Int, after members: Int) {
+        self.init(pretty: pretty, level: level)
+        filled.append(members > 0)
+    }
+
     private var level: Int { baseLevel + filled.count }
 
     /// The comma and line break before a member of the container open now.

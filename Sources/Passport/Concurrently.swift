@@ -21,13 +21,30 @@ public func concurrently<A, B>(_ first: () -> A, _ second: () -> B) -> (A, B) {
     return (a.value!, b.value!)
 }
 
+/// `make(i)` for each `i` in `0..<count`, on every core, each index taken in order by the
+/// next thread free: pieces of one answer of unequal sizes (the continents of the travel
+/// record's tree, its members, runs of a history's days) take about their sum over the cores,
+/// or the longest. `make` must only read what the pieces share.
+///
+/// ```swift
+/// let pieces = inParallel(count: continents.count) { render(continents[$0]) }
+/// ```
+public func inParallel<T>(count: Int, _ make: (Int) -> T) -> [T] {
+    let slots = (0..<count).map { _ in Slot<T>() }
+    withoutActuallyEscaping(make) { make in
+        nonisolated(unsafe) let make = make
+        DispatchQueue.concurrentPerform(iterations: count) { slots[$0].value = make($0) }
+    }
+    return slots.map { $0.value! }
+}
+
 /// A result written by one thread and read after it is done.
 private final class Slot<T>: @unchecked Sendable {
     var value: T?
 }
 
 /// A value one side of ``concurrently(_:_:)`` makes and the other waits for: the trips an
-/// export finds on one core, which the other needs for its half of the years in review.
+/// export finds on one core, which the other needs for the years in review.
 ///
 /// ```swift
 /// let trips = Handoff<[Trip]>()

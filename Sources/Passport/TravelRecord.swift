@@ -151,49 +151,69 @@ public struct TravelRecord: Sendable {
     /// free than to print), then the days present and an empty `photos` array when the record
     /// has photos.
     func head() -> [[UInt8]] {
-        // The continents' tree and the history's days on one core, the members on the other: a
-        // log of photos has a large tree, a log with a history many days, and each piece is
-        // given in its place, not copied into the rest.
-        // Room for all of it at once (a history day is about 600 bytes, a visit's date 30):
-        // the buffers are not copied as they grow, and pages never written are never touched.
-        let dates = Passport.Level.allCases.reduce(0) { sum, level in passport.visits(level).reduce(sum) { $0 + $1.days.count } }
-        let ((tree, history), (before, middle, after)) = concurrently({ () -> ([UInt8], [UInt8]) in
-            var json = JSONStream(pretty: true, level: 1)
-            json.bytes.reserveCapacity(1 << 20 + 40 * dates)
-            writeTree(&json)
-            var history = JSONStream(pretty: true, level: 1)
-            history.bytes.reserveCapacity(1 << 10 + 1_024 * passport.days.count)
-            history.beginArray()
+        // Pieces of unequal sizes, each continent of the tree, the members and runs of the
+        // history's days, taken by whichever core is free, the continents first: a log of
+        // photos has a large tree, a log with a history many days, and either split on one
+        // side only left the other core idle. Each piece is given in its place, not copied
+        // into the rest.
+        let tree = Tree(passport)
+        let continents = passport.visits(.continent)
+        let history = passport.days.indices.filter { passport.days[$0].isHistory }
+        let run = max(500, history.count / 8)
+        let runs = stride(from: 0, to: history.count, by: run).map { $0..<min($0 + run, history.count) }
+        let pieces = inParallel(count: continents.count + 1 + runs.count) { i -> [[UInt8]] in
+            if i < continents.count {
+                var json = JSONStream(pretty: true, insideArrayAt: 1, after: i)
+                // Room for all of it at once (a visit's date is about 30 bytes): the buffer is
+                // not copied as it grows, and pages never written are never touched.
+                json.bytes.reserveCapacity(1 << 16 + 40 * tree.dates[continents[i].id, default: 0])
+                write(continents[i], tree, to: &json)
+                return [json.bytes]
+            }
+            if i == continents.count { return memberPieces() }
+            let days = runs[i - continents.count - 1]
+            var json = JSONStream(pretty: true, insideArrayAt: 1, after: days.lowerBound)
+            json.bytes.reserveCapacity(1_024 * days.count)
             var chains: [ObjectIdentifier: [UInt8]] = [:]
-            for day in passport.days where day.isHistory { history.raw { append(historyDay: day, chains: &chains, to: &$0) } }
-            history.endArray()
-            return (json.bytes, history.bytes)
-        }, { () -> ([UInt8], [UInt8], [UInt8]) in
-            var json = JSONStream(pretty: true)
-            json.bytes.reserveCapacity(1 << 20 + 40 * passport.visits(.airport).reduce(0) { $0 + $1.days.count })
-            json.beginObject()
-            var before: [UInt8] = [], middle: [UInt8] = []
-            for (key, member) in members() {
-                json.key(key)
-                switch member {
-                case .value(let value): json.value(value)
-                case .streamed(let write): write(&json)
-                case .tree: json.raw { before = Array($0); $0.removeAll(keepingCapacity: true) }
-                }
+            for d in days { json.raw { append(historyDay: passport.days[history[d]], chains: &chains, to: &$0) } }
+            return [json.bytes]
+        }
+        func array(_ members: ArraySlice<[[UInt8]]>) -> [[UInt8]] {
+            var open = JSONStream(pretty: true, level: 1), close = JSONStream(pretty: true, insideArrayAt: 1, after: members.count)
+            open.beginArray()
+            close.endArray()
+            return [open.bytes] + members.joined() + [close.bytes]
+        }
+        let (before, middle, after) = (pieces[continents.count][0], pieces[continents.count][1], pieces[continents.count][2])
+        return [before] + array(pieces[..<continents.count]) + [middle] + array(pieces[(continents.count + 1)...]) + [after]
+    }
+
+    /// The members of the record around the continents' tree and the history's days: the
+    /// bytes before the tree, between it and the days, and after them.
+    private func memberPieces() -> [[UInt8]] {
+        var json = JSONStream(pretty: true)
+        json.bytes.reserveCapacity(1 << 20 + 40 * passport.visits(.airport).reduce(0) { $0 + $1.days.count })
+        json.beginObject()
+        var before: [UInt8] = [], middle: [UInt8] = []
+        for (key, member) in members() {
+            json.key(key)
+            switch member {
+            case .value(let value): json.value(value)
+            case .streamed(let write): write(&json)
+            case .tree: json.raw { before = Array($0); $0.removeAll(keepingCapacity: true) }
             }
-            json.key(literal: "history_days")
-            json.raw { middle = Array($0); $0.removeAll(keepingCapacity: true) }
-            json.key(literal: "days_present")
-            json.value(daysPresent)
-            if includePhotos {
-                json.key(literal: "photos")
-                json.beginArray()
-                json.endArray()
-            }
-            json.endObject()
-            return (before, middle, json.bytes)
-        })
-        return [before, tree, middle, history, after]
+        }
+        json.key(literal: "history_days")
+        json.raw { middle = Array($0); $0.removeAll(keepingCapacity: true) }
+        json.key(literal: "days_present")
+        json.value(daysPresent)
+        if includePhotos {
+            json.key(literal: "photos")
+            json.beginArray()
+            json.endArray()
+        }
+        json.endObject()
+        return [before, middle, json.bytes]
     }
 
     /// The whole record, pretty-printed with a final newline, given to `emit` in pieces; the photos come from `log` day by day and are written straight to
@@ -268,14 +288,30 @@ public struct TravelRecord: Sendable {
     private static let firstPhoto = Array("\n    ".utf8)
     private static let nextPhoto = Array(",\n    ".utf8)
 
-    /// Continents > countries > regions > subregions and cities > districts; a country's cities
-    /// outside any region sit in its own `cities`. Grouping keeps the visits' order: by identifier.
-    func writeTree(_ json: inout JSONStream) {
-        let countries = Dictionary(grouping: passport.visits(.country), by: { $0.continent?.id ?? "" })
-        let regions = Dictionary(grouping: passport.visits(.region), by: { $0.country?.id ?? "" })
-        let subregions = Dictionary(grouping: passport.visits(.subregion), by: { $0.region?.id ?? "" })
-        let cities = Dictionary(grouping: passport.visits(.city), by: { $0.region?.id ?? ($0.country?.id ?? "") })
-        let districts = Dictionary(grouping: passport.visits(.district), by: { $0.city?.id ?? "" })
+    /// The visits of the continents' tree grouped under their parents: continents > countries >
+    /// regions > subregions and cities > districts; a country's cities outside any region sit
+    /// under the country. Grouping keeps the visits' order: by identifier.
+    struct Tree {
+        let countries, regions, subregions, cities, districts: [String: [Visit]]
+        /// Continent identifier → the dates of every visit below it, itself included.
+        let dates: [String: Int]
+
+        init(_ passport: Passport) {
+            countries = Dictionary(grouping: passport.visits(.country), by: { $0.continent?.id ?? "" })
+            regions = Dictionary(grouping: passport.visits(.region), by: { $0.country?.id ?? "" })
+            subregions = Dictionary(grouping: passport.visits(.subregion), by: { $0.region?.id ?? "" })
+            cities = Dictionary(grouping: passport.visits(.city), by: { $0.region?.id ?? ($0.country?.id ?? "") })
+            districts = Dictionary(grouping: passport.visits(.district), by: { $0.city?.id ?? "" })
+            var dates: [String: Int] = [:]
+            for level in [Passport.Level.continent, .country, .region, .subregion, .city, .district] {
+                for v in passport.visits(level) { dates[level == .continent ? v.id : v.continent?.id ?? "", default: 0] += v.days.count }
+            }
+            self.dates = dates
+        }
+    }
+
+    /// `continent` and everything below it in `tree`, as a member of the continents' array.
+    func write(_ continent: Visit, _ tree: Tree, to json: inout JSONStream) {
         func array(_ key: StaticString, _ visits: [Visit]?, _ json: inout JSONStream, _ each: (Visit, inout JSONStream) -> Void) {
             json.key(literal: key)
             json.beginArray()
@@ -283,25 +319,21 @@ public struct TravelRecord: Sendable {
             json.endArray()
         }
         func city(_ v: Visit, _ json: inout JSONStream) {
-            Self.write(v, to: &json) { array("districts", districts[v.id], &$0) { Self.write($0, to: &$1) } }
+            Self.write(v, to: &json) { array("districts", tree.districts[v.id], &$0) { Self.write($0, to: &$1) } }
         }
-        json.beginArray()
-        for continent in passport.visits(.continent) {
-            Self.write(continent, to: &json) {
-                array("countries", countries[continent.id], &$0) { country, json in
-                    Self.write(country, to: &json) {
-                        array("regions", regions[country.id], &$0) { region, json in
-                            Self.write(region, extra: nativeNames[region.id].map { [("native_name", .string($0))] } ?? [], to: &json) {
-                                array("subregions", subregions[region.id], &$0) { Self.write($0, to: &$1) }
-                                array("cities", cities[region.id], &$0, city)
-                            }
+        Self.write(continent, to: &json) {
+            array("countries", tree.countries[continent.id], &$0) { country, json in
+                Self.write(country, to: &json) {
+                    array("regions", tree.regions[country.id], &$0) { region, json in
+                        Self.write(region, extra: nativeNames[region.id].map { [("native_name", .string($0))] } ?? [], to: &json) {
+                            array("subregions", tree.subregions[region.id], &$0) { Self.write($0, to: &$1) }
+                            array("cities", tree.cities[region.id], &$0, city)
                         }
-                        array("cities", cities[country.id], &$0, city)
                     }
+                    array("cities", tree.cities[country.id], &$0, city)
                 }
             }
         }
-        json.endArray()
     }
 
     public static func link(_ l: PlaceLink?) -> JSONValue {

@@ -24,6 +24,36 @@ import Testing
         }
     }
 
+    /// One array written in pieces by several streams, each after the members before it, and
+    /// closed by the last: the pieces, given in order, are the whole document, pretty and
+    /// compact, with none, one and many members in each piece.
+    @Test func anArrayWrittenInPiecesIsTheWholeArray() {
+        var g = SplitMix64(seed: 13)
+        for pretty in [true, false] {
+            for _ in 0..<300 {
+                let members = (0..<Int(g.next() % 7)).map { _ in ByteWriterTests.randomValue(&g, depth: 1) }
+                var cuts = (0..<Int(g.next() % 4)).map { _ in Int(g.next() % UInt64(members.count + 1)) }.sorted()
+                cuts = [0] + cuts + [members.count]
+                var head = JSONStream(pretty: pretty)
+                head.beginObject()
+                head.key(literal: "items")
+                head.beginArray()
+                var bytes = head.bytes
+                for (start, end) in zip(cuts, cuts.dropFirst()) {
+                    var piece = JSONStream(pretty: pretty, insideArrayAt: 1, after: start)
+                    for m in members[start..<end] { piece.value(m) }
+                    bytes += piece.bytes
+                }
+                var tail = JSONStream(pretty: pretty, insideArrayAt: 1, after: members.count)
+                tail.endArray()
+                bytes += tail.bytes + Array((pretty ? "\n}" : "}").utf8)
+                let whole: JSONValue = .object([("items", .array(members))])
+                let expected = pretty ? ReferenceRenderer.prettyRendered(whole) : ReferenceRenderer.rendered(whole)
+                #expect(String(decoding: bytes, as: UTF8.self) == expected, "cuts \(cuts)")
+            }
+        }
+    }
+
     /// Arrays of strings (none, empty, plain, with quotes, controls, non-ASCII, long) written
     /// whole, nested in an object, pretty and compact, against the reference renderer.
     @Test func stringArraysWriteWhatValuesWould() {

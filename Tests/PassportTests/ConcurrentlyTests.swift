@@ -10,4 +10,13 @@ import Testing
             #expect(sum == round * 1_000 * (round * 1_000 + 1) / 2 && text.count == round)
         }
     }
+
+    /// Every index's result comes back at its index, pieces of very unequal work among them,
+    /// and none for none.
+    @Test func piecesComeBackInOrder() {
+        for count in [0, 1, 2, 3, 17, 64] {
+            let pieces = inParallel(count: count) { i in (0...(i % 5 == 0 ? 200_000 : i)).reduce(0, +) }
+            #expect(pieces == (0..<count).map { i in (0...(i % 5 == 0 ? 200_000 : i)).reduce(0, +) })
+        }
+    }
 }
