@@ -69,16 +69,19 @@ enum ExportCommand: Command {
         let passport = try settings.passport(log, visits: true)
         let counting = try CountingScheme.load(scheme, from: settings.gazetteer)
         let homes = try settings.homes(passport)
-        // The milestones (the visits and the gazetteer, which nothing else reads meanwhile) on a
-        // thread of their own: the record's two sides end about together, and they fill the gap.
+        // The milestones and the regions' native names (the visits and the gazetteer, which
+        // nothing else reads meanwhile) on a thread of their own: the record's two sides end
+        // about together, and they fill the gap.
         let gazetteer = settings.gazetteer
-        let milestones = ParallelLoad { try passport.milestones(scheme: counting, gazetteer: gazetteer) }
+        let fromGazetteer = ParallelLoad { () throws -> ([Milestone], [String: String]) in
+            let milestones = try passport.milestones(scheme: counting, gazetteer: gazetteer)
+            let regions = passport.visits(.region).compactMap { PlaceID($0.id) }
+            return (milestones, Dictionary(uniqueKeysWithValues: try gazetteer.nativeNames(of: regions).map { ($0.key.description, $0.value) }))
+        }
         var record = TravelRecord(passport: passport, scheme: counting, homes: homes, rules: settings.rules,
                                   gazetteerVersion: gazetteer.version, includePhotos: !noPhotos, coordinates: coordinates)
-        let regions = passport.visits(.region).compactMap { PlaceID($0.id) }
         record.histories = try log.storedHistories()
-        record.milestones = try milestones.value()
-        record.nativeNames = Dictionary(uniqueKeysWithValues: try settings.gazetteer.nativeNames(of: regions).map { ($0.key.description, $0.value) })
+        (record.milestones, record.nativeNames) = try fromGazetteer.value()
         guard let file else {
             try record.write(photosFrom: log) { Console.outBytes($0) }
             return .success
