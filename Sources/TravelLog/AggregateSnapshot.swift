@@ -104,7 +104,7 @@ public struct AggregateSnapshot: Sendable, Equatable {
         for _ in 0..<dayCount {
             // Read into locals, the row made once in the array: a row filled field by field
             // was copied twice on its way in (the times' and the snapshot's references
-            // retained and released each time).
+            // retained and released each time), and the times are moved in, not copied.
             let date = try r.string(reusing: &lastDate), status = try Self.status(r.u8())
             let place = Int(try r.u32())
             guard place < places.count else { throw DecodingError(description: "place \(place) of \(places.count)") }
@@ -113,7 +113,8 @@ public struct AggregateSnapshot: Sendable, Equatable {
             var (first, last): (LocalTime?, LocalTime?) = (nil, nil)
             if times { (first, last) = (try r.time(), try r.time()) } else { try r.skipString(); try r.skipString() }
             days.append(PlaceDay(date: date, status: status, places: places[place], photos: photos, handSet: handSet, positioned: positioned,
-                                 latitudeSum: latitudeSum, longitudeSum: longitudeSum, firstTime: first, lastTime: last, historyPoints: historyPoints))
+                                 latitudeSum: latitudeSum, longitudeSum: longitudeSum, firstTime: consume first, lastTime: consume last,
+                                 historyPoints: historyPoints))
         }
         self.days = days
         let trackCount = try r.count(atLeast: 68)
