@@ -60,7 +60,9 @@ extension Passport {
             if let date {
                 rows[date, default: []].append(contentsOf: run..<end)
                 let home = period(date)
-                for i in run..<end where days[i].status == .visit { away[i] = judge.isAway(days[i], home: home) }
+                for i in run..<end where days[i].status == .visit {
+                    away[i] = judge.isAway(country: days[i].places.link(.country)?.id, mean: days[i].meanPosition, home: home)
+                }
             }
             run = end
         }
@@ -296,10 +298,14 @@ struct AwayJudge {
     func isAway(_ row: PlaceDay) -> Bool { isAway(row, home: homes.index(on: row.date)) }
 
     /// ``isAway(_:)`` with the row's home already found (``HomeTimeline/index(on:)``).
-    func isAway(_ row: PlaceDay, home i: Int?) -> Bool {
-        guard let i, let country = row.country?.id else { return false }
+    func isAway(_ row: PlaceDay, home i: Int?) -> Bool { isAway(country: row.places.link(.country)?.id, mean: row.meanPosition, home: i) }
+
+    /// ``isAway(_:home:)`` of a row in `country` whose photos' mean position is `mean`: a row
+    /// given whole to the call was copied, and a trip detection asks for every row.
+    func isAway(country: String?, mean: (latitude: Double, longitude: Double)?, home i: Int?) -> Bool {
+        guard let i, let country else { return false }
         if let homeCountry = homes.periods[i].country?.id, country != homeCountry { return true }
-        guard let mean = row.meanPosition, let lat = homes.periods[i].latitude, let lon = homes.periods[i].longitude else { return false }
+        guard let mean, let lat = homes.periods[i].latitude, let lon = homes.periods[i].longitude else { return false }
         return GreatCircle.km(lat, lon, mean.latitude, mean.longitude) > rules.awayKm
     }
 
