@@ -255,20 +255,21 @@ private struct LedgerBuilder {
         var lastPlaces: PlaceDay.Places?
         // Each snapshot's country, noted and numbered once: its object is hashed, not its
         // country's identifier, and its number stands for it (no string copied a row).
-        var snapshots: [ObjectIdentifier: Int?] = [:]
+        // Its country's number, -1 for none.
+        var snapshots = IdentityTable()
         var known: Int?
         for r in rows.indices {
             guard let text = rows[r].date, let day = parsed(text) else { continue }
             let places = rows[r].places
             if places !== lastPlaces {
                 lastPlaces = places
-                if let seen = snapshots[ObjectIdentifier(places)] {
-                    known = seen
+                if let seen = snapshots[places] {
+                    known = seen < 0 ? nil : seen
                 } else {
                     let link = places.link(.country)
                     note(link)
                     known = link.map { number($0.id) }
-                    snapshots[ObjectIdentifier(places)] = known
+                    snapshots[places] = known ?? -1
                 }
             }
             guard day <= through else { continue }

@@ -103,7 +103,7 @@ public struct HomeTimeline: Sendable, Equatable {
         // come by date, so a pair's distinct days are counted against its last one, and a date
         // is parsed once per run of rows.
         struct Tally { let year: Int, region: Int, row: Int; var months: UInt16 = 0, days = 0, lastDay = Int.min }
-        var regionOf: [ObjectIdentifier: Int] = [:]
+        var regionOf = IdentityTable()
         var regionIDs: [String: Int] = [:]
         // A year's tallies by region number, in an array: rows come by year, so the table is
         // swapped when the year changes, not a pair hashed per row.
@@ -115,11 +115,11 @@ public struct HomeTimeline: Sendable, Equatable {
             guard let date = days[i].date, let (day, (year, month, _)) = calendar(date) else { continue }
             let places = days[i].places
             let region: Int
-            if let known = regionOf[ObjectIdentifier(places)] {
+            if let known = regionOf[places] {
                 region = known
             } else {
                 region = places.region.map { link in regionIDs[link.id] ?? { regionIDs[link.id] = regionIDs.count; return regionIDs.count - 1 }() } ?? -1
-                regionOf[ObjectIdentifier(places)] = region
+                regionOf[places] = region
             }
             guard region >= 0 else { continue }
             if year != slotYear {

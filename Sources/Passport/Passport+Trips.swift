@@ -142,7 +142,8 @@ extension Passport {
         var countries = Tally(), regions = Tally(), cities = Tally(), transit = Tally(), airports = Tally()
         // A snapshot's links become tally entries once: a long trip has thousands of rows and a
         // few dozen snapshots, and hashing four links a row was a tenth of `atlas trips`.
-        var entries: [ObjectIdentifier: (country: Int?, region: Int?, city: Int?, airport: Int?, place: Int)] = [:]
+        var entryOf = IdentityTable()
+        var entries: [(country: Int?, region: Int?, city: Int?, airport: Int?, place: Int)] = []
         // A day's places are told apart by number (the link's entry here, with the last day it
         // was listed), not by comparing links: a day of the spread log compared 70 strings.
         var placeIndex: [PlaceLink: Int] = [:]
@@ -161,8 +162,8 @@ extension Passport {
                 }
                 switch days[i].status {
                 case .visit where away[i]:
-                    let id = ObjectIdentifier(days[i].places)
-                    let e = entries[id] ?? {
+                    let id = days[i].places
+                    let e = entryOf[id].map { entries[$0] } ?? {
                         let place = days[i].city ?? days[i].region ?? days[i].country!
                         let p = placeIndex[place] ?? placeListed.count
                         if p == placeListed.count {
@@ -170,7 +171,8 @@ extension Passport {
                             placeListed.append(.min)
                         }
                         let e = (countries.entry(days[i].country), regions.entry(days[i].region), cities.entry(days[i].city), airports.entry(days[i].airport), p)
-                        entries[id] = e
+                        entryOf[id] = entries.count
+                        entries.append(e)
                         return e
                     }()
                     if placeListed[e.place] != day.number {

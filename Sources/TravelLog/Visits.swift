@@ -48,7 +48,7 @@ public struct Visits: Sendable, Equatable {
         var index = [[String: Int]](repeating: [:], count: Level.allCases.count)
         // Rows share their place snapshots (``PlaceDay/Places``): a snapshot's entries are
         // looked up by identifier once, then by their place in `slots`.
-        var snapshots: [ObjectIdentifier: Int] = [:]
+        var snapshots = IdentityTable()
         var slots: [Int] = []
 
         mutating func entry(_ level: Level, _ link: PlaceLink) -> Int {
@@ -69,7 +69,7 @@ public struct Visits: Sendable, Equatable {
             var day: Int?
             for r in rows.indices {
                 let places = rows[r].places
-                let base = snapshots[ObjectIdentifier(places)] ?? slots(of: places)
+                let base = snapshots[places] ?? slots(of: places)
                 let (photos, history, status) = (rows[r].photos, rows[r].isHistory, rows[r].status)
                 if rows[r].date != date { (date, day) = (rows[r].date, rows[r].date.flatMap(CalendarDay.init).map(\.number)) }
                 let grounded = status != .flight && slots[base + PlaceKind.country.rank] != Self.none
@@ -95,7 +95,7 @@ public struct Visits: Sendable, Equatable {
         private mutating func slots(of places: PlaceDay.Places) -> Int {
             let base = slots.count
             for kind in Level.allCases { slots.append(places.link(kind) == nil ? Self.none : Self.unknown) }
-            snapshots[ObjectIdentifier(places)] = base
+            snapshots[places] = base
             return base
         }
 
