@@ -53,28 +53,39 @@ extension Passport {
     }
 
     /// Every level's visits cut by year, made once for all the years of a passport: a visit's
-    /// days are sorted, so a year's are one run of them, found in one pass over the days.
+    /// days are sorted, so a year's are one run of them, found in one pass over the days, and
+    /// kept by year's place in an array (a dictionary by year hashed each of 38,000 runs).
     struct VisitYears {
-        private var runs: [[Int: [Visited]]] = Array(repeating: [:], count: Level.allCases.count)
+        /// Level → year − ``first`` → the visits with days in that year.
+        private var runs: [[[Visited]]] = []
+        private var first = 0
 
-        /// The runs of `years`, else of every year.
-        init(_ passport: Passport, years: Set<Int>? = nil) {
-            guard years?.isEmpty != true else { return }
+        /// The runs of `years`.
+        init(_ passport: Passport, years: Set<Int>) {
+            guard let low = years.min(), let high = years.max() else { return }
+            first = low
+            runs = Array(repeating: Array(repeating: [], count: high - low + 1), count: Level.allCases.count)
+            // Years by place, not hashed: a run of a visit's days each.
+            var included = [Bool](repeating: false, count: high - low + 1)
+            for y in years { included[y - low] = true }
             for level in Level.allCases {
                 for v in passport.visits(level) {
-                    var start = v.days.startIndex
-                    while start < v.days.endIndex {
-                        let year = Passport.year(of: v.days[start])
+                    let days = v.days
+                    var start = days.startIndex
+                    while start < days.endIndex {
+                        let year = Passport.year(of: days[start])
                         var end = start + 1
-                        while end < v.days.endIndex, Passport.year(of: v.days[end]) == year { end += 1 }
-                        if let year, years?.contains(year) ?? true { runs[level.rank][year, default: []].append((v, v.days[start..<end])) }
+                        while end < days.endIndex, Passport.year(of: days[end]) == year { end += 1 }
+                        if let year, (low...high).contains(year), included[year - low] { runs[level.rank][year - low].append((v, days[start..<end])) }
                         start = end
                     }
                 }
             }
         }
 
-        func visited(_ level: Level, in year: Int) -> [Visited] { runs[level.rank][year] ?? [] }
+        func visited(_ level: Level, in year: Int) -> [Visited] {
+            runs.isEmpty || !(0..<runs[level.rank].count).contains(year - first) ? [] : runs[level.rank][year - first]
+        }
     }
 
     /// The year of `YYYY-MM-DD` (its four leading digits), else nil.
