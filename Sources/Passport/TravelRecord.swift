@@ -480,14 +480,15 @@ public struct TravelRecord: Sendable {
     /// `days` as a JSON array, each day's lists of links written in place.
     private static func dayArray(_ days: ArraySlice<Trip.Day>) -> [UInt8] {
         var json = JSONStream()
+        var rendered = RenderedLinks()
         json.beginArray()
         for d in days {
             json.beginObject()
             json.key(literal: "date"); json.string(d.date)
-            json.key(literal: "places"); links(d.places, &json)
-            json.key(literal: "countries"); links(d.countries, &json)
+            json.key(literal: "places"); rendered.write(d.places, to: &json)
+            json.key(literal: "countries"); rendered.write(d.countries, to: &json)
             json.key(literal: "at_home"); json.bool(d.atHome)
-            json.key(literal: "transit"); links(d.transit, &json)
+            json.key(literal: "transit"); rendered.write(d.transit, to: &json)
             json.key(literal: "photos"); json.int(d.photos)
             json.key(literal: "flight_photos"); json.int(d.flightPhotos)
             json.key(literal: "marks"); json.int(d.marks)
@@ -501,16 +502,30 @@ public struct TravelRecord: Sendable {
         return json.bytes
     }
 
-    /// `list` as an array of `{id, name}`: ``link(_:)``, written without a tree of values.
-    private static func links(_ list: [PlaceLink], _ json: inout JSONStream) {
-        json.beginArray()
-        for l in list {
-            json.beginObject()
-            json.key(literal: "id"); json.string(l.id)
-            json.key(literal: "name"); json.string(l.name)
-            json.endObject()
+    /// Links as arrays of compact `{id, name}` objects (``link(_:)``), each link's bytes made
+    /// once and copied after: a long trip's days name the same few hundred places a hundred
+    /// thousand times (the spread log's trip: 80 M instructions to write them one by one).
+    private struct RenderedLinks {
+        private var bytes: [String: (name: String, bytes: [UInt8])] = [:]
+
+        /// `list` as an array, in a compact stream.
+        mutating func write(_ list: [PlaceLink], to json: inout JSONStream) {
+            json.beginArray()
+            for l in list {
+                if let known = bytes[l.id], known.name == l.name {
+                    json.raw { $0.append(contentsOf: known.bytes) }
+                    continue
+                }
+                var one = JSONStream()
+                one.beginObject()
+                one.key(literal: "id"); one.string(l.id)
+                one.key(literal: "name"); one.string(l.name)
+                one.endObject()
+                bytes[l.id] = (l.name, one.bytes)
+                json.raw { $0.append(contentsOf: one.bytes) }
+            }
+            json.endArray()
         }
-        json.endArray()
     }
 
     private static func tripMembers(_ t: Trip) -> [(String, JSONValue)] {
