@@ -107,10 +107,11 @@ extension Passport {
     }
 
     /// The figures of `scope`: this passport, or the part of it in `year`, whose visits
-    /// `visitYears` gives, and of the trips `outlines` (left out when nil); `firstYears` counts this passport's countries, regions and cities by
-    /// the year of their first day (what "new this year" reads).
+    /// `visitYears` gives and whose rows are `rows` (else its own), and of the trips `outlines`
+    /// (left out when nil); `firstYears` counts this passport's countries, regions and cities
+    /// by the year of their first day (what "new this year" reads).
     func stats(scheme: CountingScheme, homes: HomeTimeline, year: Int?, currentYear: Int?, outlines: [TripOutline]?,
-                       scope: Passport, visitYears: VisitYears, firstYears: FirstYears) -> PassportStats {
+               scope: Passport, rows: ArraySlice<PlaceDay>? = nil, visitYears: VisitYears, firstYears: FirstYears) -> PassportStats {
         let latestDay = visits(.country).compactMap(\.lastDate).max()
         var s = PassportStats(scheme: scheme.name, year: year ?? currentYear ?? latestDay.flatMap { Int($0.prefix(4)) } ?? 0)
         s.reviewYear = year
@@ -133,7 +134,7 @@ extension Passport {
         var abroad = DistinctDates()
         var rowHome = RunMemo { homeCountry($0) }
         // By index: a row copied whole retains and releases its strings and snapshot (``Visits``).
-        let rows = scope.days
+        let rows = rows ?? scope.days[...]
         var lastAbroad: String?
         for r in rows.indices where rows[r].status == .visit {
             // Rows come by date: a date abroad is counted once per run.
