@@ -113,7 +113,7 @@ extension Gazetteer {
             for (parent, count) in try subregionCounts(of: Array(counts.keys)) { if let parent { counts[parent] = count } }
             return counts
         }
-        let list = String(decoding: try JSONSerialization.data(withJSONObject: counts.keys.map(\.description)), as: UTF8.self)
+        let list = JSONList(counts.keys.map(\.description)).text
         try withDatabase { db in
             let s = try db.prepare("SELECT parent, count FROM child_counts WHERE kind = ? AND parent IN (SELECT value FROM json_each(?))")
             try s.bind(kind.rawValue, list)

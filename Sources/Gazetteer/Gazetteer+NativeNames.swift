@@ -11,7 +11,7 @@ extension Gazetteer {
     public func nativeNames(of regions: [PlaceID]) throws -> [PlaceID: String] {
         let codes = regions.filter { $0.kind == .region }.map(\.code)
         guard !codes.isEmpty else { return [:] }
-        let list = String(decoding: try JSONSerialization.data(withJSONObject: codes), as: UTF8.self)
+        let list = JSONList(codes).text
         return try withDatabase { db in
             let s = try db.prepare("SELECT id, native_name FROM regions WHERE id IN (SELECT value FROM json_each(?1)) AND native_name IS NOT NULL")
                 .bind(list)
