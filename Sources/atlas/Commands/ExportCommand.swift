@@ -82,6 +82,9 @@ enum ExportCommand: Command {
                                   gazetteerVersion: gazetteer.version, includePhotos: !noPhotos, coordinates: coordinates)
         record.histories = try log.storedHistories()
         (record.milestones, record.nativeNames) = try fromGazetteer.value()
+        // Kept, not freed on the way out: a record of fifteen years of trips, figures and years
+        // in review took 3 to 5 ms to free, after the last byte was written.
+        KeptUntilExit.keep(record)
         guard let file else {
             try record.write(photosFrom: log) { Console.outBytes($0) }
             return .success
