@@ -137,15 +137,14 @@ private struct Item {
     /// Nil for what has no time (a mark, a flight of the flight log).
     let country: String?
     let first: LocalTime?, last: LocalTime?
-
 }
 
 private struct LedgerBuilder {
     /// Each date's items, kept only when the counting needs them (midnight, filling).
     var items = DayTable<[Item]>.Builder()
     let keepsItems: Bool
-    /// Every date with an item, ascending and distinct once ``sortDates()`` has run: rows come
-    /// by date, so a date is appended once per run of its rows.
+    /// Every date with an item, ascending and distinct once the builder is made: rows come by
+    /// date, so a date is appended once per run of its rows.
     var dates: [Int] = []
     var datesInOrder = true
     /// Each country's evidence, by the country's number: a row's country is numbered once per
@@ -253,9 +252,9 @@ private struct LedgerBuilder {
     /// row copied whole, and its links copied for each question, were a tenth of `atlas days`.
     private mutating func read(rows: [PlaceDay], parsed: inout RunMemo<CalendarDay?>) {
         var lastPlaces: PlaceDay.Places?
-        // Each snapshot's country, noted and numbered once: its object is hashed, not its
-        // country's identifier, and its number stands for it (no string copied a row).
-        // Its country's number, -1 for none.
+        // Each snapshot's country, noted and numbered once (-1 for none): the snapshot is looked
+        // up by address, not its country's identifier hashed, and the number stands for the
+        // country (no string copied a row).
         var snapshots = IdentityTable()
         var known: Int?
         for r in rows.indices {

@@ -178,6 +178,7 @@ public struct TravelRecord: Sendable {
             for d in days { json.raw { append(historyDay: passport.days[history[d]], chains: &chains, to: &$0) } }
             return [json.bytes]
         }
+        // An array around its pieces; it closes as one with members when any piece has any.
         func array(_ members: ArraySlice<[[UInt8]]>) -> [[UInt8]] {
             var open = JSONStream(pretty: true, level: 1), close = JSONStream(pretty: true, insideArrayAt: 1, after: members.count)
             open.beginArray()

@@ -20,8 +20,8 @@ public final class YearsInReview: @unchecked Sendable {
     private let homes: HomeTimeline
     /// The years, oldest first, the part of the passport in each (its tracks, marks and
     /// flights) until it is counted, and its rows: the passport's own rows in place, a year's
-    /// being one run of them (copied, they were 10 MB of the spread log's 74 MB, and 12 M
-    /// instructions to free), else a copy of them.
+    /// being one run of them (every row copied once more, then freed, was 10 M instructions
+    /// on the spread log), else a copy of them.
     private let years: [Int]
     private var scopes: [Passport?]
     private let rows: [ArraySlice<PlaceDay>]
