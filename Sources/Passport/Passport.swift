@@ -43,10 +43,11 @@ public struct Passport: Sendable {
     /// The passport of `log`. Without `times` its rows have no first and last times, which only
     /// trips and the day rules read; without `tracks` it has no track days, which only the
     /// distance of ``stats(scheme:homes:rules:year:currentYear:trips:)`` reads: what other
-    /// answers need, made faster.
-    public init(log: TravelLog, times: Bool = true, tracks: Bool = true) throws {
+    /// answers need, made faster. `placesRead` is given the place snapshots of the stored
+    /// snapshot before its rows are read (``TravelLog/passportAggregates(times:tracks:placesRead:)``).
+    public init(log: TravelLog, times: Bool = true, tracks: Bool = true, placesRead: (([PlaceDay.Places]) -> Void)? = nil) throws {
         // A location history's stays and passages are rows of their own beside the photos'.
-        let rows = try log.passportAggregates(times: times, tracks: tracks)
+        let rows = try log.passportAggregates(times: times, tracks: tracks, placesRead: placesRead)
         self.init(days: rows.days, tracks: rows.tracks, marks: try log.marks(), homes: try log.homes(), tripEdits: try log.tripEdits(),
                   flights: try log.flights())
     }

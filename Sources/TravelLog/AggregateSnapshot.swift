@@ -86,7 +86,10 @@ public struct AggregateSnapshot: Sendable, Equatable {
     /// (nil), which only trips and the day rules read: a listing of the million-photo spread log
     /// then makes 98,000 strings fewer. With `tracks` false there are no track days, which only
     /// `stats`' distance reads (four strings each).
-    public init(decoding bytes: UnsafeRawBufferPointer, times: Bool = true, tracks readTracks: Bool = true) throws {
+    /// `placesRead` is given the place snapshots as soon as they are read, before the rows: the
+    /// cities they name can be looked up on another core meanwhile.
+    public init(decoding bytes: UnsafeRawBufferPointer, times: Bool = true, tracks readTracks: Bool = true,
+                placesRead: (([PlaceDay.Places]) -> Void)? = nil) throws {
         var r = Reader(bytes: bytes)
         let format = try r.u32()
         guard format == Self.format else { throw DecodingError(description: "format \(format), this atlas reads \(Self.format)") }
@@ -97,6 +100,7 @@ public struct AggregateSnapshot: Sendable, Equatable {
             let lineage = try PlaceLineage<PlaceLink> { _ in try r.string().map { PlaceLink(id: $0, name: try r.string() ?? "") } }
             places.append(.init(lineage))
         }
+        placesRead?(places)
         let dayCount = try r.count(atLeast: 65)
         var days: [PlaceDay] = []
         days.reserveCapacity(dayCount)

@@ -12,8 +12,11 @@ extension TravelLog {
     /// let rows = try TravelLog(path: path, readOnly: true).passportAggregates()
     /// print(rows.days.count, rows.tracks.count)
     /// ```
-    public func passportAggregates(times: Bool = true, tracks: Bool = true) throws -> AggregateSnapshot {
-        if let stored = try currentSnapshot(times: times, tracks: tracks) { return stored }
+    ///
+    /// `placesRead` is given the stored snapshot's places before its rows are read (not called
+    /// when the rows come from the tables).
+    public func passportAggregates(times: Bool = true, tracks: Bool = true, placesRead: (([PlaceDay.Places]) -> Void)? = nil) throws -> AggregateSnapshot {
+        if let stored = try currentSnapshot(times: times, tracks: tracks, placesRead: placesRead) { return stored }
         var rows = try computedSnapshot()
         if !times { for i in rows.days.indices { (rows.days[i].firstTime, rows.days[i].lastTime) = (nil, nil) } }
         if !tracks { rows.tracks = [] }
@@ -46,13 +49,13 @@ extension TravelLog {
     }
 
     /// The stored snapshot if it is current and decodes; nil otherwise (the tables are read).
-    private func currentSnapshot(times: Bool, tracks: Bool) throws -> AggregateSnapshot? {
+    private func currentSnapshot(times: Bool, tracks: Bool, placesRead: (([PlaceDay.Places]) -> Void)?) throws -> AggregateSnapshot? {
         guard try hasTable("aggregate_snapshot") else { return nil }
         let s = try statement(Self.currentSnapshotBytes)
         defer { s.reset() }
         try s.bind(Int(AggregateSnapshot.format))
         guard try s.step() else { return nil }
-        return s.withBlob(0) { try? AggregateSnapshot(decoding: $0, times: times, tracks: tracks) }
+        return s.withBlob(0) { try? AggregateSnapshot(decoding: $0, times: times, tracks: tracks, placesRead: placesRead) }
     }
 
     /// Makes the snapshot again, inside the current write, when the aggregates changed since it

@@ -37,6 +37,18 @@ import Testing
         #expect(shared.days[0].places === shared.days[1].places)
     }
 
+    /// The places are given before the rows are read: every row's snapshot, each once, the very
+    /// objects the rows then share (what the namesakes are looked up from meanwhile).
+    @Test func thePlacesAreGivenBeforeTheRows() throws {
+        var given: [PlaceDay.Places] = []
+        let back = try Self.sample.encoded().withUnsafeBytes { bytes in
+            try AggregateSnapshot(decoding: bytes, placesRead: { given = $0 })
+        }
+        #expect(given.count == Set(back.days.map { ObjectIdentifier($0.places) }).count)
+        #expect(back.days.allSatisfy { row in given.contains { $0 === row.places } })
+        #expect(given.map(\.lineage) == Self.sample.days.map(\.places.lineage))
+    }
+
     /// A listing's read leaves the times out and nothing else.
     @Test func withoutTimesTheRowsAreTheSameButForTheirTimes() throws {
         let bytes = Self.sample.encoded()

@@ -1,5 +1,6 @@
 import Gazetteer
 import Passport
+import Resolver
 import TravelLog
 
 /// What every command that finds trips reads alike: `--home`, `--away-km` and `--gap`, the log
@@ -33,11 +34,22 @@ struct TripSettings {
     /// (``Passport/prepareVisits()``), for a command that reads them after other work: the
     /// namesakes, the homes and the trips are found meanwhile.
     func passport(_ log: TravelLog? = nil, times: Bool = true, tracks: Bool = true, titles: Bool = true, visits: Bool = false) throws -> Passport {
-        var passport = try Passport(log: log ?? TravelLog(path: dbPath, readOnly: true), times: times, tracks: tracks)
+        // The namesakes of the snapshot's cities looked up on a second core while its rows are
+        // read (the only minutes of a passport answer with a core idle), then of any other city
+        // (the marks', or all of them when the rows come from the tables): a city is a namesake
+        // or not whatever the others.
+        let gazetteer = self.gazetteer
+        var early: (cities: Set<String>, namesakes: ParallelLoad<Set<PlaceID>>)?
+        var passport = try Passport(log: log ?? TravelLog(path: dbPath, readOnly: true), times: times, tracks: tracks, placesRead: !titles ? nil : { places in
+            let cities = Set(places.compactMap { $0.city?.id })
+            early = (cities, ParallelLoad { try gazetteer.namesakes(of: cities.sorted().compactMap(PlaceID.init)) })
+        })
         if visits { passport.prepareVisits() }
         if titles {
-            let cities = passport.cityIDs.sorted().compactMap(PlaceID.init)
-            passport.namesakes = Set(try gazetteer.namesakes(of: cities).map(\.description))
+            let rest = passport.cityIDs.subtracting(early?.cities ?? [])
+            var found: Set<PlaceID> = try early?.namesakes.value() ?? []
+            if !rest.isEmpty { found.formUnion(try gazetteer.namesakes(of: rest.sorted().compactMap(PlaceID.init))) }
+            passport.namesakes = Set(found.map(\.description))
         }
         return KeptUntilExit.keep(passport)
     }
