@@ -94,8 +94,9 @@ public struct Passport: Sendable {
     public var cityIDs: Set<String> {
         var ids: Set<String> = []
         // Each snapshot once, found by its object: rows share a few hundred of them.
-        var seen: Set<ObjectIdentifier> = []
-        for i in days.indices where seen.insert(ObjectIdentifier(days[i].places)).inserted {
+        var seen = IdentityTable()
+        for i in days.indices where seen[days[i].places] == nil {
+            seen[days[i].places] = 0
             if let city = days[i].places.city { ids.insert(city.id) }
         }
         for m in marks {

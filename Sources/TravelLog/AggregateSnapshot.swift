@@ -38,16 +38,16 @@ public struct AggregateSnapshot: Sendable, Equatable {
         out.u32(Self.format)
         // Each distinct snapshot once, equal ones from different tables too: decoded, their
         // rows share one object.
-        var indices: [ObjectIdentifier: UInt32] = [:]
+        var indices = IdentityTable()
         var byValue: [PlaceLineage<PlaceLink>: UInt32] = [:]
         var places: [PlaceDay.Places] = []
-        for d in days where indices[ObjectIdentifier(d.places)] == nil {
+        for d in days where indices[d.places] == nil {
             let index = byValue[d.places.lineage] ?? UInt32(places.count)
             if index == places.count {
                 byValue[d.places.lineage] = index
                 places.append(d.places)
             }
-            indices[ObjectIdentifier(d.places)] = index
+            indices[d.places] = Int(index)
         }
         out.u32(UInt32(places.count))
         for p in places {
@@ -60,7 +60,7 @@ public struct AggregateSnapshot: Sendable, Equatable {
         for d in days {
             out.string(d.date)
             out.u8(Self.statusCode(d.status))
-            out.u32(indices[ObjectIdentifier(d.places)]!)
+            out.u32(UInt32(indices[d.places]!))
             for n in [d.photos, d.handSet, d.positioned, d.historyPoints] { out.i64(n) }
             out.f64(d.latitudeSum)
             out.f64(d.longitudeSum)

@@ -35,20 +35,21 @@ struct TripSettings {
     /// namesakes, the homes and the trips are found meanwhile.
     func passport(_ log: TravelLog? = nil, times: Bool = true, tracks: Bool = true, titles: Bool = true, visits: Bool = false) throws -> Passport {
         // The namesakes of the snapshot's cities looked up on a second core while its rows are
-        // read (the only minutes of a passport answer with a core idle), then of any other city
+        // read (the one stretch of a passport answer with a core idle), then of any other city
         // (the marks', or all of them when the rows come from the tables): a city is a namesake
         // or not whatever the others.
         let gazetteer = self.gazetteer
+        @Sendable func namesakes(of cities: Set<String>) throws -> Set<PlaceID> {
+            cities.isEmpty ? [] : try gazetteer.namesakes(of: cities.sorted().compactMap(PlaceID.init))
+        }
         var early: (cities: Set<String>, namesakes: ParallelLoad<Set<PlaceID>>)?
         var passport = try Passport(log: log ?? TravelLog(path: dbPath, readOnly: true), times: times, tracks: tracks, placesRead: !titles ? nil : { places in
             let cities = Set(places.compactMap { $0.city?.id })
-            early = (cities, ParallelLoad { try gazetteer.namesakes(of: cities.sorted().compactMap(PlaceID.init)) })
+            early = (cities, ParallelLoad { try namesakes(of: cities) })
         })
         if visits { passport.prepareVisits() }
         if titles {
-            let rest = passport.cityIDs.subtracting(early?.cities ?? [])
-            var found: Set<PlaceID> = try early?.namesakes.value() ?? []
-            if !rest.isEmpty { found.formUnion(try gazetteer.namesakes(of: rest.sorted().compactMap(PlaceID.init))) }
+            let found = try (early?.namesakes.value() ?? []).union(namesakes(of: passport.cityIDs.subtracting(early?.cities ?? [])))
             passport.namesakes = Set(found.map(\.description))
         }
         return KeptUntilExit.keep(passport)
