@@ -29,6 +29,10 @@ let package = Package(
         // glibc's allocator controls (part of libc: nothing to install or link).
         .systemLibrary(name: "CGlibc"),
 
+        // glibc's allocator policy for work that fills tens of MB of fresh arrays: the
+        // resolver's load, and the passport's answers.
+        .target(name: "Heap", dependencies: ["CGlibc"]),
+
         // Layer 1: position, time and camera from image files, without decoding pixels.
         .target(name: "PhotoMetadata", dependencies: ["CExif", "CHeif"]),
 
@@ -49,7 +53,7 @@ let package = Package(
         .target(name: "Boundaries", dependencies: ["Gazetteer", "SQLite"]),
 
         // Layer 3: coordinate → place chain.
-        .target(name: "Resolver", dependencies: ["Gazetteer", "Boundaries", "CGlibc", "JSONWriter"]),
+        .target(name: "Resolver", dependencies: ["Gazetteer", "Boundaries", "CGlibc", "Heap", "JSONWriter"]),
 
         // Layer 4: the user's travel log (SQLite, read-write, crash-safe), with the visit
         // aggregates and the one definition of a visit.
@@ -59,7 +63,7 @@ let package = Package(
         .target(name: "Importer", dependencies: ["TravelLog", "PhotoMetadata", "LocationHistory", "Gazetteer", "Resolver"]),
 
         // The passport, its statistics and the JSON travel record, read from the log's aggregates.
-        .target(name: "Passport", dependencies: ["TravelLog", "Gazetteer", "JSONWriter", "Markup"]),
+        .target(name: "Passport", dependencies: ["TravelLog", "Gazetteer", "JSONWriter", "Markup", "Heap"]),
 
         // Text escaped for XML and HTML: the GPX tracks, the map's SVG, the report.
         .target(name: "Markup"),
@@ -74,7 +78,7 @@ let package = Package(
         .target(name: "Report", dependencies: ["AtlasMap", "Passport", "Gazetteer", "TravelLog", "Markup"]),
 
         // The command-line tool: argument parsing and output only.
-        .executableTarget(name: "atlas", dependencies: ["PhotoMetadata", "Gazetteer", "Resolver", "JSONWriter", "TravelLog", "Importer", "Passport", "AtlasMap", "Report", "CGlibc"]),
+        .executableTarget(name: "atlas", dependencies: ["PhotoMetadata", "Gazetteer", "Resolver", "JSONWriter", "TravelLog", "Importer", "Passport", "AtlasMap", "Report", "CGlibc", "Heap"]),
 
         // Writes the sample trip and the benchmark libraries.
         .executableTarget(name: "make-photos", dependencies: ["SyntheticPhotos", "CExif"], path: "Tools/make-photos"),
@@ -111,6 +115,7 @@ let package = Package(
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "ScratchSpace"]),
         .testTarget(name: "GazetteerTests", dependencies: ["Gazetteer", "SQLite", "AtlasProcess", "ScratchSpace"]),
         .testTarget(name: "BoundariesTests", dependencies: ["Boundaries", "Gazetteer"]),
+        .testTarget(name: "HeapTests", dependencies: ["Heap"]),
         .testTarget(name: "ResolverTests", dependencies: ["Resolver", "Boundaries", "Gazetteer", "SyntheticPhotos", "JSONWriter", "ScratchSpace"]),
         .testTarget(name: "TravelLogTests", dependencies: ["TravelLog", "Gazetteer", "SQLite", "SyntheticPhotos", "ScratchSpace"]),
         .testTarget(name: "PassportTests", dependencies: ["Passport", "Importer", "TravelLog", "SyntheticPhotos", "Gazetteer", "JSONWriter", "PhotoMetadata", "ScratchSpace"]),

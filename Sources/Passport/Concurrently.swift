@@ -1,4 +1,5 @@
 import Dispatch
+import Heap
 
 /// The results of `first` and `second`, run at once on two threads: two independent parts of
 /// one answer (the export's day ledger beside the rest of its record, the two halves of a batch
@@ -14,6 +15,7 @@ public func concurrently<A, B>(_ first: () -> A, _ second: () -> B) -> (A, B) {
         withoutActuallyEscaping(second) { second in
             nonisolated(unsafe) let (first, second) = (first, second)
             DispatchQueue.concurrentPerform(iterations: 2) { i in
+                LoadingHeap.growThisThread()
                 if i == 0 { a.value = first() } else { b.value = second() }
             }
         }
@@ -33,7 +35,10 @@ public func inParallel<T>(count: Int, _ make: (Int) -> T) -> [T] {
     let slots = (0..<count).map { _ in Slot<T>() }
     withoutActuallyEscaping(make) { make in
         nonisolated(unsafe) let make = make
-        DispatchQueue.concurrentPerform(iterations: count) { slots[$0].value = make($0) }
+        DispatchQueue.concurrentPerform(iterations: count) { i in
+            LoadingHeap.growThisThread()
+            slots[i].value = make(i)
+        }
     }
     return slots.map { $0.value! }
 }

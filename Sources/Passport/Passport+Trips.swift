@@ -1,4 +1,5 @@
 import Dispatch
+import Heap
 import TravelLog
 
 extension Passport {
@@ -23,6 +24,7 @@ extension Passport {
         trips.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let buffer = buffer
             DispatchQueue.concurrentPerform(iterations: picked.count) { i in
+                LoadingHeap.growThisThread()
                 var trip = build(picked[i].span, detection)
                 trip.id = picked[i].id
                 buffer[i] = trip

@@ -1,5 +1,6 @@
 import Foundation
 import Gazetteer
+import Heap
 import TravelLog
 
 /// One photo as the passport sees it (``VisitPhoto``, kept in the travel log).
@@ -85,7 +86,10 @@ public struct Passport: Sendable {
     /// let countries = passport.visits(.country)
     /// ```
     public func prepareVisits() {
-        DispatchQueue.global().async { [self] in _ = visits }
+        DispatchQueue.global().async { [self] in
+            LoadingHeap.growThisThread()
+            _ = visits
+        }
     }
 
     /// Every city the rows and marks name, whatever the row's status: at least the cities

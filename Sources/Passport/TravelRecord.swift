@@ -1,5 +1,6 @@
 import Foundation
 import Gazetteer
+import Heap
 import JSONWriter
 import TravelLog
 
@@ -245,7 +246,10 @@ public struct TravelRecord: Sendable {
         }
         func flush() throws {
             let (photos, after, pieces, done) = (batch, written, RenderedPieces(), DispatchGroup())
-            DispatchQueue.global().async(group: done) { pieces.bytes = render(photos, after: after) }
+            DispatchQueue.global().async(group: done) {
+                LoadingHeap.growThisThread()
+                pieces.bytes = render(photos, after: after)
+            }
             written += batch.count
             batch = []
             try emitRendered()

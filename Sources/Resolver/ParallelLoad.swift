@@ -1,4 +1,5 @@
 import Foundation
+import Heap
 
 /// Work started on its own thread now and waited for later: loading uses both cores (cities on
 /// one, polygons on the other) without making every caller async, and an import reads the
@@ -13,7 +14,10 @@ package final class ParallelLoad<T>: @unchecked Sendable {
     private let promise = Promise<T>()
 
     package init(_ work: @escaping @Sendable () throws -> T) {
-        let thread = Thread { [promise] in promise.fulfil(Result { try work() }) }
+        let thread = Thread { [promise] in
+            LoadingHeap.growThisThread()
+            promise.fulfil(Result { try work() })
+        }
         thread.stackSize = 1 << 22
         thread.start()
     }

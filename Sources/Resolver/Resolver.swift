@@ -1,6 +1,7 @@
 import Boundaries
 import Foundation
 import Gazetteer
+import Heap
 
 /// Coordinate → place chain, offline: polygon containment decides the country and region, the
 /// nearest place is searched only inside them (a district answers with its city and itself),
@@ -118,7 +119,8 @@ public final class Resolver: Sendable {
         defer { LoadingHeap.returnFreedMemory() }
         // What each thread fills, in round figures: the polygons' vertices, edge blocks and grid;
         // the cities' columns and points, the zone pieces and, mostly, the corner states (at
-        // 32 MB these spilled into 4 KiB pages: 2,800 faults a load instead of 2,300).
+        // 32 MB these spilled into 4 KiB pages: 2,800 faults a load instead of 2,300). The
+        // cities' thread, a `ParallelLoad`, grows its own.
         LoadingHeap.growWithHugePages(megabytes: 48)
         gazetteerVersion = gazetteer.version
         coastlineToleranceKm = gazetteer.coastlineToleranceDegrees * PointIndex.kmPerDegree
@@ -128,7 +130,6 @@ public final class Resolver: Sendable {
         let corners = FirstFree { try BoundaryIndex.cornerStates(of: try outlines.value()) }
         let places = ParallelLoad { () throws -> (PlaceTables, PointIndex, [PointIndex], PointIndex, ZonePieces, Double) in
             let started = DispatchTime.now().uptimeNanoseconds
-            LoadingHeap.growWithHugePages(megabytes: 48)
             let tables = try PlaceTables.load(from: gazetteer)
             let c = tables.cities
             let storage = PointStorage(latitudes: c.latitudes, longitudes: c.longitudes)

@@ -1,5 +1,6 @@
 import Boundaries
 import Gazetteer
+import Heap
 
 /// The land time zones whole, territorial sea included (the gazetteer's `time_zones`): whose
 /// waters a point off every polygon lies in, and in which zone, where the zones know better

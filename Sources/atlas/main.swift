@@ -1,5 +1,6 @@
 import Foundation
 import Gazetteer
+import Heap
 import JSONWriter
 import PhotoMetadata
 #if canImport(Glibc)
@@ -83,6 +84,7 @@ if arguments.wantsHelp {
     Console.out(command.help)
     exit(ExitStatus.success.rawValue)
 }
+if command.answersAndExits { LoadingHeap.keepForTheRun() }
 do {
     exit(try command.run(&arguments).rawValue)
 } catch let error as UsageError {

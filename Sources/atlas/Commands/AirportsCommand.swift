@@ -5,6 +5,7 @@ import Passport
 
 /// `atlas airports`: the airports visited.
 enum AirportsCommand: Command {
+    static let answersAndExits = true
     static let declaration = CommandDeclaration.listing(
         name: "airports", summary: "List the airports visited (layovers included), with dates",
         about: """

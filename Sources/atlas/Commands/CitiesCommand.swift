@@ -6,6 +6,7 @@ import Passport
 
 /// `atlas cities`: the cities visited, or with `--districts` the districts inside them.
 enum CitiesCommand: Command {
+    static let answersAndExits = true
     static let districts = Flag("--districts", "List the districts visited instead, each with its city.")
     static let country = SharedOptions.place("--country", "Only cities of that country (Japan, JP, country:JP).")
     static let region = SharedOptions.place("--region", "Only cities of that region (Kyoto, JP-26, region:JP.22); with --country, a region of that country.")

@@ -5,6 +5,7 @@ import Passport
 
 /// `atlas continents`: the continents visited.
 enum ContinentsCommand: Command {
+    static let answersAndExits = true
     static let declaration = CommandDeclaration.listing(
         name: "continents", summary: "List the continents visited, with dates and countries",
         about: """

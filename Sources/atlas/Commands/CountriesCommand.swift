@@ -6,6 +6,7 @@ import Passport
 
 /// `atlas countries [--year Y] [--continent C] [--json]`: the countries visited.
 enum CountriesCommand: Command {
+    static let answersAndExits = true
     static let year = SharedOptions.year("Only countries visited that year (days and photos of that year).")
     static let continent = SharedOptions.place("--continent", "Only countries of that continent (Europe, EU, continent:EU).")
     static let declaration = CommandDeclaration.listing(

@@ -10,6 +10,7 @@ import TravelLog
 /// `--fill` choose how a day counts (``DayCounting``), `--dates` lists the evidence of each
 /// date. Every answer says its policy, the days without evidence and that it is no legal advice.
 enum DaysCommand: Command {
+    static let answersAndExits = true
     static let year = Option("--year", .integer("YYYY", in: 1800...9998), "Only that year (with --rule us-presence: the year tested, default this year).")
     static let yearStart = Option("--year-start", .monthDay, "Tax years starting that day (04-06 in the UK, 07-01 in Australia, 04-01 in India; default 01-01, the calendar year). A tax year is named by the year it starts in: with 04-06, 2025 is 2025-04-06 to 2026-04-05.")
     static let threshold = Option("--threshold", .integer(in: 1...366), "Mark the countries with at least N days counted in a year (default 183).")

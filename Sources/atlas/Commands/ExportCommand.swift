@@ -7,6 +7,7 @@ import TravelLog
 
 /// `atlas export`: the JSON travel record.
 enum ExportCommand: Command {
+    static let answersAndExits = true
     static let output = SharedOptions.output("Write there instead of stdout ('-' is stdout): a new file or a regular file, replaced whole through a temporary file beside it; a device, FIFO, directory or symbolic link is refused.")
     static let photos = Flag("--photos", "Include the photos (default).")
     static let noPhotos = Flag("--no-photos", "Leave the photos out (of --photos and --no-photos, the last given wins).")

@@ -6,6 +6,7 @@ import TravelLog
 
 /// `atlas flights`, `atlas flights import FILE...`, `atlas flights remove ID`.
 enum FlightsCommand: Command {
+    static let answersAndExits = true
     static let year = SharedOptions.year("Only that year's flights.")
     static let declaration = CommandDeclaration(
         name: "flights", summary: "Import flight logs (CSV) and list or remove their flights", forms: ["", "import FILE... [--db PATH]", "remove ID... [--db PATH]"],

@@ -7,6 +7,7 @@ import TravelLog
 
 /// `atlas home`, `atlas home set PLACE|LAT,LON [--since DATE]`, `atlas home remove [--since DATE]`.
 enum HomeCommand: Command {
+    static let answersAndExits = true
     static let since = Option("--since", .day, "The first day of that home.", inUsage: false)
     static let all = Flag("--all", "remove: every saved home.", inUsage: false)
     static let declaration = CommandDeclaration(

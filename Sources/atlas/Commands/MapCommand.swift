@@ -6,6 +6,7 @@ import Report
 
 /// `atlas map`: the world with the places visited filled in, as one self-contained HTML or SVG file.
 enum MapCommand: Command {
+    static let answersAndExits = true
     static let level = Option("--level", .choice("country|region|subregion") as ValueParser<MapShape.Kind>,
                               "country (the default, but for --trip), region (regions drawn over the countries; the default for --trip) or subregion "
                               + "(counties, départements, provinces over the countries: those of --country, else of every country whose subregions "

@@ -5,6 +5,7 @@ import TravelLog
 
 /// `atlas marks`: the places marked by hand.
 enum MarksCommand: Command {
+    static let answersAndExits = true
     static let sort = Option("--sort", .choice("KEY") as ValueParser<MarkOrder>,
                              "name (default; then date) or date (oldest first, undated last). JSON lines follow --sort when it "
                              + "is given, by identifier then date otherwise.")

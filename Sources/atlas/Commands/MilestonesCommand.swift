@@ -6,6 +6,7 @@ import Passport
 /// `atlas milestones`: the milestones reached, when and where, and those in reach with what
 /// they still miss.
 enum MilestonesCommand: Command {
+    static let answersAndExits = true
     static let all = Flag("--all", "List every milestone not reached yet, not only the \(shown) nearest.")
     /// The milestones not reached that the text lists without --all.
     static let shown = 10

@@ -5,6 +5,7 @@ import Passport
 
 /// `atlas regions`: the regions visited.
 enum RegionsCommand: Command {
+    static let answersAndExits = true
     static let country = SharedOptions.place("--country", "Only regions of that country (Japan, JP, country:JP).")
     static let declaration = CommandDeclaration.listing(
         name: "regions", summary: "List the regions visited, with dates, days and photos",

@@ -7,6 +7,7 @@ import TravelLog
 
 /// `atlas report`: the passport as one page to print or share.
 enum ReportCommand: Command {
+    static let answersAndExits = true
     static let year = SharedOptions.year("The year in review: only that year's places, trips and figures.")
     static let output = SharedOptions.output("Write there instead of stdout ('-' is stdout), whole or not at all; needed when stdout is a terminal. A FILE with an extension must end in .html or .htm (report.svg is refused).")
     static let isPrivate = Flag("--private", "Also the photo folders of each trip and the homes' points.")

@@ -5,6 +5,7 @@ import Passport
 
 /// `atlas stats`: the passport page.
 enum StatsCommand: Command {
+    static let answersAndExits = true
     static let year = SharedOptions.year("The year in review (default: the whole log; \"new\" is this year's).")
     static let threshold = Option("--threshold", .integer(in: 1...366), "With --year, mark the countries with at least N days present (default 183).")
     static let declaration = CommandDeclaration(

@@ -7,6 +7,7 @@ import TravelLog
 /// `atlas subregions [--country C] [--region R]`: the subregions visited (counties,
 /// départements, provinces), with each country's total.
 enum SubregionsCommand: Command {
+    static let answersAndExits = true
     static let country = SharedOptions.place("--country", "Only subregions of that country (United States, US, country:US).")
     static let region = SharedOptions.place("--region", "Only subregions of that region (California, US.CA, region:US.CA); with --country, a region of that country.")
     static let declaration = CommandDeclaration.listing(

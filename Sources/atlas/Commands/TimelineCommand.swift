@@ -5,6 +5,7 @@ import Passport
 
 /// `atlas timeline [--by year|month]`: the places first visited in each period.
 enum TimelineCommand: Command {
+    static let answersAndExits = true
     static let by = Option("--by", .choice("year|month") as ValueParser<TimelinePeriod>, "The period (default year).")
     static let declaration = CommandDeclaration(
         name: "timeline", summary: "New countries, regions and cities per year or month",

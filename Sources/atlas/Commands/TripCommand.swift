@@ -5,6 +5,7 @@ import TravelLog
 
 /// `atlas trip ID`, and its edits: `rename`, `split`, `merge`, `exclude`, `reset`.
 enum TripCommand: Command {
+    static let answersAndExits = true
     static let declaration = CommandDeclaration(
         name: "trip", summary: "Show one trip day by day; rename, split, merge or exclude trips", forms: ["ID", "rename ID TITLE", "split ID DATE", "merge ID ID", "exclude ID", "reset ID"],
         about: """

@@ -4,6 +4,7 @@ import Passport
 
 /// `atlas trips [--year Y] [--country C] [--json]`: the trips, detected from the photos.
 enum TripsCommand: Command {
+    static let answersAndExits = true
     static let year = SharedOptions.year("Only trips with days in that year.")
     static let country = SharedOptions.place("--country", "Only trips that visited that country.")
     static let all = Flag("--all", "Also the trips excluded with 'atlas trip exclude' (without it, stderr says how many are not shown).")

@@ -4,9 +4,10 @@ import CGlibc
 import Glibc
 #endif
 
-/// glibc's allocator policy while the resolver loads: it fills tens of MB of fresh arrays, and
-/// on this project's VM each 4 KiB page of them cost a page fault of a few µs (18,000 faults,
-/// a third of the load's CPU).
+/// glibc's allocator policy while the resolver loads, or while an `atlas` command runs: each
+/// fills tens of MB of fresh arrays, and on this project's VM each 4 KiB page of them cost a
+/// page fault of a few µs (18,000 faults, a third of the resolver's load; 13,800 in an export
+/// of the travel record, see ``keepForTheRun()``).
 ///
 /// - Freed memory stays in the heap for the next array: by default anything over 128 KiB is a
 ///   mapping of its own, returned to the kernel when freed and faulted in again by the next one.
@@ -30,19 +31,24 @@ import Glibc
 /// thresholds elsewhere in the process is not seen and is overwritten. One thing cannot come
 /// back: glibc's *dynamic* mmap threshold (raised as large blocks are freed) is off for good
 /// after any `mallopt` of either threshold, so the mmap threshold stays at its start value.
-enum LoadingHeap {
+public enum LoadingHeap {
     /// The two thresholds, in bytes.
-    struct Thresholds: Equatable {
-        var mmap: Int
-        var trim: Int
+    package struct Thresholds: Equatable {
+        package var mmap: Int
+        package var trim: Int
+
+        package init(mmap: Int, trim: Int) {
+            self.mmap = mmap
+            self.trim = trim
+        }
 
         /// glibc's documented defaults (mallopt(3)): 128 KiB each.
-        static let glibcDefaults = Thresholds(mmap: 128 * 1024, trim: 128 * 1024)
+        package static let glibcDefaults = Thresholds(mmap: 128 * 1024, trim: 128 * 1024)
         /// While loading: freed arrays stay in the heap.
-        static let loading = Thresholds(mmap: 64 << 20, trim: 256 << 20)
+        package static let loading = Thresholds(mmap: 64 << 20, trim: 256 << 20)
 
         /// The thresholds a process started with `environment` has (what glibc reads at start).
-        static func atStart(environment: [String: String]) -> Thresholds {
+        package static func atStart(environment: [String: String]) -> Thresholds {
             var t = glibcDefaults
             var tunables: [String: Int] = [:]
             for pair in (environment["GLIBC_TUNABLES"] ?? "").split(separator: ":") {
@@ -57,7 +63,7 @@ enum LoadingHeap {
     }
 
     /// The count of loads and what was set, for one allocator (the process's: ``shared``).
-    final class State: @unchecked Sendable {
+    package final class State: @unchecked Sendable {
         private let lock = NSLock()
         private var holders = 0
         private let start: Thresholds
@@ -65,16 +71,16 @@ enum LoadingHeap {
         private var applied: Thresholds?
         private let set: (Thresholds) -> Void
 
-        init(start: Thresholds, set: @escaping (Thresholds) -> Void) {
+        package init(start: Thresholds, set: @escaping (Thresholds) -> Void) {
             self.start = start
             self.set = set
         }
 
         /// The thresholds in force as far as this state knows.
-        var current: Thresholds { lock.withLock { applied ?? start } }
-        var loads: Int { lock.withLock { holders } }
+        package var current: Thresholds { lock.withLock { applied ?? start } }
+        package var loads: Int { lock.withLock { holders } }
 
-        func begin() {
+        package func begin() {
             lock.withLock {
                 holders += 1
                 if holders == 1 { applied = .loading; set(.loading) }
@@ -82,7 +88,7 @@ enum LoadingHeap {
         }
 
         /// True when this was the last load, and the start thresholds are back.
-        @discardableResult func end() -> Bool {
+        @discardableResult package func end() -> Bool {
             lock.withLock {
                 guard holders > 0 else { return false }
                 holders -= 1
@@ -94,21 +100,21 @@ enum LoadingHeap {
         }
     }
 
-    static let shared = State(start: Thresholds.atStart(environment: ProcessInfo.processInfo.environment)) { t in
+    package static let shared = State(start: Thresholds.atStart(environment: ProcessInfo.processInfo.environment)) { t in
         #if canImport(Glibc)
         _ = mallopt(M_MMAP_THRESHOLD, Int32(clamping: t.mmap))
         _ = mallopt(M_TRIM_THRESHOLD, Int32(clamping: t.trim))
         #endif
     }
 
-    static func keepFreedMemory() {
+    public static func keepFreedMemory() {
         shared.begin()
     }
 
     /// Grows the calling thread's heap by `megabytes` (at most 63: a thread's heap other than
     /// the main one holds 64 MiB) and marks the whole 2 MiB pages inside for huge pages. The
     /// block is freed at once and stays as the heap's top, where the next arrays are carved.
-    static func growWithHugePages(megabytes: Int) {
+    public static func growWithHugePages(megabytes: Int) {
         #if canImport(Glibc)
         let size = megabytes << 20, huge = UInt(2 << 20)
         guard let block = malloc(size) else { return }
@@ -120,7 +126,7 @@ enum LoadingHeap {
     }
 
     /// Ends one ``keepFreedMemory()``; the last one restores the start thresholds and trims.
-    static func returnFreedMemory() {
+    public static func returnFreedMemory() {
         guard shared.end() else { return }
         #if canImport(Glibc)
         _ = malloc_trim(0)

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+@testable import Heap
+
+/// The allocator thresholds ``LoadingHeap`` sets while loading come back afterwards, after the
+/// last of loads that overlap, and "back" means what the process started with. A state of its
+/// own records what would be set, so that resolvers loading in other tests do not interfere.
+@Suite struct LoadingHeapTests {
+    final class Recorder: @unchecked Sendable { var calls: [LoadingHeap.Thresholds] = [] }
+
+    @Test func theLastLoadToEndRestoresTheStartThresholds() {
+        let recorder = Recorder()
+        let start = LoadingHeap.Thresholds(mmap: 1 << 20, trim: 4096)
+        let state = LoadingHeap.State(start: start) { recorder.calls.append($0) }
+        #expect(state.current == start)
+        state.begin()
+        #expect(state.current == .loading && recorder.calls == [.loading])
+        state.begin()
+        #expect(!state.end())
+        // Another load is still running: its setting stays.
+        #expect(state.current == .loading && recorder.calls == [.loading])
+        #expect(state.end())
+        #expect(state.current == start && recorder.calls == [.loading, start] && state.loads == 0)
+        // An unmatched end changes nothing.
+        #expect(!state.end())
+        #expect(recorder.calls.count == 2)
+    }
+
+    @Test func withoutEnvironmentTheStartThresholdsAreGlibcsDefaults() {
+        #expect(LoadingHeap.Thresholds.atStart(environment: [:]) == .glibcDefaults)
+        #expect(LoadingHeap.Thresholds.glibcDefaults == .init(mmap: 128 * 1024, trim: 128 * 1024))
+    }
+
+    @Test func theStartThresholdsAreTheEnvironmentsThenGlibcsDefaults() {
+        #expect(LoadingHeap.Thresholds.atStart(environment: ["MALLOC_MMAP_THRESHOLD_": "1048576"])
+                == .init(mmap: 1 << 20, trim: 128 * 1024))
+        #expect(LoadingHeap.Thresholds.atStart(environment: ["GLIBC_TUNABLES": "glibc.malloc.arena_max=2:glibc.malloc.trim_threshold=4096"])
+                == .init(mmap: 128 * 1024, trim: 4096))
+        #expect(LoadingHeap.Thresholds.atStart(environment: ["GLIBC_TUNABLES": "glibc.malloc.mmap_threshold=9", "MALLOC_MMAP_THRESHOLD_": "7"])
+                == .init(mmap: 7, trim: 128 * 1024))
+    }
+}
+
+/// What a thread of the tests made, read after it signals.
+private final class ResultBox<T>: @unchecked Sendable { var value: T? }
+
+/// ``LoadingHeap/growThisThread()`` grows each thread's heap once, and only while freed memory
+/// is kept; and a grown heap fills with huge pages where the kernel gives them on request.
+@Suite struct GrowThisThreadTests {
+    /// `body` on a thread of its own, which starts with no mark of having grown.
+    private func onNewThread<T: Sendable>(_ body: @escaping @Sendable () -> T) -> T {
+        let (box, done) = (ResultBox<T>(), DispatchSemaphore(value: 0))
+        let thread = Thread {
+            box.value = body()
+            done.signal()
+        }
+        thread.start()
+        done.wait()
+        return box.value!
+    }
+
+    @Test func eachThreadGrowsOnceWhileFreedMemoryIsKept() {
+        let state = LoadingHeap.State(start: .glibcDefaults) { _ in }
+        let answers = onNewThread { () -> [Bool] in
+            let idle = LoadingHeap.growThisThread(keptBy: state)
+            state.begin()
+            return [idle, LoadingHeap.growThisThread(keptBy: state), LoadingHeap.growThisThread(keptBy: state)]
+        }
+        #expect(answers == [false, true, false])
+        #expect(onNewThread { LoadingHeap.growThisThread(keptBy: state) })
+        state.end()
+        #expect(!onNewThread { LoadingHeap.growThisThread(keptBy: state) })
+    }
+
+    /// Linux only gives huge pages on request when its setting says `[always]` or `[madvise]`.
+    static let hugePagesOnRequest: Bool = {
+        guard let setting = try? String(contentsOfFile: "/sys/kernel/mm/transparent_hugepage/enabled", encoding: .utf8) else { return false }
+        return setting.contains("[always]") || setting.contains("[madvise]")
+    }()
+
+    /// Linux's RUSAGE_THREAD, which Glibc's module leaves out (it needs _GNU_SOURCE): only the
+    /// faults of the calling thread, not of tests running beside it.
+    private let rusageThread: __rusage_who_t = 1
+
+    /// 32 MiB written after growing cost far fewer faults than its 8,192 pages of 4 KiB.
+    @Test(.enabled(if: hugePagesOnRequest, "the kernel gives no transparent huge pages on request"))
+    func aGrownHeapFaultsInHugePages() {
+        LoadingHeap.keepFreedMemory()
+        defer { LoadingHeap.returnFreedMemory() }
+        let faults = onNewThread { () -> Int in
+            LoadingHeap.growThisThread()
+            var before = rusage(), after = rusage()
+            getrusage(rusageThread, &before)
+            let size = 32 << 20
+            let block = malloc(size)!
+            memset(block, 1, size)
+            getrusage(rusageThread, &after)
+            free(block)
+            return after.ru_minflt - before.ru_minflt
+        }
+        #expect(faults < 8192 / 4, "\(faults) faults for 32 MiB")
+    }
+}
