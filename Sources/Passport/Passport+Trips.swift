@@ -240,10 +240,14 @@ extension Passport {
     /// within a city is no travel.
     private func distance(_ span: Span, _ waypoints: [(time: LocalTime, latitude: Double, longitude: Double)], _ homes: HomeTimeline) -> Double {
         // A day's rows come by first time: most often the points are in order already.
-        let inOrder = zip(waypoints, waypoints.dropFirst()).allSatisfy { $0.0.time <= $0.1.time }
+        // By index: pairs of tuples holding a time's text retained and released each point.
+        let inOrder = waypoints.indices.dropFirst().allSatisfy { waypoints[$0 - 1].time <= waypoints[$0].time }
         let points = inOrder ? waypoints : waypoints.sorted { $0.time < $1.time }
         guard let head = points.first, let tail = points.last else { return 0 }
-        var km = zip(points, points.dropFirst()).reduce(0) { $0 + GreatCircle.km($1.0.latitude, $1.0.longitude, $1.1.latitude, $1.1.longitude) }
+        var km = 0.0
+        for i in points.indices.dropFirst() {
+            km += GreatCircle.km(points[i - 1].latitude, points[i - 1].longitude, points[i].latitude, points[i].longitude)
+        }
         if let h = homes.home(on: span.start.text), let lat = h.latitude, let lon = h.longitude { km += GreatCircle.km(lat, lon, head.latitude, head.longitude) }
         if let h = homes.home(on: span.end.text), let lat = h.latitude, let lon = h.longitude { km += GreatCircle.km(tail.latitude, tail.longitude, lat, lon) }
         return km
