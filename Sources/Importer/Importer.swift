@@ -227,8 +227,8 @@ public final class Importer: @unchecked Sendable {
     private func readAll(into writer: ImportWriter, tracks: ImportTracks, histories: ImportHistories, marks: ReadingMarks?) throws
         -> (Walked, [(path: String, kind: String, message: String)], [LibraryWalker.File]) {
         // Files travel to the workers and back in chunks: one hand-off per file costs more in
-        // futex wake-ups than reading a small file's metadata. The queue is deep enough (a few
-        // thousand files) that the workers keep reading while this thread writes a batch.
+        // futex wake-ups than reading a small file's metadata. The writer's thread writes the
+        // batches (``ImportWriter``), so this one keeps the queue (a few thousand files) full.
         let input = WorkQueue<[Job]>(capacity: options.jobs * 32)
         let output = WorkQueue<[Outcome]>()
         let finished = DispatchGroup()
@@ -289,7 +289,9 @@ public final class Importer: @unchecked Sendable {
         }
         do {
             for root in options.roots where !isStopping {
-                // A folder the log has never seen needs no question per file.
+                // A folder the log has never seen needs no question per file (and its batches
+                // are written while the walk goes on: the log is not asked anything meanwhile).
+                try writer.settle()
                 let known = try log?.knowsFiles(under: root) ?? false
                 walked.anyRootKnown = walked.anyRootKnown || known
                 var folder = MediaPairing.Folder(path: root, names: [])
@@ -303,6 +305,7 @@ public final class Importer: @unchecked Sendable {
                         writer.summary.orphanSidecars.append(file.path)
                         return true
                     case .track:
+                        try writer.settle()
                         try tracks.found(file, into: &writer.summary)
                         return true
                     case .media(let xmp, let takeout):
@@ -311,7 +314,10 @@ public final class Importer: @unchecked Sendable {
                     }
                     found += 1
                     if found == 256 { reportFound() }
-                    if known { try log?.beginReading() }
+                    if known {
+                        try writer.settle()
+                        try log?.beginReading()
+                    }
                     let stored = known ? try log?.storedFile(at: file.path) : nil
                     if let stored, stored.size == file.size, stored.modifiedNs == file.modifiedNs, stored.sidecars == media.sidecarStamp {
                         writer.unchanged(stored)
@@ -331,6 +337,7 @@ public final class Importer: @unchecked Sendable {
             }
             reportFound()
             progress.update { $0.walkFinished = true }
+            try writer.settle()
             try log?.endReading()
         } catch {
             walkError = error
@@ -351,7 +358,11 @@ public final class Importer: @unchecked Sendable {
             if walkError == nil { do { try flush(force: false) } catch { walkError = error } }
         }
         finished.wait()
-        if let error = walkError ?? fatal { throw error }
+        if let error = walkError ?? fatal {
+            // The batch in flight is written (or fails) before the log is used again.
+            try? writer.settle()
+            throw error
+        }
         try flush(force: true)
         return (walked, walkErrors, historyFiles)
     }

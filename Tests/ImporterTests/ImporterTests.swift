@@ -120,6 +120,36 @@ import TravelLog
         #expect(real.visited == again.visited && real.newPlaces == again.newPlaces)
     }
 
+    /// Batches are written on the writer's thread while the walk goes on: a batch a file, with
+    /// files the log knows (each question waits for the write before) and new ones between
+    /// them, gives the log and the counts of one batch for everything.
+    @Test func batchesWrittenBesideTheWalkGiveTheLogOfOneBatch() throws {
+        func rows(_ library: Library) throws -> [String] {
+            let s = try TravelLog(path: library.database, readOnly: true).database
+                .prepare("SELECT path, taken_local, country_id, city_id, first_run, updated_run FROM photos ORDER BY path")
+            var out: [String] = []
+            while try s.step() { out.append((0..<6).map { s.string(Int32($0)) ?? "-" }.joined(separator: " ")) }
+            return out.map { $0.replacingOccurrences(of: library.root, with: "") }
+        }
+        var logs: [[String]] = [], summaries: [[Int]] = []
+        for batchSize in [1, 10_000] {
+            let library = try Library()
+            try library.write(6, in: "a")
+            try library.writeFile("a/notes.txt", Array("not a photo".utf8))
+            _ = try importLibrary(library, batchSize: batchSize)
+            try library.write(6, in: "b", startingAt: 6)
+            try library.write(2, in: "a", startingAt: 12)
+            try FileManager.default.moveItem(atPath: library.root + "/a/IMG_00000.jpg", toPath: library.root + "/b/moved.jpg")
+            let (summary, _) = try importLibrary(library, batchSize: batchSize)
+            let c = summary.counts
+            summaries.append([c.seen, c.added, c.unchanged, c.moved, c.changed, c.missing, summary.notImages, summary.filesRead, summary.positioned])
+            logs.append(try rows(library))
+        }
+        #expect(summaries[0] == [14, 8, 5, 1, 0, 0, 1, 9, 14])
+        #expect(summaries[0] == summaries[1])
+        #expect(logs[0] == logs[1] && logs[0].count == 14)
+    }
+
     @Test func aHandSetPlaceSurvivesReimportAndReresolve() throws {
         let library = try Library()
         let paths = try library.write(5, heic: false)
