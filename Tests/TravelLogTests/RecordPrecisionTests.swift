@@ -22,6 +22,15 @@ import Testing
         }
     }
 
+    /// Exact halves, where the parity of the whole number decides, up to and past 2^53.
+    @Test func halvesGoToTheEvenNumberAsPrintfDoes() {
+        let big = 0x1p51
+        let values = stride(from: -6.5, through: 6.5, by: 1).map { $0 } + [big + 0.5, big + 1.5, -(big + 1.5), 0x1p53, 0x1p53 + 2, 1e300, -1e300]
+        for v in values {
+            #expect(RecordPrecision.units(v, scale: 1) == Double(String(format: "%.0f", v))!, "\(v)")
+        }
+    }
+
     @Test func aLogOfPrintedValuesDerivesTheSameFigures() throws {
         let (full, printed) = (try TemporaryLog(), try TemporaryLog())
         let (a, b) = (try TravelLog(path: full.path), try TravelLog(path: printed.path))
