@@ -12,9 +12,10 @@ import Darwin
 /// moved file's old row), and counted into the run's ``ImportSummary``.
 ///
 /// ```swift
-/// let writer = ImportWriter(log: log, options: options, runID: id, logHadPhotos: true)
+/// let writer = ImportWriter(log: log, options: options, summary: summary, logHadPhotos: true)
 /// writer.add(job, reading)
 /// try writer.flush(force: false)   // writes when the batch is full or old enough
+/// try writer.settle()               // the batch in flight written: the log is free
 /// ```
 ///
 /// A dry run counts the same and writes nothing; it keeps what the passport would gain

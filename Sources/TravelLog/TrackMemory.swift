@@ -111,7 +111,7 @@ struct TrackMemory {
         var points: [TrackDay.Point] {
             text.withUnsafeBufferPointer { bytes in
                 entries.map { e in
-                    let time = Int(e.start), path = time + Int(e.timeCount)
+                    let time = e.start, path = time + Int(e.timeCount)
                     return TrackDay.Point(time: String(decoding: bytes[time..<path], as: UTF8.self),
                                           path: String(decoding: bytes[path..<path + Int(e.pathCount)], as: UTF8.self),
                                           latitude: e.latitude, longitude: e.longitude)
