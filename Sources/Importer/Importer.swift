@@ -375,15 +375,14 @@ public final class Importer: @unchecked Sendable {
         let reader = MetadataReader()
         var early: [[(Job, PlaceFinder.Stage)]] = []
         while let chunk = input.pop() {
-            let waiting = finder.isLoadingResolver
             let staged = chunk.map { job in
                 marks?.begin(worker: slot, path: job.media.file.path)
                 defer { marks?.end(worker: slot) }
                 return (job, finder.readMetadata(job.media, reader: reader))
             }
-            // Placed now unless the load goes on (this worker may be the first to ask for the
-            // resolver, and load it).
-            if waiting && finder.isLoadingResolver {
+            // Placed now unless another worker is loading the resolver (this one loads it when
+            // none does; a load that fails is the placing's error).
+            if case .success(nil) = Result(catching: { try finder.resolverUnlessLoading() }) {
                 early.append(staged)
                 continue
             }

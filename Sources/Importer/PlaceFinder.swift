@@ -20,7 +20,7 @@ public final class PlaceFinder: @unchecked Sendable {
     private let condition = NSCondition()
     private var loaded: Resolver?
     /// Whether a thread is loading the resolver now: the others wait for it, or read metadata
-    /// meanwhile (``isLoadingResolver``).
+    /// meanwhile (``resolverUnlessLoading()``).
     private var loading = false
 
     public init(gazetteer: Gazetteer, resolver: Resolver? = nil) {
@@ -29,11 +29,6 @@ public final class PlaceFinder: @unchecked Sendable {
     }
 
     public var isResolverLoaded: Bool { condition.withLock { loaded != nil } }
-
-    /// Whether another thread is loading the resolver now: an import worker then reads files
-    /// without resolving them (``readMetadata(_:reader:)``) instead of waiting for it, since
-    /// the load keeps only one of the two cores busy for most of its 0.4 s.
-    var isLoadingResolver: Bool { condition.withLock { loading && loaded == nil } }
 
     public func resolver() throws -> Resolver {
         condition.lock()
@@ -44,6 +39,31 @@ public final class PlaceFinder: @unchecked Sendable {
         }
         loading = true
         condition.unlock()
+        return try load()
+    }
+
+    /// The resolver, loaded by this thread unless another is loading it now: nil then, without
+    /// waiting. An import worker that has read a chunk asks this, so that only one of them
+    /// loads and the other reads files on (``readMetadata(_:reader:)``): the load keeps only
+    /// one of the two cores busy for most of its time, and two workers asking ``resolver()``
+    /// at the start left the second waiting for all of it.
+    func resolverUnlessLoading() throws -> Resolver? {
+        condition.lock()
+        if let loaded {
+            condition.unlock()
+            return loaded
+        }
+        guard !loading else {
+            condition.unlock()
+            return nil
+        }
+        loading = true
+        condition.unlock()
+        return try load()
+    }
+
+    /// Loads the resolver, once ``loading`` is set by this thread.
+    private func load() throws -> Resolver {
         let result = Result { try Resolver(gazetteer: gazetteer) }
         condition.withLock {
             loading = false
