@@ -117,7 +117,7 @@ public final class Importer: @unchecked Sendable {
         var summary = ImportSummary()
         summary.roots = options.roots
         summary.dryRun = options.dryRun
-        let before = try log?.visits() ?? Visits(days: [], marks: [])
+        let before = try log?.visitedPlaces() ?? VisitedPlaces()
         let logHadPhotos = try log.map { try $0.photoCount() > 0 } ?? false
         let writing = !options.dryRun
         if writing {
@@ -200,7 +200,7 @@ public final class Importer: @unchecked Sendable {
             if !logHadPhotos { try log.restoreBulkLoadIndexes() }
             try log.refreshAggregates()
             summary.visited = try log.visitedPlaces()
-            summary.newPlaces = summary.visited.subtracting(before.places)
+            summary.newPlaces = summary.visited.subtracting(before)
             try log.finishRun(summary.runID!, status: summary.interrupted ? .interrupted : .done, counts: summary.counts)
         } else {
             // The log's days with the ones the files read would add, by the same rules.
@@ -208,8 +208,8 @@ public final class Importer: @unchecked Sendable {
             let days = try (log?.placeDays() ?? []) + historyDays
             let marks = try log?.marks() ?? []
             let touched = writer.touched + placed.map(VisitPhoto.init(record:))
-            summary.visited = Visits(days: days + PlaceDay.aggregate(VisitRules.classify(touched)), marks: marks).places
-            summary.newPlaces = summary.visited.subtracting(before.places)
+            summary.visited = Visits.places(days: days + PlaceDay.aggregate(VisitRules.classify(touched)), marks: marks)
+            summary.newPlaces = summary.visited.subtracting(before)
         }
         summary.seconds = Date().timeIntervalSince(started)
         return summary

@@ -17,7 +17,7 @@ extension TravelLog {
     }
 
     /// The countries, regions, cities and airports visited (``visits()``), as identifier → name.
-    public func visitedPlaces() throws -> VisitedPlaces { try visits().places }
+    public func visitedPlaces() throws -> VisitedPlaces { Visits.places(days: try passportAggregates().days, marks: try marks()) }
 
     /// Per-file errors recorded by imports (photos, videos, GPX tracks), and what their walks
     /// could not read (folders, paths too long), by path.

@@ -1,4 +1,5 @@
 import Foundation
+import SyntheticPhotos
 import Testing
 @testable import TravelLog
 
@@ -60,5 +61,37 @@ import Testing
     @Test func aVisitOfTheHistoryAloneHasNoPhotos() {
         let visits = Visits(days: [Self.row("2024-05-02", points: 7)], marks: [])
         #expect(visits[.city].map(\.evidence) == [[.history]] && visits[.city].first?.photos == 0)
+    }
+
+    /// The places alone (what an import's summary asks) are the visits' places, on random rows
+    /// in any order (transit, flights, airports, places named two ways) and marks of every level.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func thePlacesAloneAreTheVisitsPlaces(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        let photos = (0..<400).map { AggregatesTests.randomRecord(String(format: "/p/%05d.jpg", $0), &rng) }
+            .filter { $0.error == nil }.map(VisitPhoto.init(record:))
+        var days = PlaceDay.aggregate(VisitRules.classify(photos))
+        // A city named two ways (the name it was first counted under is kept), a change of
+        // planes (an airport, not its country) and a flight (nothing).
+        let iceland = PlaceLink(id: "country:IS", name: "Iceland"), germany = PlaceLink(id: "country:DE", name: "Germany")
+        for (date, status, country, city, airport) in [("2024-02-02", VisitPhoto.Status.visit, iceland, "Reykjavík", nil),
+                                                       ("2024-02-01", .visit, iceland, "Reykjavík (old)", nil),
+                                                       ("2024-02-03", .transit, germany, nil, PlaceLink(id: "airport:FRA", name: "Frankfurt")),
+                                                       ("2024-02-03", .flight, nil, nil, nil)] as [(String, VisitPhoto.Status, PlaceLink?, String?, PlaceLink?)] {
+            var row = PlaceDay(date: date, status: status)
+            (row.country, row.city, row.airport, row.photos) = (country, city.map { PlaceLink(id: "city:3413829", name: $0) }, airport, 1)
+            days.append(row)
+        }
+        days.shuffle(using: &rng)
+        var marks: [Mark] = []
+        for (id, name) in [("country:IS", "Iceland"), ("city:3413829", "Reykjavík"), ("airport:KEF", "Keflavík"), ("country:FR", "La France")] {
+            var mark = Mark(placeID: id, placeName: name, date: "2024-03-0\(Int.random(in: 1...9, using: &rng))")
+            mark.country = PlaceLink(id: "country:IS", name: "Iceland")
+            marks.append(mark)
+        }
+        let places = Visits.places(days: days, marks: marks)
+        #expect(places == Visits(days: days, marks: marks).places)
+        #expect(places.cities["city:3413829"] == "Reykjavík (old)" && places.airports["airport:FRA"] == "Frankfurt")
+        #expect(places.airports["airport:KEF"] == "Keflavík" && places.countries["country:IS"] == "Iceland")
     }
 }
