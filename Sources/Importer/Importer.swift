@@ -78,6 +78,8 @@ public final class Importer: @unchecked Sendable {
 
     public let options: Options
     static let chunkSize = 32
+    /// Chunks a worker reads while another loads the resolver, at most (``work(slot:input:output:marks:)``).
+    static let chunksReadAhead = 64
     public let progress = ImportProgress()
     /// The log; nil only for a dry run on a log that does not exist yet.
     let log: TravelLog?
@@ -381,8 +383,10 @@ public final class Importer: @unchecked Sendable {
                 return (job, finder.readMetadata(job.media, reader: reader))
             }
             // Placed now unless another worker is loading the resolver (this one loads it when
-            // none does; a load that fails is the placing's error).
-            if case .success(nil) = Result(catching: { try finder.resolverUnlessLoading() }) {
+            // none does; a load that fails is the placing's error). At most 2,048 files are
+            // kept read ahead, then the worker waits for the load: on a slow machine a long
+            // load would otherwise hold every file it read meanwhile.
+            if early.count < Self.chunksReadAhead, case .success(nil) = Result(catching: { try finder.resolverUnlessLoading() }) {
                 early.append(staged)
                 continue
             }
