@@ -19,8 +19,7 @@ public struct Visits: Sendable, Equatable {
     /// flight's countries are passed through, not visited).
     public init(days: [PlaceDay], marks: [Mark], flights: [Flight] = []) {
         var tally = Tally()
-        let sorted = days.indices.dropFirst().allSatisfy { (days[$0 - 1].date ?? "") <= (days[$0].date ?? "") }
-        tally.add(rows: sorted ? days : PlaceDay.sorted(days))
+        tally.add(rows: Self.byDate(days))
         for m in marks {
             let parents = PlaceDay.Places(PlaceLineage(continent: m.continent, country: m.country, region: m.region, city: m.city))
             parents.lineage.forEach { kind, link in tally.touch(kind, link, m.date, marks: 1, parents: parents) }
@@ -145,6 +144,12 @@ public struct Visits: Sendable, Equatable {
         }
     }
 
+    /// `days` by date, as visits count them: as they are when they come so, else sorted.
+    private static func byDate(_ days: [PlaceDay]) -> [PlaceDay] {
+        let sorted = days.indices.dropFirst().allSatisfy { (days[$0 - 1].date ?? "") <= (days[$0].date ?? "") }
+        return sorted ? days : PlaceDay.sorted(days)
+    }
+
     /// Whether a row counts at `kind`: an airport on any day on the ground in a country
     /// (`grounded`: not in flight, with a country), the rest on visit days.
     @inline(__always)
@@ -163,8 +168,7 @@ public struct Visits: Sendable, Equatable {
             names[kind.rank][link.id] = link.name
         }
         // In the order visits count them: a place named two ways keeps its first name.
-        let sorted = days.indices.dropFirst().allSatisfy { (days[$0 - 1].date ?? "") <= (days[$0].date ?? "") }
-        let rows = sorted ? days : PlaceDay.sorted(days)
+        let rows = byDate(days)
         // Rows share their place snapshots: each is read once as visited and once as grounded.
         var done = IdentityTable()
         for r in rows.indices {
