@@ -199,8 +199,15 @@ public final class Importer: @unchecked Sendable {
                 summary.newErrors += walkErrors.filter { !known.contains($0.path) }.count
                 try log.write { try log.replaceWalkErrors(under: options.roots, with: walkErrors, run: summary.runID) }
             }
-            if !logHadPhotos { try log.restoreBulkLoadIndexes() }
-            try log.refreshAggregates()
+            if !logHadPhotos {
+                // The snapshot reads none of the photos' indexes: made from the committed rows on
+                // a connection of its own while this one builds them.
+                let snapshot = PendingSnapshot(logPath: log.path)
+                try log.restoreBulkLoadIndexes()
+                try log.refreshAggregates(made: snapshot)
+            } else {
+                try log.refreshAggregates()
+            }
             summary.visited = try log.visitedPlaces()
             summary.newPlaces = summary.visited.subtracting(before)
             try log.finishRun(summary.runID!, status: summary.interrupted ? .interrupted : .done, counts: summary.counts)

@@ -61,11 +61,16 @@ extension TravelLog {
     /// Makes the snapshot again, inside the current write, when the aggregates changed since it
     /// was made. Not while dates are stale: their rows are computed from photos, and a photo
     /// changed again on a date already stale changes no aggregate table, so no generation.
-    func refreshSnapshot() throws {
+    /// `made`: bytes made elsewhere at a generation (``PendingSnapshot``), taken if it is the
+    /// log's.
+    func refreshSnapshot(made: PendingSnapshot.Made? = nil) throws {
         guard try snapshotIsStale(), try staleDates().isEmpty, try staleTrackDays().isEmpty else { return }
-        let bytes = try computedSnapshot().encoded()
+        let current = try statement(Self.generation).scalarInt()
+        let bytes = try made.flatMap { $0.generation == current ? $0.bytes : nil } ?? computedSnapshot().encoded()
         try statement(Self.writeSnapshot).bind(Int(AggregateSnapshot.format), bytes).run()
     }
+
+    static let generation = Query("SELECT n FROM aggregate_generation")
 
     private static let currentSnapshotCount = Query("""
         SELECT count(*) FROM aggregate_snapshot s JOIN aggregate_generation g ON s.generation = g.n WHERE s.format = ?

@@ -102,7 +102,10 @@ extension TravelLog {
     /// snapshot of them (``passportAggregates()``), in the current write transaction (or one of
     /// its own). Called by every ``write(_:)`` unless ``refreshesAggregatesOnWrite`` is off (an
     /// import refreshes once at its end).
-    public func refreshAggregates() throws {
+    ///
+    /// With `made`, the snapshot is the one made beside this connection if the aggregates are
+    /// still at its generation.
+    public func refreshAggregates(made pending: PendingSnapshot? = nil) throws {
         // Asked outside a transaction first: a writer's open calls this, and should nothing be
         // stale it then takes no write lock.
         if !database.isInTransaction, try staleDates().isEmpty, try staleTrackDays().isEmpty, try !snapshotIsStale() {
@@ -110,7 +113,7 @@ extension TravelLog {
         }
         try write {
             try refreshStaleDays()
-            try refreshSnapshot()
+            try refreshSnapshot(made: pending?.made())
         }
     }
 

@@ -124,6 +124,39 @@ import Testing
         #expect(try log.passportAggregates() == log.computedSnapshot())
     }
 
+    @Test func aSnapshotMadeBesideIsStoredOnlyAtItsGeneration() throws {
+        let t = try TemporaryLog()
+        let log = try TravelLog(path: t.path)
+        log.refreshesAggregatesOnWrite = false
+        var rng = SplitMix64(seed: 9)
+        // Dated, readable, placed and in time order: folded as they are written, so no date or
+        // track day is left stale.
+        let records = (0..<240).map { AggregatesTests.randomRecord("/b/\($0).jpg", &rng) }
+            .filter { $0.error == nil && $0.latitude != nil && $0.takenLocal != nil }
+            .sorted { (VisitPhoto(record: $0).trackTime ?? "", $0.path) < (VisitPhoto(record: $1).trackTime ?? "", $1.path) }
+        try #require(records.count >= 90)
+        try log.write { for r in records[0..<30] { try log.insert(r, run: nil) } }
+        #expect(try log.snapshotIsStale() && log.staleDates().isEmpty)
+        let pending = PendingSnapshot(logPath: t.path)
+        let made = try #require(pending.made())
+        #expect(try made.bytes == log.computedSnapshot().encoded())
+        try log.refreshAggregates(made: pending)
+        #expect(try log.snapshotIsCurrent() && log.passportAggregates() == log.computedSnapshot())
+
+        // Rows written after it was made: it is not taken, the snapshot is made again.
+        try log.write { for r in records[30..<60] { try log.insert(r, run: nil) } }
+        let late = PendingSnapshot(logPath: t.path)
+        #expect(late.made() != nil)
+        try log.write { for r in records[60..<90] { try log.insert(r, run: nil) } }
+        try log.refreshAggregates(made: late)
+        let now = try log.computedSnapshot()
+        #expect(try now.encoded() != late.made()?.bytes)
+        #expect(try log.snapshotIsCurrent() && log.passportAggregates() == now)
+
+        // Nothing to make where the snapshot is current.
+        #expect(PendingSnapshot(logPath: t.path).made() == nil)
+    }
+
     @Test func noSnapshotIsMadeWhileDatesAreStale() throws {
         let t = try TemporaryLog()
         let log = try TravelLog(path: t.path)
