@@ -3,7 +3,7 @@ import Testing
 @testable import Heap
 
 /// The allocator thresholds ``LoadingHeap`` sets while loading come back afterwards, after the
-/// last of loads that overlap, and "back" means what the process started with. A state of its
+/// last of loads that overlap, and "back" means what the process runs with. A state of its
 /// own records what would be set, so that resolvers loading in other tests do not interfere.
 @Suite struct LoadingHeapTests {
     final class Recorder: @unchecked Sendable { var calls: [LoadingHeap.Thresholds] = [] }
@@ -26,8 +26,15 @@ import Testing
         #expect(recorder.calls.count == 2)
     }
 
-    @Test func withoutEnvironmentTheStartThresholdsAreGlibcsDefaults() {
-        #expect(LoadingHeap.Thresholds.atStart(environment: [:]) == .glibcDefaults)
+    /// glibc's rule raises the thresholds as blocks of a few MB are freed; after a mallopt they
+    /// stay where they are set, so a load leaves them where the rule would have taken them.
+    @Test func withoutEnvironmentTheThresholdsAreWhereGlibcsRuleGrowsThem() {
+        #expect(LoadingHeap.Thresholds.atStart(environment: [:]) == .grownDefaults)
+        #expect(LoadingHeap.Thresholds.atStart(environment: ["GLIBC_TUNABLES": "glibc.malloc.arena_max=2"]) == .grownDefaults)
+        let grown = LoadingHeap.Thresholds.grownDefaults
+        // Above glibc's start, the trim threshold at least twice the mmap one (as the rule sets
+        // it), and no more than the rule's ceiling of 32 MiB.
+        #expect(grown.mmap > 128 * 1024 && grown.mmap <= 32 << 20 && grown.trim >= 2 * grown.mmap)
         #expect(LoadingHeap.Thresholds.glibcDefaults == .init(mmap: 128 * 1024, trim: 128 * 1024))
     }
 
