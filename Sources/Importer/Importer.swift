@@ -99,10 +99,13 @@ public final class Importer: @unchecked Sendable {
 
     var isStopping: Bool { stopLock.withLock { stopRequested } }
 
-    /// One file (with its sidecars) waiting for a worker, and what the log knew of it.
-    struct Job: Sendable {
+    /// One file (with its sidecars) waiting for a worker, and what the log knew of it. A class,
+    /// like ``PlaceFinder/Reading``: passed on, not copied string by string.
+    final class Job: Sendable {
         let media: MediaPairing.Media
         let storedID: Int64?
+
+        init(media: MediaPairing.Media, storedID: Int64?) { (self.media, self.storedID) = (media, storedID) }
     }
 
     enum Outcome: Sendable {

@@ -89,16 +89,25 @@ public final class PlaceFinder: @unchecked Sendable {
     /// What the read stage made of one file and its sidecars: the record (nil for a file that
     /// is no photo or video), and the sidecars that could not be read (the file is recorded
     /// all the same, from what could).
-    struct Reading: Sendable {
-        var record: PhotoRecord?
+    ///
+    /// A class: it goes from a worker to the writer through four arrays, and a copy of the
+    /// record and the visit retained and released each of their forty-odd strings (8% of an
+    /// import's samples were such copies and their reference counting).
+    final class Reading: Sendable {
+        let record: PhotoRecord?
         /// The record as the passport reads it, for a readable photo with a position: made here,
         /// on a worker, so that the thread writing the log only folds it into the aggregates.
-        var visit: VisitPhoto?
+        let visit: VisitPhoto?
         /// The visit's point on the track (``TrackDay/Point``), made on the worker likewise.
-        var trackPoint: TrackDay.Point?
-        var sidecarErrors: [MetadataError] = []
+        let trackPoint: TrackDay.Point?
+        let sidecarErrors: [MetadataError]
         /// The file is no photo but a location history (``ImportHistories``), told by its content.
-        var isHistory = false
+        let isHistory: Bool
+
+        init(record: PhotoRecord? = nil, visit: VisitPhoto? = nil, trackPoint: TrackDay.Point? = nil,
+             sidecarErrors: [MetadataError] = [], isHistory: Bool = false) {
+            (self.record, self.visit, self.trackPoint, self.sidecarErrors, self.isHistory) = (record, visit, trackPoint, sidecarErrors, isHistory)
+        }
     }
 
     /// Reads a file and its sidecars and merges them (``PositionChoice``): what the file is
@@ -131,15 +140,11 @@ public final class PlaceFinder: @unchecked Sendable {
     /// Throws only when the gazetteer cannot be loaded (fatal); a bad file is a record with an
     /// error.
     func place(_ unplaced: Unplaced) throws -> Reading {
-        var reading = Reading(sidecarErrors: unplaced.sidecarErrors)
         var record = try record(unplaced.file, unplaced.metadata)
         record.sidecars = unplaced.sidecars
-        reading.record = record
-        if record.error == nil, record.latitude != nil {
-            let visit = VisitPhoto(record: record)
-            (reading.visit, reading.trackPoint) = (visit, TrackDay.Point(visit))
-        }
-        return reading
+        guard record.error == nil, record.latitude != nil else { return Reading(record: record, sidecarErrors: unplaced.sidecarErrors) }
+        let visit = VisitPhoto(record: record)
+        return Reading(record: record, visit: visit, trackPoint: TrackDay.Point(visit), sidecarErrors: unplaced.sidecarErrors)
     }
 
     /// The record of what was read: the position resolved, the offset derived.
