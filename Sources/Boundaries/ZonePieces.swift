@@ -118,6 +118,10 @@ public struct ZonePieces: Sendable {
     /// coordinate: what a caller that keeps its own table of the zones' names asks, so that no
     /// `String` is copied per point.
     public func pieceIndex(at coordinate: GeoCoordinate, amongPieces candidates: [Int]) -> Int? {
+        pieceIndex(at: coordinate, amongPieces: candidates[...])
+    }
+
+    func pieceIndex(at coordinate: GeoCoordinate, amongPieces candidates: some Sequence<Int>) -> Int? {
         let px = coordinate.longitude * 100_000, py = coordinate.latitude * 100_000
         for k in candidates {
             // Field by field: a copy of the piece would retain its two strings.

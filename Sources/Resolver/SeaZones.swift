@@ -23,7 +23,8 @@ struct SeaZones: Sendable {
     typealias Zone = (name: Int32, countries: [Int])
 
     private let zones: ZonePieces
-    private let order: [Int]
+    /// The zones smallest first (where they overlap, the smaller answers), filed by cell.
+    private let order: ZonePieces.Cells
     /// The zones' names, each once.
     let names: TextTable
     /// Each piece's name in ``names`` and the countries whose land its zone covers (the zone's
@@ -37,7 +38,7 @@ struct SeaZones: Sendable {
         LoadingHeap.keepFreedMemory()
         defer { LoadingHeap.returnFreedMemory() }
         zones = try ZonePieces.loadZones(from: gazetteer)
-        order = zones.smallestFirst
+        order = ZonePieces.Cells(zones, order: zones.smallestFirst)
         var others: [String: Set<Int>] = [:]
         for region in tables.regions where region.country >= 0 {
             if let zone = region.timeZone { others[zone, default: []].insert(Int(region.country)) }
@@ -65,7 +66,7 @@ struct SeaZones: Sendable {
     /// The smallest zone containing the point (then by name), with the countries whose land it
     /// covers, or nil outside every land zone (and in a zone of a country the gazetteer lacks).
     func zone(at coordinate: GeoCoordinate) -> Zone? {
-        guard let found = zones.pieceIndex(at: coordinate, amongPieces: order), found < pieceZones.count else { return nil }
+        guard let found = zones.pieceIndex(at: coordinate, among: order), found < pieceZones.count else { return nil }
         return pieceZones[found]
     }
 }

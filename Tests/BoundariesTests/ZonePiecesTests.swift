@@ -55,4 +55,35 @@ import Testing
             #expect(index.zone(at: at(31.9, 35.4), in: "region:PS.WE") == "Asia/Jerusalem")
         }
     }
+
+    /// Filed by 1° cells, the pieces answer as the whole list does: at every point of a lattice
+    /// over them and around, on the cells' edges (whole degrees, which the boxes' edges here lie
+    /// on) and a hair to either side of them; and far from every box, a cell holds none.
+    @Test func piecesFiledByCellAnswerAsTheWholeList() {
+        let zones = pieces([
+            ("Big/Zone", "country:AA", 500, [[(-10, -5), (10, -5), (10, 5), (-10, 5)]]),
+            ("Small/Zone", "country:BB", 5, [[(-2, -1), (2, -1), (2, 1), (-2, 1)]]),
+            ("Thin/Zone", "country:CC", 1, [[(3.3, -4.7), (9.9, 4.1), (9.8, 4.2)]]),
+            ("Edge/Zone", "country:DD", 50, [[(11, -3), (14, -3), (14, 0), (11, 0)], [(12, -2), (13, -2), (13, -1), (12, -1)]]),
+        ])
+        let order = zones.smallestFirst
+        let cells = ZonePieces.Cells(zones, order: order)
+        var latitudes: [Double] = [], longitudes: [Double] = []
+        for tenth in stride(from: -70, through: 70, by: 3) { latitudes.append(Double(tenth) / 10) }
+        for tenth in stride(from: -130, through: 160, by: 3) { longitudes.append(Double(tenth) / 10) }
+        for whole in -8...16 { for hair in [-1e-9, 0, 1e-9] { latitudes.append(Double(whole) + hair); longitudes.append(Double(whole) + hair) } }
+        var found = 0
+        for lat in latitudes where (-90...90).contains(lat) {
+            for lon in longitudes {
+                let point = at(lat, lon)
+                let expected = zones.pieceIndex(at: point, amongPieces: order)
+                #expect(zones.pieceIndex(at: point, among: cells) == expected, "\(lat), \(lon)")
+                if expected != nil { found += 1 }
+            }
+        }
+        #expect(found > 1_000)
+        #expect(zones.pieceIndex(at: at(0, 0), among: cells).map { zones.assignments[$0].zone } == "Small/Zone")
+        #expect(cells.candidates(at: at(40, 100)).isEmpty && cells.candidates(at: at(-89.9, -179.9)).isEmpty)
+        #expect(cells.candidates(at: at(0.5, 0.5)).map { zones.assignments[Int($0)].zone } == ["Small/Zone", "Big/Zone"])
+    }
 }
