@@ -30,6 +30,21 @@ import Testing
         #expect(source.reads == 3)
     }
 
+    /// Past the head, a window is small (headers, mostly), and a larger request reads what it asks.
+    @Test func windowsPastTheHeadAreSmall() throws {
+        let file = try TemporaryFile(bytes)
+        let source = try FileSource(path: file.path)
+        _ = try source.slice(at: 30_000, count: 4)
+        #expect(Array(try source.slice(at: 30_000 + FileSource.laterWindowSize - 2, count: 2)) == [0x2e, 0x2f])
+        #expect(source.reads == 1)
+        #expect(Array(try source.slice(at: 30_000 + FileSource.laterWindowSize - 1, count: 2)) == [0x2f, 0x30])
+        #expect(source.reads == 2)
+        let large = try source.slice(at: 40_000, count: 10_000)
+        #expect(large.count == 10_000 && large.first == 0x40 && large.last == UInt8((49_999) & 0xFF))
+        #expect(source.reads == 3)
+        #expect(FileSource.laterWindowSize < FileSource.windowSize)
+    }
+
     /// A size from the caller's walk stands in for `fstat`; when the file has shrunk since,
     /// reads past its new end come back short, as for a file that shrinks while read.
     @Test func aKnownSizeStandsInForTheFilesOwn() throws {
