@@ -13,7 +13,10 @@ import Foundation
 /// Thread-safe (one condition variable).
 final class WorkQueue<Element>: @unchecked Sendable {
     private let condition = NSCondition()
-    private var items: [Element] = []
+    /// Taken items are cleared at once (nil): a slot kept its item until the next compaction, and
+    /// the output queue of an import so held up to a thousand chunks of readings already written,
+    /// freed at its end on one core.
+    private var items: [Element?] = []
     private var head = 0
     private var closed = false
     private let capacity: Int
@@ -69,6 +72,7 @@ final class WorkQueue<Element>: @unchecked Sendable {
     private func take() -> Element? {
         guard head < items.count else { return nil }
         let item = items[head]
+        items[head] = nil
         head += 1
         if head > 1024 && head * 2 > items.count {
             items.removeFirst(head)

@@ -25,6 +25,25 @@ import Testing
         #expect(received == Array(0..<100))
     }
 
+    /// What a queue hands over is no longer its to keep: the readings of an import are freed
+    /// once written, not when the queue next compacts or goes.
+    @Test func aTakenItemIsReleasedByTheQueueAtOnce() {
+        final class Item {}
+        let queue = WorkQueue<[Item]>()
+        weak var popped: Item?, drained: Item?
+        do {
+            let items = [Item(), Item()]
+            (popped, drained) = (items[0], items[1])
+            queue.push([items[0]])
+            queue.push([items[1]])
+        }
+        _ = queue.pop()
+        _ = queue.drain()
+        #expect(popped == nil && drained == nil && queue.count == 0)
+        queue.push([Item()])
+        #expect(queue.count == 1)
+    }
+
     @Test func imageExtensionsDecideWhetherAnUnknownFileIsABrokenPhoto() {
         #expect(PlaceFinder.hasImageExtension("/a/IMG_1.JPG"))
         #expect(PlaceFinder.hasImageExtension("/a/b.heic"))
