@@ -205,7 +205,7 @@ public final class Importer: @unchecked Sendable {
             if !logHadPhotos {
                 // The snapshot reads none of the photos' indexes: made from the committed rows on
                 // a connection of its own while this one builds them.
-                let snapshot = PendingSnapshot(logPath: log.path)
+                let snapshot = try PendingSnapshot(of: log)
                 try log.restoreBulkLoadIndexes()
                 try log.refreshAggregates(made: snapshot)
             } else {

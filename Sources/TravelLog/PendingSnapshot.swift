@@ -4,10 +4,12 @@ import Foundation
 /// as last committed, while the log's own connection writes something the snapshot does not
 /// read: an import into an empty log builds the photos' indexes meanwhile, and the two take
 /// about as long. ``TravelLog/refreshAggregates(made:)`` stores it if the aggregates' generation
-/// is still the one it was made at, and makes it again otherwise.
+/// is still the one it was made at, and makes it again otherwise. The generation counts only
+/// the first change after a snapshot (migration 16), so the log is first told to count the next
+/// change again, and the snapshot is made only where none came since.
 ///
 /// ```swift
-/// let pending = PendingSnapshot(logPath: log.path)
+/// let pending = try PendingSnapshot(of: log)
 /// try log.restoreBulkLoadIndexes()
 /// try log.refreshAggregates(made: pending)
 /// ```
@@ -20,7 +22,11 @@ public final class PendingSnapshot: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private var result: Made?
 
-    public init(logPath: String) {
+    /// Writes to `log` (on the caller's thread, outside any transaction), then reads it on a
+    /// thread and a connection of its own.
+    public init(of log: TravelLog) throws {
+        try log.countAggregateChangesAgain()
+        let logPath = log.path
         let thread = Thread { [self] in
             result = try? Self.make(logPath: logPath)
             done.signal()
@@ -40,8 +46,13 @@ public final class PendingSnapshot: @unchecked Sendable {
         // One read transaction: the generation and the rows are of the same commit.
         try log.beginReading()
         defer { try? log.endReading() }
-        guard try log.snapshotIsStale(), try log.staleDates().isEmpty, try log.staleTrackDays().isEmpty,
-              let generation = try log.statement(TravelLog.generation).scalarInt() else { return nil }
+        let s = try log.statement(TravelLog.generationAndChange)
+        guard try s.step() else { return nil }
+        let (generation, changed) = (s.int(0), s.int(1))
+        s.reset()
+        // A change since the count began again: later ones would not count, so the
+        // generation could not tell this snapshot from the log.
+        guard changed == 0, try log.snapshotIsStale(), try log.staleDates().isEmpty, try log.staleTrackDays().isEmpty else { return nil }
         return (generation, try log.computedSnapshot().encoded())
     }
 }

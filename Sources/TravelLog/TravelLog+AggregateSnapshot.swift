@@ -68,9 +68,22 @@ extension TravelLog {
         let current = try statement(Self.generation).scalarInt()
         let bytes = try made.flatMap { $0.generation == current ? $0.bytes : nil } ?? computedSnapshot().encoded()
         try statement(Self.writeSnapshot).bind(Int(AggregateSnapshot.format), bytes).run()
+        try statement(Self.countChangesAgain).run()
+    }
+
+    /// Makes the next change to the aggregates count one more generation (migration 16), as
+    /// a snapshot written does. Safe at any time: the generation only goes up, so a stale
+    /// snapshot stays stale.
+    func countAggregateChangesAgain() throws {
+        try endReading()
+        try statement(Self.countChangesAgain).run()
     }
 
     static let generation = Query("SELECT n FROM aggregate_generation")
+    /// The generation, and whether a change was counted since the last snapshot (or since
+    /// ``countAggregateChangesAgain()``).
+    static let generationAndChange = Query("SELECT n, changed FROM aggregate_generation")
+    private static let countChangesAgain = Query("UPDATE aggregate_generation SET changed = 0")
 
     private static let currentSnapshotCount = Query("""
         SELECT count(*) FROM aggregate_snapshot s JOIN aggregate_generation g ON s.generation = g.n WHERE s.format = ?

@@ -1,6 +1,7 @@
 import Foundation
 import SyntheticPhotos
 import Gazetteer
+import SQLite
 import Testing
 @testable import TravelLog
 
@@ -124,6 +125,47 @@ import Testing
         #expect(try log.passportAggregates() == log.computedSnapshot())
     }
 
+    /// Only the first change after a snapshot counts a generation (migration 16); every later
+    /// one finds the snapshot retired already, and a snapshot made again is retired by the next.
+    @Test func theFirstChangeAfterASnapshotRetiresItAndTheNextSnapshotCountsAgain() throws {
+        let t = try TemporaryLog()
+        let log = try TravelLog(path: t.path)
+        var rng = SplitMix64(seed: 10)
+        try log.write { for i in 0..<40 { try log.insert(AggregatesTests.randomRecord("/g/\(i).jpg", &rng), run: nil) } }
+        func generation() throws -> Int { try log.database.prepare("SELECT n FROM aggregate_generation").scalarInt() ?? -1 }
+        #expect(try log.snapshotIsCurrent())
+        let start = try generation()
+        for round in 1...3 {
+            try log.database.execute("UPDATE place_days SET photos = photos + 1 WHERE rowid = (SELECT min(rowid) FROM place_days)")
+            try log.database.execute("UPDATE place_days SET photos = photos + 1 WHERE rowid = (SELECT max(rowid) FROM place_days)")
+            #expect(try !log.snapshotIsCurrent() && generation() == start + round)
+            #expect(try log.passportAggregates() == log.computedSnapshot())
+            try log.write { try log.refreshSnapshot() }
+            #expect(try log.snapshotIsCurrent() && log.passportAggregates() == log.computedSnapshot())
+        }
+    }
+
+    /// Migration 16 counts one more generation: a snapshot a log of schema 15 held as current
+    /// (here, bytes of another log's) is not read after it, and the next change still counts.
+    @Test func aSnapshotFromBeforeMigration16IsRetired() throws {
+        let t = try TemporaryLog()
+        do {
+            let db = try Database(path: t.path, mode: .readWrite)
+            for migration in TravelLog.migrations.prefix(15) { try db.execute(migration) }
+            try db.execute("PRAGMA user_version = 15; PRAGMA application_id = \(TravelLog.applicationID)")
+            try db.execute("INSERT INTO photos (path, size, mtime_ns, taken_local, latitude, longitude, country_id, country_name) VALUES ('/m/a.jpg', 1, 2, '2024-05-01T10:00:00', 45.7, 4.8, 'country:FR', 'France')")
+            let other = try Self.sample.encoded()
+            let insert = try db.prepare("INSERT INTO aggregate_snapshot (id, generation, format, bytes) SELECT 1, n, ?, ? FROM aggregate_generation")
+            try insert.bind(Int(AggregateSnapshot.format), other).run()
+        }
+        let log = try TravelLog(path: t.path)
+        #expect(try log.schemaVersion() == TravelLog.migrations.count)
+        #expect(try log.snapshotIsCurrent() && log.passportAggregates() == log.computedSnapshot())
+        #expect(try log.passportAggregates() != Self.sample && log.placeDays().count == 1)
+        try log.database.execute("DELETE FROM place_days")
+        #expect(try !log.snapshotIsCurrent())
+    }
+
     @Test func aSnapshotMadeBesideIsStoredOnlyAtItsGeneration() throws {
         let t = try TemporaryLog()
         let log = try TravelLog(path: t.path)
@@ -137,7 +179,7 @@ import Testing
         try #require(records.count >= 90)
         try log.write { for r in records[0..<30] { try log.insert(r, run: nil) } }
         #expect(try log.snapshotIsStale() && log.staleDates().isEmpty)
-        let pending = PendingSnapshot(logPath: t.path)
+        let pending = try PendingSnapshot(of: log)
         let made = try #require(pending.made())
         #expect(try made.bytes == log.computedSnapshot().encoded())
         try log.refreshAggregates(made: pending)
@@ -145,7 +187,7 @@ import Testing
 
         // Rows written after it was made: it is not taken, the snapshot is made again.
         try log.write { for r in records[30..<60] { try log.insert(r, run: nil) } }
-        let late = PendingSnapshot(logPath: t.path)
+        let late = try PendingSnapshot(of: log)
         #expect(late.made() != nil)
         try log.write { for r in records[60..<90] { try log.insert(r, run: nil) } }
         try log.refreshAggregates(made: late)
@@ -154,7 +196,7 @@ import Testing
         #expect(try log.snapshotIsCurrent() && log.passportAggregates() == now)
 
         // Nothing to make where the snapshot is current.
-        #expect(PendingSnapshot(logPath: t.path).made() == nil)
+        #expect(try PendingSnapshot(of: log).made() == nil)
     }
 
     @Test func noSnapshotIsMadeWhileDatesAreStale() throws {
