@@ -58,16 +58,17 @@ extension TravelLog {
         guard !stale.isEmpty || !trackDays.isEmpty else { return }
         for run in Self.runs(stale.union(trackDays).sorted()) {
             let placeDates = run.filter(stale.contains)
-            let photos: [String: [VisitPhoto]]
-            if !tracks {
-                photos = try self.photos(of: run)
-            } else if placeDates.isEmpty && !run.contains("") {
+            if tracks && placeDates.isEmpty && !run.contains("") {
                 // An import folds its places and leaves only track days out of time order:
-                // those need five columns of each photo, not its places.
-                photos = try trackPhotos(around: run)
-            } else {
-                photos = try self.photos(around: run)
+                // those need the track points of the photos, not their places. Held as points, a
+                // run of a million-photo log's dates took a fifth of the memory it took as photos.
+                let wanted = Set(run)
+                var computed: [String: TrackDay] = [:]
+                for day in TrackDay.aggregate(points: try trackPoints(around: run)) where wanted.contains(day.day) { computed[day.day] = day }
+                try body([], run.filter(trackDays.contains).map { ($0, computed[$0]) })
+                continue
             }
+            let photos = try tracks ? self.photos(around: run) : self.photos(of: run)
             let places = placeDates.map { ($0, PlaceDay.aggregate(VisitRules.classify(photos[$0] ?? []))) }
             let computed = tracks ? try self.trackDays(of: run, photos: photos) : [:]
             try body(places, run.filter(trackDays.contains).map { ($0, computed[$0]) })
@@ -214,25 +215,22 @@ extension TravelLog {
         return out
     }
 
-    /// The positioned photos of every local date of `run` and of the dates beside it, with
-    /// only what their track points read (path, time, offset, position), as
-    /// ``photos(around:)`` gives them.
-    func trackPhotos(around run: [String]) throws -> [String: [VisitPhoto]] {
-        var out: [String: [VisitPhoto]] = [:]
+    /// The track points (``TrackDay/Point``) of the positioned photos of every local date of
+    /// `run` and of the dates beside it, read from the five columns they need.
+    func trackPoints(around run: [String]) throws -> [TrackDay.Point] {
+        var points: [TrackDay.Point] = []
         let s = try statement(Self.datedTrackPhotos)
-        for date in Self.around(run) {
+        for date in Self.around(run).sorted() {
             try s.bind(date)
-            var photos: [VisitPhoto] = []
             while try s.step() {
                 var p = VisitPhoto(path: s.string(0) ?? "")
                 (p.takenLocal, p.utcOffsetSeconds) = (s.string(1), s.optionalInt(2))
                 p.measure(latitude: s.optionalDouble(3), longitude: s.optionalDouble(4), altitude: nil, speedKmh: nil)
-                photos.append(p)
+                if let point = TrackDay.Point(p) { points.append(point) }
             }
             s.reset()
-            out[date] = photos
         }
-        return out
+        return points
     }
 
     static let datedTrackPhotos = Query("""
