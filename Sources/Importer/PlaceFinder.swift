@@ -62,6 +62,22 @@ public final class PlaceFinder: @unchecked Sendable {
         return try load()
     }
 
+    /// Starts loading the resolver on a thread of its own, unless it is loaded or loading, and
+    /// then its tables read on first use (``Resolver/loadFirstUseTables()``): for a caller that
+    /// knows it will place many files (an import into a log that does not exist yet), so that
+    /// the load runs beside what comes before the first file is read. A failed load is the
+    /// error of whoever asks for the resolver next.
+    public func loadInBackground() {
+        guard condition.withLock({ () -> Bool in
+            guard loaded == nil, !loading else { return false }
+            loading = true
+            return true
+        }) else { return }
+        let thread = Thread { [self] in (try? load())?.loadFirstUseTables() }
+        thread.stackSize = 1 << 22
+        thread.start()
+    }
+
     /// Loads the resolver, once ``loading`` is set by this thread.
     private func load() throws -> Resolver {
         let result = Result { try Resolver(gazetteer: gazetteer) }

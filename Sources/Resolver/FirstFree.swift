@@ -21,6 +21,9 @@ final class FirstFree<T>: @unchecked Sendable {
 
     init(_ work: @escaping @Sendable () throws -> T) { self.work = work }
 
+    /// Whether a thread has started the work.
+    var isClaimed: Bool { lock.withLock { claimed } }
+
     /// Does the work, unless another thread has started it.
     func offer() {
         guard lock.withLock({ () -> Bool in defer { claimed = true }; return !claimed }) else { return }

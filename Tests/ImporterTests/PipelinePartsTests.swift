@@ -1,4 +1,5 @@
 import Foundation
+import Gazetteer
 import Testing
 @testable import Importer
 
@@ -42,6 +43,17 @@ import Testing
         #expect(popped == nil && drained == nil && queue.count == 0)
         queue.push([Item()])
         #expect(queue.count == 1)
+    }
+
+    /// A resolver loaded in the background is the one every later caller gets, loaded once.
+    @Test func aResolverLoadedInTheBackgroundIsTheOneCallersGet() throws {
+        let finder = PlaceFinder(gazetteer: try Gazetteer.open())
+        finder.loadInBackground()
+        finder.loadInBackground()
+        let first = try finder.resolver()
+        #expect(finder.isResolverLoaded)
+        #expect(try finder.resolver() === first && finder.resolverUnlessLoading() === first)
+        #expect(try finder.place(latitude: 48.8566, longitude: 2.3522)?.country?.id == PlaceID("country:FR"))
     }
 
     @Test func imageExtensionsDecideWhetherAnUnknownFileIsABrokenPhoto() {

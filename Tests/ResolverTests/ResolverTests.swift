@@ -12,6 +12,24 @@ import Testing
         try Self.resolver.resolve(GeoCoordinate(latitude: lat, longitude: lon))
     }
 
+    /// The tables read on first use, loaded ahead on threads of their own before any point
+    /// asks, answer as those read by the first point that needs them: at sea in a land zone,
+    /// in a subregion's polygon, at a metropolis's edge, and across the seam.
+    @Test func firstUseTablesLoadedAheadChangeNoAnswer() throws {
+        let ahead = try Resolver(gazetteer: Self.gazetteer)
+        #expect(!ahead.subregions.isClaimed && !ahead.seaZones.isClaimed && !ahead.populations.isClaimed)
+        ahead.loadFirstUseTables()
+        let deadline = Date().addingTimeInterval(30)
+        while !(ahead.subregions.isClaimed && ahead.seaZones.isClaimed && ahead.populations.isClaimed) && Date() < deadline { usleep(1_000) }
+        #expect(ahead.subregions.isClaimed && ahead.seaZones.isClaimed && ahead.populations.isClaimed)
+        let points: [(Double, Double)] = [(37.49, -25.10), (-15.94, 179.98), (-17.18, -179.98), (48.86, 2.35), (40.73, -73.99),
+                                          (35.68, 139.69), (47.80, -104.06), (51.05, 3.72), (-33.86, 151.21), (0, -140)]
+        for (lat, lon) in points {
+            let point = GeoCoordinate(latitude: lat, longitude: lon)
+            #expect(try ahead.resolve(point) == Self.resolver.resolve(point), "\(lat), \(lon)")
+        }
+    }
+
     @Test func montanaIsNotNorthDakota() throws {
         let montana = try resolve(47.80, -104.06)
         #expect(montana.region?.id == PlaceID("region:US.MT"))

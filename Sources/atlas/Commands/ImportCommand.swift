@@ -79,6 +79,10 @@ enum ImportCommand: Command {
             throw UsageError("--track \(error.path): no such file")
         }
         let gazetteer = try Gazetteer.open(path: gazetteerPath)
+        let finder = PlaceFinder(gazetteer: gazetteer)
+        // A log that does not exist yet knows no file: every photo the walk finds is read and
+        // placed, so the resolver loads from now on, beside the log's creation and the walk.
+        if !dryRun && !FileManager.default.fileExists(atPath: dbPath) { finder.loadInBackground() }
         let target = try ImportTarget.open(log: dbPath, dryRun: dryRun)
         defer { target.lock?.release() }
 
@@ -90,7 +94,7 @@ enum ImportCommand: Command {
             options.historyRules.minimumStay = Int64(minStay) * 60_000
             options.rebuildHistoryDays = true
         }
-        let importer = Importer(log: target.log, finder: PlaceFinder(gazetteer: gazetteer), options: options)
+        let importer = Importer(log: target.log, finder: finder, options: options)
         let interrupt = InterruptSignal { importer.stop() }
         let reporter = ProgressReporter(progress: importer.progress, style: style)
         reporter.start()
