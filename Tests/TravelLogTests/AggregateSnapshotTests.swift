@@ -150,9 +150,8 @@ import Testing
     @Test func aSnapshotFromBeforeMigration16IsRetired() throws {
         let t = try TemporaryLog()
         do {
-            let db = try Database(path: t.path, mode: .readWrite)
-            for migration in TravelLog.migrations.prefix(15) { try db.execute(migration) }
-            try db.execute("PRAGMA user_version = 15; PRAGMA application_id = \(TravelLog.applicationID)")
+            let db = try t.database(ofSchema: 15)
+            try db.execute("PRAGMA application_id = \(TravelLog.applicationID)")
             try db.execute("INSERT INTO photos (path, size, mtime_ns, taken_local, latitude, longitude, country_id, country_name) VALUES ('/m/a.jpg', 1, 2, '2024-05-01T10:00:00', 45.7, 4.8, 'country:FR', 'France')")
             let other = try Self.sample.encoded()
             let insert = try db.prepare("INSERT INTO aggregate_snapshot (id, generation, format, bytes) SELECT 1, n, ?, ? FROM aggregate_generation")

@@ -29,9 +29,7 @@ import Testing
     @Test func aVersion7LogGainsTheTable() throws {
         let t = try TemporaryLog()
         do {
-            let db = try Database(path: t.path, mode: .readWrite)
-            for migration in TravelLog.migrations.prefix(7) { try db.execute(migration) }
-            try db.execute("PRAGMA user_version = 7")
+            let db = try t.database(ofSchema: 7)
         }
         let log = try TravelLog(path: t.path)
         #expect(try log.schemaVersion() == TravelLog.migrations.count && log.flights().isEmpty)

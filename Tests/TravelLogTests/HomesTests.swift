@@ -9,9 +9,7 @@ import Testing
     @Test func aVersion6LogMigratesAndKeepsItsPhotos() throws {
         let t = try TemporaryLog()
         do {
-            let db = try Database(path: t.path, mode: .readWrite)
-            for migration in TravelLog.migrations.prefix(6) { try db.execute(migration) }
-            try db.execute("PRAGMA user_version = 6")
+            let db = try t.database(ofSchema: 6)
             try db.execute("INSERT INTO photos (path, size, mtime_ns, latitude, longitude) VALUES ('/p/a.jpg', 1, 2, 45.7, 4.8)")
         }
         let log = try TravelLog(path: t.path)

@@ -10,9 +10,7 @@ import Testing
     @Test func aVersion13LogMigratesKeepsItsRowsAndWatchesTheNewColumns() throws {
         let t = try TemporaryLog()
         do {
-            let db = try Database(path: t.path, mode: .readWrite)
-            for migration in TravelLog.migrations.prefix(13) { try db.execute(migration) }
-            try db.execute("PRAGMA user_version = 13")
+            let db = try t.database(ofSchema: 13)
             try db.execute("""
                 INSERT INTO photos (id, path, size, mtime_ns, taken_local, latitude, longitude, waters, country_id, country_name, city_id, city_name, city_km)
                 VALUES (1, '/p/a.jpg', 1, 2, '2024-05-01T10:00:00', 45.76, 4.83, 'land', 'country:FR', 'France', 'city:2996944', 'Lyon', 0.3);

@@ -9,9 +9,7 @@ import Testing
     @Test func aVersion5LogLearnsItsSourcesAndRereadsItsVideos() throws {
         let t = try TemporaryLog()
         do {
-            let db = try Database(path: t.path, mode: .readWrite)
-            for migration in TravelLog.migrations.prefix(5) { try db.execute(migration) }
-            try db.execute("PRAGMA user_version = 5")
+            let db = try t.database(ofSchema: 5)
             try db.execute("""
                 INSERT INTO photos (id, path, size, mtime_ns, format, latitude, longitude) VALUES
                     (1, '/p/a.jpg', 1, 2, 'jpeg', 45.76, 4.82), (2, '/p/b.jpg', 1, 2, 'jpeg', NULL, NULL), (3, '/p/c.mov', 1, 2, 'mov', 59.3, 18.1);

@@ -16,6 +16,15 @@ final class TemporaryLog {
     }
 
     deinit { try? FileManager.default.removeItem(atPath: directory) }
+
+    /// A connection to the file made a log of schema `version` (its first migrations only),
+    /// as an older atlas left it, for a test of what the later ones do to it.
+    func database(ofSchema version: Int) throws -> Database {
+        let db = try Database(path: path, mode: .readWrite)
+        for migration in TravelLog.migrations.prefix(version) { try db.execute(migration) }
+        try db.execute("PRAGMA user_version = \(version)")
+        return db
+    }
 }
 
 func sampleRecord(_ path: String, city: String = "city:2996944", cityName: String = "Lyon") -> PhotoRecord {
