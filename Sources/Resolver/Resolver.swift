@@ -193,10 +193,7 @@ public final class Resolver: Sendable {
     /// has begun to load is left to it.
     public func loadFirstUseTables() {
         let loads: [@Sendable () -> Void] = [
-            { [subregions] in
-                subregions.offer()
-                _ = (try? subregions.value())?.loadedPolygons()
-            },
+            { [subregions] in _ = (try? subregions.value())?.loadedPolygons() },
             { [seaZones] in seaZones.offer() },
             { [populations] in populations.offer() },
         ]

@@ -65,8 +65,7 @@ extension TravelLog {
     /// log's.
     func refreshSnapshot(made: PendingSnapshot.Made? = nil) throws {
         guard try snapshotIsStale(), try staleDates().isEmpty, try staleTrackDays().isEmpty else { return }
-        let current = try statement(Self.generation).scalarInt()
-        let bytes = try made.flatMap { $0.generation == current ? $0.bytes : nil } ?? computedSnapshot().encoded()
+        let bytes = try made.flatMap { try statement(Self.generation).scalarInt() == $0.generation ? $0.bytes : nil } ?? computedSnapshot().encoded()
         try statement(Self.writeSnapshot).bind(Int(AggregateSnapshot.format), bytes).run()
         try statement(Self.countChangesAgain).run()
     }

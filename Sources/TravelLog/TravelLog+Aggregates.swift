@@ -58,19 +58,18 @@ extension TravelLog {
         guard !stale.isEmpty || !trackDays.isEmpty else { return }
         for run in Self.runs(stale.union(trackDays).sorted()) {
             let placeDates = run.filter(stale.contains)
+            let places: [(date: String, rows: [PlaceDay])], computed: [String: TrackDay]
             if tracks && placeDates.isEmpty && !run.contains("") {
                 // An import folds its places and leaves only track days out of time order:
                 // those need the track points of the photos, not their places. Held as points, a
                 // run of a million-photo log's dates took a fifth of the memory it took as photos.
-                let wanted = Set(run)
-                var computed: [String: TrackDay] = [:]
-                for day in TrackDay.aggregate(points: try trackPoints(around: run)) where wanted.contains(day.day) { computed[day.day] = day }
-                try body([], run.filter(trackDays.contains).map { ($0, computed[$0]) })
-                continue
+                places = []
+                computed = Self.trackDays(of: run, points: try trackPoints(around: run))
+            } else {
+                let photos = try tracks ? self.photos(around: run) : self.photos(of: run)
+                places = placeDates.map { ($0, PlaceDay.aggregate(VisitRules.classify(photos[$0] ?? []))) }
+                computed = tracks ? Self.trackDays(of: run, points: photos.values.flatMap { $0 }.compactMap(TrackDay.Point.init)) : [:]
             }
-            let photos = try tracks ? self.photos(around: run) : self.photos(of: run)
-            let places = placeDates.map { ($0, PlaceDay.aggregate(VisitRules.classify(photos[$0] ?? []))) }
-            let computed = tracks ? try self.trackDays(of: run, photos: photos) : [:]
             try body(places, run.filter(trackDays.contains).map { ($0, computed[$0]) })
         }
     }
@@ -206,12 +205,13 @@ extension TravelLog {
         return out
     }
 
-    /// The track days of `run` (consecutive days), from `photos` (``photos(around:)``): a photo's
-    /// track day is at most a day from its local date.
-    func trackDays(of run: [String], photos: [String: [VisitPhoto]]) throws -> [String: TrackDay] {
+    /// The track days of `run` (consecutive days), from the points of the photos of its dates
+    /// and of those beside it (``photos(around:)``, ``trackPoints(around:)``): a photo's track
+    /// day is at most a day from its local date.
+    static func trackDays(of run: [String], points: [TrackDay.Point]) -> [String: TrackDay] {
         let wanted = Set(run)
         var out: [String: TrackDay] = [:]
-        for day in TrackDay.aggregate(photos.values.flatMap { $0 }) where wanted.contains(day.day) { out[day.day] = day }
+        for day in TrackDay.aggregate(points: points) where wanted.contains(day.day) { out[day.day] = day }
         return out
     }
 
