@@ -87,3 +87,64 @@ import Testing
         #expect(cells.candidates(at: at(0.5, 0.5)).map { zones.assignments[Int($0)].zone } == ["Small/Zone", "Big/Zone"])
     }
 }
+
+/// The band filing against a plain one worked out edge by edge: a band lists, in ring order,
+/// every edge whose latitude span reaches it.
+@Suite struct ZonePiecesFilingTests {
+    @Test func everyBandListsTheEdgesThatReachIt() {
+        var generator = SplitMix(seed: 7)
+        var xs: [Int32] = [], ys: [Int32] = []
+        var input: [(zone: String, owner: String, areaKm2: Double, rings: [Range<Int>])] = []
+        for piece in 0..<40 {
+            var rings: [Range<Int>] = []
+            for _ in 0..<(1 + piece % 3) {
+                let start = xs.count
+                let (cx, cy) = (Int32(generator.next(below: 2_000_000)) - 1_000_000, Int32(generator.next(below: 1_000_000)) - 500_000)
+                let count = 3 + generator.next(below: 30)
+                for _ in 0..<count {
+                    // Edges from a hair to a few bands tall, some exactly on a band's edge.
+                    xs.append(cx + Int32(generator.next(below: 60_000)))
+                    ys.append(cy + Int32(generator.next(below: 12)) * (generator.next(below: 2) == 0 ? 5_000 : 1_237))
+                }
+                xs.append(xs[start]); ys.append(ys[start])
+                rings.append(start..<xs.count)
+            }
+            input.append(("Zone/\(piece)", "country:\(piece % 5)", Double(piece), rings))
+        }
+        input.append(("Empty/Zone", "country:X", 1, []))
+        let zones = ZonePieces(pieces: input, xs: xs, ys: ys)
+        #expect(zones.pieces.count == 40)
+        for (k, p) in input.dropLast().enumerated() {
+            let piece = zones.pieces[k]
+            let points = p.rings.flatMap { Array($0) }
+            #expect(piece.minY == points.map { ys[$0] }.min() && piece.maxX == points.map { xs[$0] }.max())
+            for band in 0..<piece.bands {
+                let bottom = piece.minY + Int32(band) * 5_000, top = bottom + 5_000
+                var expected: [Int32] = []
+                for ring in p.rings {
+                    for i in ring.lowerBound..<(ring.upperBound - 1) {
+                        let (low, high) = (min(ys[i], ys[i + 1]), max(ys[i], ys[i + 1]))
+                        // Reaches [bottom, top): its span meets the band, a top on the band's top excluded.
+                        if low < top && high >= bottom { expected.append(Int32(i)) }
+                    }
+                }
+                let listed = zones.bandEdges[Int(zones.bandStarts[piece.firstBand + band])..<Int(zones.bandStarts[piece.firstBand + band + 1])]
+                #expect(Array(listed) == expected, "piece \(k) band \(band)")
+            }
+        }
+        #expect(zones.bandStarts.last.map(Int.init) == zones.bandEdges.count)
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so the fixture is the same on every run.
+private struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next(below bound: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int((z ^ (z >> 31)) % UInt64(bound))
+    }
+}
