@@ -13,9 +13,11 @@ import Heap
 package final class ParallelLoad<T>: @unchecked Sendable {
     private let promise = Promise<T>()
 
-    package init(_ work: @escaping @Sendable () throws -> T) {
+    /// With `growingHeap`, the thread's heap grows in huge pages when a passport command keeps
+    /// its memory for the run (``LoadingHeap/growThisThread()``); the resolver's load does not.
+    package init(growingHeap: Bool = true, _ work: @escaping @Sendable () throws -> T) {
         let thread = Thread { [promise] in
-            LoadingHeap.growThisThread()
+            if growingHeap { LoadingHeap.growThisThread() }
             promise.fulfil(Result { try work() })
         }
         thread.stackSize = 1 << 22

@@ -117,18 +117,19 @@ public final class Resolver: Sendable {
         }
         LoadingHeap.keepFreedMemory()
         defer { LoadingHeap.returnFreedMemory() }
-        // What each thread fills, in round figures: the polygons' vertices, edge blocks and grid;
-        // the cities' columns and points, the zone pieces and, mostly, the corner states (at
-        // 32 MB these spilled into 4 KiB pages: 2,800 faults a load instead of 2,300). The
-        // cities' thread, a `ParallelLoad`, grows its own.
-        LoadingHeap.growWithHugePages(megabytes: 48)
+        // In 4 KiB pages, not huge ones: a huge page is a free 2 MiB block, and a VM that hands
+        // free memory back to its host (virtio-balloon free page reporting, as on this project's
+        // build machine) faults such a block in again at 1.5-3 ms a MB a few seconds after it
+        // was freed, against 0.4 ms a MB in small pages. A resolve or an import started after a
+        // pause (what a user does) took 0.16 s and 0.65 s in huge pages, 0.11 s and 0.56 s
+        // without; run back to back, 0.12 s and 0.56 s against 0.13 s and 0.55 s.
         gazetteerVersion = gazetteer.version
         coastlineToleranceKm = gazetteer.coastlineToleranceDegrees * PointIndex.kmPerDegree
         // Names and cities on one core while the polygons decode on the other; then the polygon
         // thread files the edges and whichever core is free first computes the corner states.
         let outlines = Promise<BoundaryIndex.Outlines>()
         let corners = FirstFree { try BoundaryIndex.cornerStates(of: try outlines.value()) }
-        let places = ParallelLoad { () throws -> (PlaceTables, PointIndex, [PointIndex], PointIndex, ZonePieces, Double) in
+        let places = ParallelLoad(growingHeap: false) { () throws -> (PlaceTables, PointIndex, [PointIndex], PointIndex, ZonePieces, Double) in
             let started = DispatchTime.now().uptimeNanoseconds
             let tables = try PlaceTables.load(from: gazetteer)
             let c = tables.cities
