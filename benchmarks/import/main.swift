@@ -86,6 +86,15 @@ func childPeakMB() -> Double {
     return Double(usage.ru_maxrss) / 1024
 }
 
+/// User and system CPU seconds of the children waited for so far: an import's own, as the
+/// difference around it. Steadier than its wall time on a VM whose speed moves by the minute.
+func childCPU() -> (user: Double, system: Double) {
+    var usage = rusage()
+    getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
+    func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+    return (seconds(usage.ru_utime), seconds(usage.ru_stime))
+}
+
 func removeLog() {
     for suffix in ["", "-wal", "-shm", ".lock"] { try? FileManager.default.removeItem(atPath: db + suffix) }
 }
@@ -96,13 +105,17 @@ print("bench-import: \(paths.count) files under \(root), \(jobs) jobs, warm cach
 _ = plainRead(paths, threads: jobs)  // warm the page cache
 let reference = min(plainRead(paths, threads: jobs), plainRead(paths, threads: jobs))
 let reader = readerOnly(paths, threads: jobs)
-var ones: [Double] = [], firsts: [Double] = []
+var ones: [Double] = [], firsts: [Double] = [], cpus: [(user: Double, system: Double)] = []
 for _ in 0..<rounds {
     ones.append(plainRead(paths, threads: 1))
     removeLog()
+    let before = childCPU()
     firsts.append(runImport())
+    let after = childCPU()
+    cpus.append((after.user - before.user, after.system - before.system))
 }
 let (referenceOne, first) = (median(ones), median(firsts))
+let cpu = cpus.sorted { $0.user + $0.system < $1.user + $1.system }[cpus.count / 2]
 let firstPeak = childPeakMB()
 let again = runImport()
 let peak = childPeakMB()
@@ -112,6 +125,8 @@ print("  MetadataReader alone, \(jobs) threads        \(rate(reader))   \(String
 // The goals of issue 37 ("At the speed of reading again").
 print("  first import                              \(rate(first))   median of \(list(firsts)) s   (goal ≤ 90 s for a million)")
 print("    \(String(format: "%.0f%%", 100 * referenceOne / first)) of the 1-thread reference rate (goal ≥ 40%), \(String(format: "%.0f%%", 100 * reference / first)) of the \(jobs)-thread one")
+print(String(format: "    CPU (median of the rounds): %.2f s user + %.2f s system, %.1f µs a file", cpu.user, cpu.system,
+             1e6 * (cpu.user + cpu.system) / Double(max(1, paths.count))))
 print("  re-import, nothing changed                \(rate(again))   (goal ≤ 1.0 s for 100,000, ≤ 10 s for a million)")
 print(String(format: "  peak resident memory: first import %.0f MB, re-import ≤ %.0f MB (goal ≤ 300 MB for a million)", firstPeak, peak))
 let size = (try? FileManager.default.attributesOfItem(atPath: db)[.size] as? Int) ?? 0
