@@ -24,7 +24,7 @@ import Glibc
 /// ```swift
 /// LoadingHeap.keepFreedMemory()
 /// defer { LoadingHeap.returnFreedMemory() }
-/// LoadingHeap.growWithHugePages(megabytes: 48)   // on each loading thread
+/// let index = try BoundaryIndex.load(from: gazetteer)   // tens of MB of arrays, in small pages
 /// ```
 ///
 /// Process-wide, like the allocator: loads at once share the setting, counted, and the last
