@@ -52,7 +52,7 @@ public final class PendingSnapshot: @unchecked Sendable {
         s.reset()
         // A change since the count began again: later ones would not count, so the
         // generation could not tell this snapshot from the log.
-        guard changed == 0, try log.snapshotIsStale(), try log.staleDates().isEmpty, try log.staleTrackDays().isEmpty else { return nil }
+        guard changed == 0, try log.snapshotIsDue() else { return nil }
         return (generation, try log.computedSnapshot().encoded())
     }
 }

@@ -34,6 +34,14 @@ extension TravelLog {
         try hasTable("aggregate_snapshot") && !generationMatches()
     }
 
+    /// Whether a snapshot should be made now: the stored one is stale and no date is (their rows
+    /// are computed from photos, and a photo changed again on a date already stale changes no
+    /// aggregate table, so no generation). What a writer (``refreshSnapshot(made:)``) and a
+    /// ``PendingSnapshot`` both ask.
+    func snapshotIsDue() throws -> Bool {
+        try snapshotIsStale() && staleDates().isEmpty && staleTrackDays().isEmpty
+    }
+
     /// Whether the stored snapshot was made at the log's generation, in this format.
     private func generationMatches() throws -> Bool {
         let s = try statement(Self.currentSnapshotCount)
@@ -58,13 +66,11 @@ extension TravelLog {
         return s.withBlob(0) { try? AggregateSnapshot(decoding: $0, times: times, tracks: tracks, placesRead: placesRead) }
     }
 
-    /// Makes the snapshot again, inside the current write, when the aggregates changed since it
-    /// was made. Not while dates are stale: their rows are computed from photos, and a photo
-    /// changed again on a date already stale changes no aggregate table, so no generation.
+    /// Makes the snapshot again, inside the current write, when one is due (``snapshotIsDue()``).
     /// `made`: bytes made elsewhere at a generation (``PendingSnapshot``), taken if it is the
     /// log's.
     func refreshSnapshot(made: PendingSnapshot.Made? = nil) throws {
-        guard try snapshotIsStale(), try staleDates().isEmpty, try staleTrackDays().isEmpty else { return }
+        guard try snapshotIsDue() else { return }
         let bytes = try made.flatMap { try statement(Self.generation).scalarInt() == $0.generation ? $0.bytes : nil } ?? computedSnapshot().encoded()
         try statement(Self.writeSnapshot).bind(Int(AggregateSnapshot.format), bytes).run()
         try statement(Self.countChangesAgain).run()
