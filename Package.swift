@@ -114,7 +114,7 @@ let package = Package(
         .testTarget(name: "JSONWriterTests", dependencies: ["JSONWriter", "BenchmarkSupport", "SyntheticPhotos"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "ScratchSpace"]),
         .testTarget(name: "GazetteerTests", dependencies: ["Gazetteer", "SQLite", "AtlasProcess", "ScratchSpace"]),
-        .testTarget(name: "BoundariesTests", dependencies: ["Boundaries", "Gazetteer"]),
+        .testTarget(name: "BoundariesTests", dependencies: ["Boundaries", "Gazetteer", "SyntheticPhotos"]),
         .testTarget(name: "HeapTests", dependencies: ["Heap"]),
         .testTarget(name: "ResolverTests", dependencies: ["Resolver", "Boundaries", "Gazetteer", "SyntheticPhotos", "JSONWriter", "ScratchSpace"]),
         .testTarget(name: "TravelLogTests", dependencies: ["TravelLog", "Gazetteer", "SQLite", "SyntheticPhotos", "ScratchSpace"]),

@@ -1,4 +1,5 @@
 import Gazetteer
+import SyntheticPhotos
 import Testing
 @testable import Boundaries
 
@@ -92,19 +93,20 @@ import Testing
 /// every edge whose latitude span reaches it.
 @Suite struct ZonePiecesFilingTests {
     @Test func everyBandListsTheEdgesThatReachIt() {
-        var generator = SplitMix(seed: 7)
+        var generator = SplitMix64(seed: 7)
+        func next(below bound: Int) -> Int { Int.random(in: 0..<bound, using: &generator) }
         var xs: [Int32] = [], ys: [Int32] = []
         var input: [(zone: String, owner: String, areaKm2: Double, rings: [Range<Int>])] = []
         for piece in 0..<40 {
             var rings: [Range<Int>] = []
             for _ in 0..<(1 + piece % 3) {
                 let start = xs.count
-                let (cx, cy) = (Int32(generator.next(below: 2_000_000)) - 1_000_000, Int32(generator.next(below: 1_000_000)) - 500_000)
-                let count = 3 + generator.next(below: 30)
+                let (cx, cy) = (Int32(next(below: 2_000_000)) - 1_000_000, Int32(next(below: 1_000_000)) - 500_000)
+                let count = 3 + next(below: 30)
                 for _ in 0..<count {
                     // Edges from a hair to a few bands tall, some exactly on a band's edge.
-                    xs.append(cx + Int32(generator.next(below: 60_000)))
-                    ys.append(cy + Int32(generator.next(below: 12)) * (generator.next(below: 2) == 0 ? 5_000 : 1_237))
+                    xs.append(cx + Int32(next(below: 60_000)))
+                    ys.append(cy + Int32(next(below: 12)) * (next(below: 2) == 0 ? 5_000 : 1_237))
                 }
                 xs.append(xs[start]); ys.append(ys[start])
                 rings.append(start..<xs.count)
@@ -136,15 +138,3 @@ import Testing
     }
 }
 
-/// A small deterministic generator (SplitMix64), so the fixture is the same on every run.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next(below bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(bound))
-    }
-}
