@@ -14,10 +14,12 @@ import Glibc
 /// - A thread may grow its heap in one step, marked for transparent huge pages
 ///   (`MADV_HUGEPAGE`), so that a fault fills 2 MiB instead of 4 KiB: 2,200 faults instead of
 ///   18,000. Where the kernel has them off, the heap is only grown early. Only the passport's
-///   commands do (``keepForTheRun()``), run back to back in their benchmark: on a VM that
-///   hands free memory back to its host, a huge page faulted in a few seconds after the last
-///   run costs 1.5-3 ms a MB against 0.4 in small pages (the resolver's load stopped using
-///   them for that: 0.16 s against 0.11 s for a resolve after a pause).
+///   commands do (``keepForTheRun()``): back to back, each is 8-17 ms quicker so, and a machine
+///   that keeps its free memory always sees that. On a VM that hands free memory back to its
+///   host, a huge page faulted in a few seconds after the last run costs 1.5-3 ms a MB against
+///   0.4 in small pages: the resolver's load stopped using them for that (0.16 s against
+///   0.11 s for a resolve after a pause), while the passport's answers, which fill less, come
+///   out either way after a pause (benchmarks/README.md, "Import").
 /// - Afterwards the thresholds the process runs with come back and the heap's free memory
 ///   is returned (`malloc_trim`), so the resident size after loading is what the index holds.
 ///
