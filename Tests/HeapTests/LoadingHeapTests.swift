@@ -112,15 +112,16 @@ private final class ResultBox<T>: @unchecked Sendable { var value: T? }
     }
 
     /// How many bytes of `block` lie in mappings marked for huge pages (`hg` in the `VmFlags`
-    /// of /proc/self/smaps): where the allocator took the block from, seen by the kernel.
-    private func bytesMarkedForHugePages(_ block: UnsafeMutableRawPointer, _ size: Int) -> Int {
+    /// of /proc/self/smaps), and the size of the mapping that holds its start: where the
+    /// allocator took the block from, seen by the kernel.
+    private func bytesMarkedForHugePages(_ block: UnsafeMutableRawPointer, _ size: Int) -> (marked: Int, mapping: Int) {
         // Read to its end: `String(contentsOfFile:)` stops at the first read of a file whose
         // size says 0, as /proc's do.
-        guard let file = FileHandle(forReadingAtPath: "/proc/self/smaps") else { return 0 }
+        guard let file = FileHandle(forReadingAtPath: "/proc/self/smaps") else { return (0, 0) }
         defer { try? file.close() }
         let smaps = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
         let (low, high) = (UInt(bitPattern: block), UInt(bitPattern: block) + UInt(size))
-        var marked = 0
+        var (marked, mapping) = (0, 0)
         var range: (UInt, UInt)?
         for line in smaps.split(separator: "\n") {
             if line.hasPrefix("VmFlags:") {
@@ -131,9 +132,10 @@ private final class ResultBox<T>: @unchecked Sendable { var value: T? }
             } else if let dash = line.firstIndex(of: "-"), let space = line.firstIndex(of: " "), dash < space,
                       let start = UInt(line[..<dash], radix: 16), let end = UInt(line[line.index(after: dash)..<space], radix: 16) {
                 range = (start, end)
+                if start <= low && low < end { mapping = Int(end - start) }
             }
         }
-        return marked
+        return (marked, mapping)
     }
 
     /// 32 MiB written after growing cost far fewer faults than its 8,192 pages of 4 KiB. Two
@@ -148,7 +150,7 @@ private final class ResultBox<T>: @unchecked Sendable { var value: T? }
         LoadingHeap.keepFreedMemory()
         defer { LoadingHeap.returnFreedMemory() }
         let size = 32 << 20, smallPages = size / 4096
-        let (grown, marked, plain) = onNewThread { () -> (Int, Int, Int) in
+        let (grown, (marked, mapping), plain) = onNewThread { () -> (Int, (Int, Int), Int) in
             LoadingHeap.growThisThread()
             let block = malloc(size)!
             let marked = bytesMarkedForHugePages(block, size)
@@ -160,7 +162,7 @@ private final class ResultBox<T>: @unchecked Sendable { var value: T? }
             try Test.cancel("the kernel gave no huge pages to a plain request just now (\(plain) faults for 32 MiB)")
         }
         if marked < size / 2 {
-            try Test.cancel("the allocator gave this thread a block from before its heap grew (\(marked >> 20) of 32 MiB marked): an arena other threads used")
+            try Test.cancel("the allocator gave this thread a block from before its heap grew (\(marked >> 20) of 32 MiB marked, in a mapping of \(mapping >> 10) KiB): an arena other threads used")
         }
         #expect(grown < smallPages / 4, "\(grown) faults for 32 MiB in the grown heap, \(plain) in a plain request")
     }
