@@ -131,14 +131,19 @@ public enum LoadingHeap {
     /// Grows the calling thread's heap by `megabytes` (at most 63: a thread's heap other than
     /// the main one holds 64 MiB) and marks the whole 2 MiB pages inside for huge pages. The
     /// block is freed at once and stays as the heap's top, where the next arrays are carved.
-    public static func growWithHugePages(megabytes: Int) {
+    /// Returns the addresses marked (nil when none were).
+    @discardableResult
+    public static func growWithHugePages(megabytes: Int) -> Range<UInt>? {
         #if canImport(Glibc)
         let size = megabytes << 20, huge = UInt(2 << 20)
-        guard let block = malloc(size) else { return }
+        guard let block = malloc(size) else { return nil }
+        defer { free(block) }
         let start = (UInt(bitPattern: block) + huge - 1) & ~(huge - 1)
         let end = (UInt(bitPattern: block) + UInt(size)) & ~(huge - 1)
-        if end > start { _ = madvise(UnsafeMutableRawPointer(bitPattern: start), Int(end - start), MADV_HUGEPAGE) }
-        free(block)
+        guard end > start, madvise(UnsafeMutableRawPointer(bitPattern: start), Int(end - start), MADV_HUGEPAGE) == 0 else { return nil }
+        return start..<end
+        #else
+        return nil
         #endif
     }
 

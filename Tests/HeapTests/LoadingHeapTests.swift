@@ -111,59 +111,59 @@ private final class ResultBox<T>: @unchecked Sendable { var value: T? }
         return faultsWriting(block, size)
     }
 
-    /// How many bytes of `block` lie in mappings marked for huge pages (`hg` in the `VmFlags`
-    /// of /proc/self/smaps), and the size of the mapping that holds its start: where the
-    /// allocator took the block from, seen by the kernel.
-    private func bytesMarkedForHugePages(_ block: UnsafeMutableRawPointer, _ size: Int) -> (marked: Int, mapping: Int) {
+    /// How many bytes of `range` lie in mappings marked for huge pages (`hg` in the `VmFlags`
+    /// of /proc/self/smaps): the marks as the kernel keeps them.
+    private func bytesMarkedForHugePages(_ range: Range<UInt>) -> Int {
         // Read to its end: `String(contentsOfFile:)` stops at the first read of a file whose
         // size says 0, as /proc's do.
-        guard let file = FileHandle(forReadingAtPath: "/proc/self/smaps") else { return (0, 0) }
+        guard let file = FileHandle(forReadingAtPath: "/proc/self/smaps") else { return 0 }
         defer { try? file.close() }
         let smaps = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
-        let (low, high) = (UInt(bitPattern: block), UInt(bitPattern: block) + UInt(size))
-        var (marked, mapping) = (0, 0)
-        var range: (UInt, UInt)?
+        var marked = 0
+        var mapping: Range<UInt>?
         for line in smaps.split(separator: "\n") {
             if line.hasPrefix("VmFlags:") {
-                if let (start, end) = range, line.split(separator: " ").contains("hg") {
-                    marked += Int(max(0, Int64(min(end, high)) - Int64(max(start, low))))
-                }
-                range = nil
+                if let mapping, line.split(separator: " ").contains("hg") { marked += mapping.clamped(to: range).count }
+                mapping = nil
             } else if let dash = line.firstIndex(of: "-"), let space = line.firstIndex(of: " "), dash < space,
                       let start = UInt(line[..<dash], radix: 16), let end = UInt(line[line.index(after: dash)..<space], radix: 16) {
-                range = (start, end)
-                if start <= low && low < end { mapping = Int(end - start) }
+                mapping = start..<end
             }
         }
-        return (marked, mapping)
+        return marked
     }
 
-    /// 32 MiB written after growing cost far fewer faults than its 8,192 pages of 4 KiB. Two
-    /// things outside the heap decide whether the test can judge, and it says so when either
-    /// fails: whether the kernel has huge pages to give at the moment (its free memory in whole
-    /// 2 MiB runs; a plain request made just after is the reference), and whether the allocator
+    /// A heap grown with huge pages is marked so, as the kernel sees it, and 32 MiB written
+    /// from it then cost far fewer faults than its 8,192 pages of 4 KiB. Two things outside the
+    /// heap decide whether the faults can be judged, and the test says so when either fails:
+    /// whether the kernel has huge pages to give at the moment (its free memory in whole 2 MiB
+    /// runs; a plain request made just after is the reference), and whether the allocator
     /// carved the block from the grown heap: a thread of a long test run may be handed an arena
-    /// that others used, with a free chunk of their own that fits better (a fresh process, where
-    /// the passport grows its threads' heaps, has none).
+    /// that others used, with a free chunk of their own that fits better (a fresh process,
+    /// where the passport grows its threads' heaps, has none).
     @Test(.enabled(if: hugePagesOnRequest, "the kernel gives no transparent huge pages on request"))
     func aGrownHeapFaultsInHugePages() throws {
         LoadingHeap.keepFreedMemory()
         defer { LoadingHeap.returnFreedMemory() }
         let size = 32 << 20, smallPages = size / 4096
-        let (grown, (marked, mapping), plain) = onNewThread { () -> (Int, (Int, Int), Int) in
-            LoadingHeap.growThisThread()
+        let (grownRange, marked, inside, faults, plain) = onNewThread { () -> (Range<UInt>?, Int, Int, Int, Int) in
+            let grown = LoadingHeap.growWithHugePages(megabytes: 48)
+            let marked = grown.map(bytesMarkedForHugePages) ?? 0
             let block = malloc(size)!
-            let marked = bytesMarkedForHugePages(block, size)
-            let grown = faultsWriting(block, size)
+            let start = UInt(bitPattern: block)
+            let inside = grown.map { (start..<start + UInt(size)).clamped(to: $0).count } ?? 0
+            let faults = faultsWriting(block, size)
             free(block)
-            return (grown, marked, faultsOfAPlainRequest(size))
+            return (grown, marked, inside, faults, faultsOfAPlainRequest(size))
         }
+        let range = try #require(grownRange, "nothing marked for huge pages")
+        #expect(range.count >= 44 << 20 && marked == range.count, "\(marked) of \(range.count) bytes marked")
         if plain >= smallPages / 4 {
             try Test.cancel("the kernel gave no huge pages to a plain request just now (\(plain) faults for 32 MiB)")
         }
-        if marked < size / 2 {
-            try Test.cancel("the allocator gave this thread a block from before its heap grew (\(marked >> 20) of 32 MiB marked, in a mapping of \(mapping >> 10) KiB): an arena other threads used")
+        if inside < size / 2 {
+            try Test.cancel("the allocator carved the block elsewhere than the grown heap (\(inside >> 20) of 32 MiB in it): an arena other threads used")
         }
-        #expect(grown < smallPages / 4, "\(grown) faults for 32 MiB in the grown heap, \(plain) in a plain request")
+        #expect(faults < smallPages / 4, "\(faults) faults for 32 MiB in the grown heap, \(plain) in a plain request")
     }
 }
