@@ -64,11 +64,11 @@ extension TravelLog {
                 // those need the track points of the photos, not their places. Held as points, a
                 // run of a million-photo log's dates took a fifth of the memory it took as photos.
                 places = []
-                computed = Self.trackDays(of: run, points: try trackPoints(around: run))
+                computed = Self.trackDays(of: run, among: TrackDay.aggregate(points: try trackPoints(around: run)))
             } else {
                 let photos = try tracks ? self.photos(around: run) : self.photos(of: run)
                 places = placeDates.map { ($0, PlaceDay.aggregate(VisitRules.classify(photos[$0] ?? []))) }
-                computed = tracks ? Self.trackDays(of: run, points: photos.values.flatMap { $0 }.compactMap(TrackDay.Point.init)) : [:]
+                computed = tracks ? Self.trackDays(of: run, among: TrackDay.aggregate(photos.values.flatMap { $0 })) : [:]
             }
             try body(places, run.filter(trackDays.contains).map { ($0, computed[$0]) })
         }
@@ -205,13 +205,13 @@ extension TravelLog {
         return out
     }
 
-    /// The track days of `run` (consecutive days), from the points of the photos of its dates
-    /// and of those beside it (``photos(around:)``, ``trackPoints(around:)``): a photo's track
-    /// day is at most a day from its local date.
-    static func trackDays(of run: [String], points: [TrackDay.Point]) -> [String: TrackDay] {
+    /// The track days of `run` (consecutive days) among `days`, made from the photos of its
+    /// dates and of those beside it (``photos(around:)``, ``trackPoints(around:)``): a photo's
+    /// track day is at most a day from its local date.
+    static func trackDays(of run: [String], among days: [TrackDay]) -> [String: TrackDay] {
         let wanted = Set(run)
         var out: [String: TrackDay] = [:]
-        for day in TrackDay.aggregate(points: points) where wanted.contains(day.day) { out[day.day] = day }
+        for day in days where wanted.contains(day.day) { out[day.day] = day }
         return out
     }
 
