@@ -50,10 +50,13 @@ let package = Package(
         .target(name: "Gazetteer", dependencies: ["SQLite"]),
 
         // Country and region polygons with a grid index for point-in-polygon.
-        .target(name: "Boundaries", dependencies: ["Gazetteer", "SQLite"]),
+        .target(name: "Boundaries", dependencies: ["Gazetteer", "SQLite", "TableCache"]),
+
+        // Tables derived from the gazetteer, kept as files in the user's cache folder.
+        .target(name: "TableCache"),
 
         // Layer 3: coordinate → place chain.
-        .target(name: "Resolver", dependencies: ["Gazetteer", "Boundaries", "CGlibc", "Heap", "JSONWriter"]),
+        .target(name: "Resolver", dependencies: ["Gazetteer", "Boundaries", "CGlibc", "Heap", "JSONWriter", "TableCache"]),
 
         // Layer 4: the user's travel log (SQLite, read-write, crash-safe), with the visit
         // aggregates and the one definition of a visit.
@@ -116,6 +119,7 @@ let package = Package(
         .testTarget(name: "GazetteerTests", dependencies: ["Gazetteer", "SQLite", "AtlasProcess", "ScratchSpace"]),
         .testTarget(name: "BoundariesTests", dependencies: ["Boundaries", "Gazetteer", "SyntheticPhotos"]),
         .testTarget(name: "HeapTests", dependencies: ["Heap"]),
+        .testTarget(name: "TableCacheTests", dependencies: ["TableCache", "ScratchSpace"]),
         .testTarget(name: "ResolverTests", dependencies: ["Resolver", "Boundaries", "Gazetteer", "SyntheticPhotos", "JSONWriter", "ScratchSpace"]),
         .testTarget(name: "TravelLogTests", dependencies: ["TravelLog", "Gazetteer", "SQLite", "SyntheticPhotos", "ScratchSpace"]),
         .testTarget(name: "PassportTests", dependencies: ["Passport", "Importer", "TravelLog", "SyntheticPhotos", "Gazetteer", "JSONWriter", "PhotoMetadata", "ScratchSpace"]),
