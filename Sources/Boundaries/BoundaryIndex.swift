@@ -1,5 +1,6 @@
 import Foundation
 import Gazetteer
+import TableCache
 
 /// Every country and region polygon of the gazetteer with a grid over the world that answers
 /// "which polygons contain this point?" touching only the few edges near the point.
@@ -20,20 +21,20 @@ import Gazetteer
 public final class BoundaryIndex: Sendable {
     public let shapes: [BoundaryShape]
     /// Vertex coordinates (×10⁵ degrees), every ring closed by repeating its first vertex.
-    let xs: [Int32], ys: [Int32]
+    let xs: Column<Int32>, ys: Column<Int32>
     /// Per cell, two offsets side by side, so that one memory read finds both: where the cell's
     /// blocks start in `edgeBlocks`, and where the shapes containing its south-west corner
     /// start in `cellInside`, each counted from its row's start in ``rowStarts`` so that 16
     /// bits hold it (2 × cells + 2 entries; see ``blocks(inCell:)``). Half the 8 MB of 32-bit
     /// offsets, filled at every load.
-    let cellOffsets: [UInt16]
+    let cellOffsets: Column<UInt16>
     /// Per row, where its blocks and its corner shapes start (2 × rows + 2 entries).
     let rowStarts: [Int32]
-    let edgeBlocks: [EdgeBlock]
+    let edgeBlocks: Column<EdgeBlock>
     /// A bit per cell, set when edges cross it: 128 KB that stay in cache, where a read of
     /// `cellOffsets` for an empty cell would miss it.
     let cellHasEdges: [UInt64]
-    let cellInside: [Int32]
+    let cellInside: Column<Int32>
     /// Seconds each building phase took: decoding, edge blocks, corner states, waiting for them.
     public let buildTimings: [(phase: String, seconds: Double)]
     /// Region shape → the shape of its country when that country is answered through its
@@ -56,8 +57,8 @@ public final class BoundaryIndex: Sendable {
     package init(_ outlines: Outlines, cornerStates: () throws -> CornerStates) throws {
         let (shapes, xs, ys) = (outlines.shapes, outlines.xs, outlines.ys)
         self.shapes = shapes
-        self.xs = xs
-        self.ys = ys
+        self.xs = Column(xs)
+        self.ys = Column(ys)
         let countryShape = Dictionary(shapes.indices.filter { shapes[$0].id.kind == .country }.map { (shapes[$0].country, $0) }, uniquingKeysWith: min)
         tiledCountryShape = shapes.map { shape in
             guard shape.id.kind == .region, let country = countryShape[shape.country], shapes[country].rings.isEmpty else { return -1 }
@@ -65,18 +66,28 @@ public final class BoundaryIndex: Sendable {
         }
         let t0 = DispatchTime.now().uptimeNanoseconds
         var (offsets, starts): ([UInt16], [Int32])
-        (edgeBlocks, offsets, starts, cellHasEdges) = try Self.blocksByCell(shapes: shapes, xs: xs, ys: ys)
+        let blocks: [EdgeBlock]
+        (blocks, offsets, starts, cellHasEdges) = try Self.blocksByCell(shapes: shapes, xs: xs, ys: ys)
+        edgeBlocks = Column(blocks)
         let t1 = DispatchTime.now().uptimeNanoseconds
         let corners = try cornerStates()
         let t2 = DispatchTime.now().uptimeNanoseconds
-        cellInside = corners.inside
+        cellInside = Column(corners.inside)
         offsets.withUnsafeMutableBufferPointer { offsets in corners.offsets.withUnsafeBufferPointer { corner in
             for c in 0...Grid.count { offsets[2 * c + 1] = corner[c] }
         } }
         for r in 0...Grid.rows { starts[2 * r + 1] = corners.rowStarts[r] }
-        (cellOffsets, rowStarts) = (offsets, starts)
+        (cellOffsets, rowStarts) = (Column(offsets), starts)
         buildTimings = [("decode", outlines.decodeSeconds), ("edge blocks", Double(t1 - t0) / 1e9),
                         ("corner states (on either core)", corners.seconds), ("waiting for them", Double(t2 - t1) / 1e9)]
+    }
+
+    /// An index from its parts as ``archive(into:)`` keeps them, already checked.
+    init(shapes: [BoundaryShape], xs: Column<Int32>, ys: Column<Int32>, cellOffsets: Column<UInt16>, rowStarts: [Int32], edgeBlocks: Column<EdgeBlock>,
+         cellHasEdges: [UInt64], cellInside: Column<Int32>, tiledCountryShape: [Int32], buildTimings: [(phase: String, seconds: Double)]) {
+        (self.shapes, self.xs, self.ys, self.cellOffsets, self.rowStarts) = (shapes, xs, ys, cellOffsets, rowStarts)
+        (self.edgeBlocks, self.cellHasEdges, self.cellInside, self.tiledCountryShape) = (edgeBlocks, cellHasEdges, cellInside, tiledCountryShape)
+        self.buildTimings = buildTimings
     }
 
     // MARK: - Queries

@@ -1,4 +1,5 @@
 import Gazetteer
+import TableCache
 
 /// The parts of a region (or a region-less country) that lie in another time zone than the
 /// region's own: the Navajo Nation inside Arizona, the Central-time counties of Indiana.
@@ -31,9 +32,9 @@ public struct ZonePieces: Sendable {
     /// The pieces of each owner (`region:US.AZ`, `country:VA`), smallest first.
     let byOwner: [String: [Int]]
     /// Edge start vertices (edge i runs from vertex i to i + 1 of `xs`/`ys`), band by band.
-    let bandEdges: [Int32]
+    let bandEdges: Column<Int32>
     let bandStarts: [Int32]
-    let xs: [Int32], ys: [Int32]
+    let xs: Column<Int32>, ys: Column<Int32>
 
     /// Each piece's zone and owner, in piece order.
     public var assignments: [(zone: String, owner: String)] { pieces.map { ($0.zone, $0.owner) } }
@@ -69,7 +70,6 @@ public struct ZonePieces: Sendable {
 
         var pieces: [Piece] = []
         pieces.reserveCapacity(input.count)
-        var byOwner: [String: [Int]] = [:]
         var bandEdges = [Int32](repeating: 0, count: entries), bandStarts = [Int32](repeating: 0, count: bandCount + 1)
         // Each piece by a counting sort: a count per band, the counts summed into starts, then
         // each edge at its band's cursor, in every band it spans.
@@ -93,7 +93,6 @@ public struct ZonePieces: Sendable {
                                 cursor[b] += 1
                             }
                         }
-                        byOwner[p.owner, default: []].append(pieces.count)
                         pieces.append(Piece(zone: p.zone, owner: p.owner, areaKm2: p.areaKm2, minX: box.minX, minY: box.minY,
                                             maxX: box.maxX, maxY: box.maxY, firstBand: bandsFilled, bands: bands))
                         filled += cursor[bands - 1]
@@ -102,6 +101,13 @@ public struct ZonePieces: Sendable {
                 }
             } }
         }
+        self.init(pieces: pieces, bandEdges: Column(bandEdges), bandStarts: bandStarts, xs: Column(xs), ys: Column(ys))
+    }
+
+    /// Pieces already filed into their bands; each owner's list is made here, smallest first.
+    init(pieces: [Piece], bandEdges: Column<Int32>, bandStarts: [Int32], xs: Column<Int32>, ys: Column<Int32>) {
+        var byOwner: [String: [Int]] = [:]
+        for (k, piece) in pieces.enumerated() { byOwner[piece.owner, default: []].append(k) }
         for (owner, list) in byOwner {
             byOwner[owner] = list.sorted { Self.precedes(pieces[$0], pieces[$1]) }
         }
