@@ -1,6 +1,7 @@
 import CGlibc
 import Foundation
 import Gazetteer
+import TableCache
 
 /// Points (cities or airports) in memory for nearest-neighbour search on the sphere: sorted by
 /// latitude into 0.25° strips, and by longitude within a strip.
@@ -25,12 +26,12 @@ struct PointIndex: Sendable {
     let storage: PointStorage
     /// Positions in `storage`, in strip-then-longitude order; empty for an index of every point,
     /// whose position k is storage point k (one array fewer to read, and to miss in cache).
-    private let positions: [Int32]
+    let positions: Column<Int32>
     /// The longitude at each position, side by side: the binary search reads 4 bytes a step
     /// from one small array instead of a 32-byte point through `positions`.
-    private let longitudes: [Float]
-    private let firstStrip: Int
-    private let stripStart: [Int32]
+    let longitudes: Column<Float>
+    let firstStrip: Int
+    let stripStart: [Int32]
 
     /// The probes of a nearest search, narrow first since most photos are near a town, each
     /// 2.5 times wider than the last (0.035° first; of the settings tried on the benchmark's
@@ -55,13 +56,13 @@ struct PointIndex: Sendable {
     init(storage: PointStorage, include: ((Int32) -> Bool)? = nil) {
         self.storage = storage
         if let include {
-            positions = storage.points.indices.filter { include(storage.points[$0].member) }.map(Int32.init)
+            let positions = storage.points.indices.filter { include(storage.points[$0].member) }.map(Int32.init)
             (firstStrip, stripStart) = Self.strips(positions.lazy.map { Int(storage.strips[Int($0)]) })
-            longitudes = positions.map { storage.points[Int($0)].longitude }
+            (self.positions, longitudes) = (Column(positions), Column(positions.map { storage.points[Int($0)].longitude }))
         } else {
             positions = []
             (firstStrip, stripStart) = Self.strips(storage.strips.lazy.map { Int($0) })
-            longitudes = storage.points.map(\.longitude)
+            longitudes = Column(storage.points.map(\.longitude))
         }
     }
 
@@ -83,10 +84,15 @@ struct PointIndex: Sendable {
         return (0..<groupCount).map { PointIndex(storage: storage, sortedPositions: Array(sorted[start[$0]..<start[$0 + 1]])) }
     }
 
+    /// An index from its parts as ``archive(into:)`` keeps them, already checked.
+    init(storage: PointStorage, positions: Column<Int32>, longitudes: Column<Float>, firstStrip: Int, stripStart: [Int32]) {
+        (self.storage, self.positions, self.longitudes, self.firstStrip, self.stripStart) = (storage, positions, longitudes, firstStrip, stripStart)
+    }
+
     private init(storage: PointStorage, sortedPositions: [Int32]) {
         self.storage = storage
-        positions = sortedPositions
-        longitudes = sortedPositions.map { storage.points[Int($0)].longitude }
+        positions = Column(sortedPositions)
+        longitudes = Column(sortedPositions.map { storage.points[Int($0)].longitude })
         (firstStrip, stripStart) = Self.strips(sortedPositions.lazy.map { Int(storage.strips[Int($0)]) })
     }
 
@@ -201,16 +207,21 @@ final class PointStorage: Sendable {
 
     /// Each point's strip, from its latitude as given (a strip from the rounded Float could
     /// disagree with the sort order at a strip's edge).
-    let strips: [UInt16]
-    let points: [Point]
+    let strips: Column<UInt16>
+    let points: Column<Point>
+
+    /// Points already sorted, as ``archive(into:)`` keeps them.
+    init(strips: Column<UInt16>, points: Column<Point>) {
+        (self.strips, self.points) = (strips, points)
+    }
 
     init(latitudes: [Double], longitudes: [Double]) {
         let order = Self.stripLongitudeOrder(latitudes: latitudes, longitudes: longitudes)
-        (strips, points) = (order.map { UInt16(Self.strip(ofWord: $0)) }, order.map { word in
+        (strips, points) = (Column(order.map { UInt16(Self.strip(ofWord: $0)) }), Column(order.map { word in
             let i = Self.index(word)
             let v = Self.unitVector(latitudes[i], longitudes[i])
             return Point(x: v.x, y: v.y, z: v.z, longitude: Float(longitudes[i]), member: Int32(i))
-        })
+        }))
     }
 
     /// Strips are the rows of ``QuarterDegreeGrid``, 0.25° tall: a first probe of a few km then

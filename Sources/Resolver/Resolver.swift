@@ -2,6 +2,7 @@ import Boundaries
 import Foundation
 import Gazetteer
 import Heap
+import TableCache
 
 /// Coordinate → place chain, offline: polygon containment decides the country and region, the
 /// nearest place is searched only inside them (a district answers with its city and itself),
@@ -107,7 +108,15 @@ public final class Resolver: Sendable {
     /// Seconds each loading phase took, in order (for benchmarks and `--verbose` output).
     public let loadTimings: [(phase: String, seconds: Double)]
 
-    public init(gazetteer: Gazetteer) throws {
+    /// Loads the gazetteer's tables, from the user's cache folder where it has them and into it
+    /// where it has not (``TableCache``, as the environment sets it).
+    public convenience init(gazetteer: Gazetteer) throws {
+        try self.init(gazetteer: gazetteer, cache: TableCache(gazetteerPath: gazetteer.path))
+    }
+
+    /// Loads the gazetteer's tables, from `cache` where it has them and into it where it has
+    /// not; with no cache, everything is read and derived from the gazetteer.
+    public init(gazetteer: Gazetteer, cache: TableCache?) throws {
         var timings: [(String, Double)] = []
         var clock = DispatchTime.now().uptimeNanoseconds
         func lap(_ phase: String) {
@@ -131,20 +140,22 @@ public final class Resolver: Sendable {
         let corners = FirstFree { try BoundaryIndex.cornerStates(of: try outlines.value()) }
         let places = ParallelLoad(growingHeap: false) { () throws -> (PlaceTables, PointIndex, [PointIndex], PointIndex, ZonePieces, Double) in
             let started = DispatchTime.now().uptimeNanoseconds
-            let tables = try PlaceTables.load(from: gazetteer)
-            let c = tables.cities
-            let storage = PointStorage(latitudes: c.latitudes, longitudes: c.longitudes)
-            let airports = PointStorage(latitudes: tables.airports.map(\.latitude), longitudes: tables.airports.map(\.longitude))
-            let loaded = (tables, PointIndex(storage: storage),
-                          PointIndex.grouped(storage: storage, group: c.region, groupCount: tables.regions.count),
-                          PointIndex(storage: airports), try ZonePieces.load(from: gazetteer),
+            let places = try Self.loadPlaces(from: gazetteer, cache: cache)
+            let loaded = (places.tables, places.cities, places.citiesByRegion, places.airports, try ZonePieces.load(from: gazetteer, cache: cache),
                           Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
             corners.offer()
             return loaded
         }
-        let decoded = Result { try BoundaryIndex.decodeOutlines(from: gazetteer) }
-        outlines.fulfil(decoded)
-        boundaries = try BoundaryIndex(decoded.get()) { try corners.value() }
+        if let cached = cache?.read("boundaries", { try BoundaryIndex(unarchiving: &$0) }) {
+            // The cities thread's offer of the corner states then finds no outlines and stops.
+            outlines.fulfil(.failure(CancellationError()))
+            boundaries = cached
+        } else {
+            let decoded = Result { try BoundaryIndex.decodeOutlines(from: gazetteer) }
+            outlines.fulfil(decoded)
+            boundaries = try BoundaryIndex(decoded.get()) { try corners.value() }
+            cache?.write("boundaries") { [boundaries] in boundaries.archive(into: &$0) }
+        }
         lap("boundaries")
         timings += boundaries.buildTimings.map { ("  " + $0.phase, $0.seconds) }
         let loaded = try places.value()
@@ -154,10 +165,15 @@ public final class Resolver: Sendable {
         zonePieces = loaded.4
         regionPieces = loaded.0.regions.map { loaded.4.pieces(of: "region:" + $0.id) }
         countryPieces = loaded.0.countries.map { loaded.4.pieces(of: "country:" + $0.iso2) }
-        seaZones = FirstFree { [tables = loaded.0, pieces = loaded.4] in try SeaZones(gazetteer: gazetteer, tables: tables, pieces: pieces) }
-        populations = FirstFree { [count = loaded.0.cities.count] in try PlaceTables.populations(of: gazetteer, count: count) }
+        seaZones = FirstFree { [tables = loaded.0, pieces = loaded.4] in try SeaZones(gazetteer: gazetteer, tables: tables, pieces: pieces, cache: cache) }
+        populations = FirstFree { [count = loaded.0.cities.count] in
+            if let cached = cache?.read("populations", { try $0.array(of: Int32.self) }), cached.count == count { return cached }
+            let populations = try PlaceTables.populations(of: gazetteer, count: count)
+            cache?.write("populations") { $0.append(populations) }
+            return populations
+        }
         subregions = FirstFree { [count = loaded.0.cities.count, codes = loaded.0.countries.map(\.iso2)] in
-            try Subregions(gazetteer: gazetteer, cityCount: count, countries: codes)
+            try Subregions(gazetteer: gazetteer, cityCount: count, countries: codes, cache: cache)
         }
         shapeRegion = boundaries.shapes.map { $0.id.kind == .region ? Int32(loaded.0.regionIndex[$0.id.code] ?? -1) : -1 }
         shapeCountry = boundaries.shapes.map { Int32(loaded.0.countryIndex[$0.country] ?? -1) }

@@ -1,6 +1,7 @@
 import Boundaries
 import Gazetteer
 import Heap
+import TableCache
 
 /// The land time zones whole, territorial sea included (the gazetteer's `time_zones`): whose
 /// waters a point off every polygon lies in, and in which zone, where the zones know better
@@ -32,12 +33,13 @@ struct SeaZones: Sendable {
     /// by piece; no countries for a zone of a country the gazetteer lacks.
     private let pieceZones: [Zone?]
 
-    init(gazetteer: Gazetteer, tables: PlaceTables, pieces: ZonePieces) throws {
+    /// `cache` keeps the zones' bands for the next process (``TableCache``).
+    init(gazetteer: Gazetteer, tables: PlaceTables, pieces: ZonePieces, cache: TableCache? = nil) throws {
         // Loaded in the middle of work, like the resolver at its start: what decoding freed
         // goes back to the system at the end.
         LoadingHeap.keepFreedMemory()
         defer { LoadingHeap.returnFreedMemory() }
-        zones = try ZonePieces.loadZones(from: gazetteer)
+        zones = try ZonePieces.loadZones(from: gazetteer, cache: cache)
         order = ZonePieces.Cells(zones, order: zones.smallestFirst)
         var others: [String: Set<Int>] = [:]
         for region in tables.regions where region.country >= 0 {

@@ -2,6 +2,7 @@ import Boundaries
 import Foundation
 import Gazetteer
 import SQLite
+import TableCache
 
 /// The second level of regions (``PlaceKind/subregion``) as the resolver answers it: the
 /// polygon that holds the point where the gazetteer has polygons for the country (US counties,
@@ -36,8 +37,9 @@ struct Subregions: Sendable {
     /// Each city's (and district's) subregion position, by city position; 0xFFFF for none.
     private let ofCity: [UInt16]
 
-    /// `countries` are the resolver's countries' ISO alpha-2 codes, by index.
-    init(gazetteer: Gazetteer, cityCount: Int, countries codes: [String]) throws {
+    /// `countries` are the resolver's countries' ISO alpha-2 codes, by index; `cache` keeps the
+    /// polygons' grid for the next process (``TableCache``).
+    init(gazetteer: Gazetteer, cityCount: Int, countries codes: [String], cache: TableCache? = nil) throws {
         var ids: [PlaceID] = [], names: [String] = [], types: [String?] = []
         var records: [UInt8] = [], countries: Set<String> = []
         try gazetteer.withOwnConnection { db in
@@ -65,7 +67,7 @@ struct Subregions: Sendable {
         polygonCountries = codes.map(countries.contains)
         let countryIndex = Dictionary(codes.enumerated().map { ($1, Int32($0)) }, uniquingKeysWith: { a, _ in a })
         polygons = FirstFree { [ids] in
-            let index = try BoundaryIndex.load(from: gazetteer, table: "subregion_boundaries")
+            let index = try BoundaryIndex.load(from: gazetteer, table: "subregion_boundaries", cache: cache)
             let position = Dictionary(ids.enumerated().map { ($1.code, Int32($0)) }, uniquingKeysWith: { a, _ in a })
             return (index, index.shapes.map { position[$0.id.code] ?? -1 }, index.shapes.map { countryIndex[$0.country] ?? -1 })
         }
