@@ -1,5 +1,6 @@
 import Gazetteer
 import JSONWriter
+import TableCache
 
 /// The identifiers, names and codes that ``PlaceChain/Link``s point into: a table per kind of
 /// place, built once by the resolver, or a single row for a link made by hand.
@@ -27,40 +28,52 @@ final class LinkTable: Sendable {
     /// member key (`,"country":`, for a table of one kind), `{"id":"kind:code","name":"…"`, the
     /// key of its code (`,"iso3":`) and its code as JSON (`"FRA"`, or `null`), end to end,
     /// written once and copied into every answer that names the place. Empty for cities.
-    private let fragments: [UInt8]
+    let fragments: [UInt8]
     /// Where row r's member key starts (4r), its object (4r + 1), its code's key (4r + 2) and
     /// its code (4r + 3); row r + 1's member key, at 4r + 4, is where they end.
-    private let fragmentStarts: [Int32]
+    let fragmentStarts: [Int32]
     /// Where a row's member ends, from its start: after its code (4) or, for a kind without
     /// one, its object (2).
     private let memberEnd: Int
     /// For cities and districts: `{"id":"city:` or `{"id":"district:`, and the columns a
     /// link's object is written from (no `String` made: a batch writes millions).
     private let cityIDPrefix: [UInt8]
-    private let cityIDs: [Int32]
-    private let cityNames: [UInt8]
-    private let cityNameStarts: [Int32]
+    private let cityIDs: Column<Int32>
+    private let cityNames: Column<UInt8>
+    private let cityNameStarts: Column<Int32>
 
-    init(_ rows: Rows) {
-        self.rows = rows
+    convenience init(_ rows: Rows) {
         var fragments = ByteBuffer(), starts: [Int32] = [0]
-        var kind: PlaceKind?
         switch rows {
         case .single(let id, let name, let code):
-            kind = id.kind
-            Self.addFragment(id: id, name: name, code: code, keys: Keys(kind), to: &fragments, starts: &starts)
+            Self.addFragment(id: id, name: name, code: code, keys: Keys(id.kind), to: &fragments, starts: &starts)
         case .places(let ids, let names, let codes):
-            kind = ids.first.map(\.kind).flatMap { first in ids.allSatisfy { $0.kind == first } ? first : nil }
             starts.reserveCapacity(4 * ids.count + 1)
-            let keys = Keys(kind)
+            let keys = Keys(Self.kind(of: ids))
             for row in ids.indices {
                 Self.addFragment(id: ids[row], name: names[row], code: codes[row], keys: keys, to: &fragments, starts: &starts)
             }
         case .cities: break
         }
+        self.init(rows, fragments: fragments.withUnsafeBytes { Array($0) }, starts: starts)
+    }
+
+    /// The kind of every row of `ids`, when they are all of one kind.
+    static func kind(of ids: [PlaceID]) -> PlaceKind? {
+        ids.first.map(\.kind).flatMap { first in ids.allSatisfy { $0.kind == first } ? first : nil }
+    }
+
+    /// A table with its fragments already written (``init(_:)``, or read back from the cache).
+    init(_ rows: Rows, fragments: [UInt8], starts: [Int32]) {
+        self.rows = rows
+        let kind: PlaceKind? = switch rows {
+        case .single(let id, _, _): id.kind
+        case .places(let ids, _, _): Self.kind(of: ids)
+        case .cities: nil
+        }
         self.kind = kind
         memberEnd = kind.flatMap(Self.codeKey) == nil ? 2 : 4
-        self.fragments = fragments.withUnsafeBytes { Array($0) }
+        self.fragments = fragments
         fragmentStarts = starts
         if case .cities(let cities, let kind) = rows {
             cityIDPrefix = Array(#"{"id":"\#(kind.rawValue):"#.utf8)
@@ -100,6 +113,15 @@ final class LinkTable: Sendable {
         starts.append(Int32(out.count))
         if let code { JSONBytes.appendQuoted(code, to: &out) } else { out.append("null") }
         starts.append(Int32(out.count))
+    }
+
+    /// How many rows the table has.
+    var count: Int {
+        switch rows {
+        case .single: 1
+        case .places(let ids, _, _): ids.count
+        case .cities(let cities, _): cities.count
+        }
     }
 
     func id(_ row: Int) -> PlaceID {

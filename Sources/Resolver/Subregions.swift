@@ -40,6 +40,32 @@ struct Subregions: Sendable {
     /// `countries` are the resolver's countries' ISO alpha-2 codes, by index; `cache` keeps the
     /// polygons' grid for the next process (``TableCache``).
     init(gazetteer: Gazetteer, cityCount: Int, countries codes: [String], cache: TableCache? = nil) throws {
+        let read: Tables
+        if let cached = cache?.read("subregions", { try Self.unarchive(&$0, cityCount: cityCount) }) {
+            read = cached
+        } else {
+            read = try Self.read(from: gazetteer, cityCount: cityCount)
+            cache?.write("subregions") { archive in
+                read.links.archivePlaces(into: &archive)
+                archive.append(read.ofCity)
+                archive.append(strings: read.polygonCountries.sorted())
+            }
+        }
+        (links, ofCity) = (read.links, read.ofCity)
+        polygonCountries = codes.map(read.polygonCountries.contains)
+        let countryIndex = Dictionary(codes.enumerated().map { ($1, Int32($0)) }, uniquingKeysWith: { a, _ in a })
+        polygons = FirstFree { [links = read.links] in
+            let index = try BoundaryIndex.load(from: gazetteer, table: "subregion_boundaries", cache: cache)
+            let position = Dictionary((0..<links.count).map { (links.id($0).code, Int32($0)) }, uniquingKeysWith: { a, _ in a })
+            return (index, index.shapes.map { position[$0.id.code] ?? -1 }, index.shapes.map { countryIndex[$0.country] ?? -1 })
+        }
+    }
+
+    /// The subregions as a table of links, each city's subregion, and the countries whose
+    /// subregions are polygons: what ``init(gazetteer:cityCount:countries:cache:)`` reads.
+    private typealias Tables = (links: LinkTable, ofCity: [UInt16], polygonCountries: Set<String>)
+
+    private static func read(from gazetteer: Gazetteer, cityCount: Int) throws -> Tables {
         var ids: [PlaceID] = [], names: [String] = [], types: [String?] = []
         var records: [UInt8] = [], countries: Set<String> = []
         try gazetteer.withOwnConnection { db in
@@ -58,19 +84,21 @@ struct Subregions: Sendable {
         guard records.count == 2 * cityCount else {
             throw GazetteerError(path: gazetteer.path, reason: "city_subregions has \(records.count / 2) records for \(cityCount) cities")
         }
-        ofCity = stride(from: 0, to: records.count, by: 2).map { UInt16(records[$0]) | UInt16(records[$0 + 1]) << 8 }
+        let ofCity = stride(from: 0, to: records.count, by: 2).map { UInt16(records[$0]) | UInt16(records[$0 + 1]) << 8 }
         guard ofCity.allSatisfy({ $0 == 0xFFFF || Int($0) < ids.count }) else {
             throw GazetteerError(path: gazetteer.path, reason: "city_subregions names a missing subregion")
         }
         // The local word for the level (County, Metropolitan department) is the link's code.
-        links = LinkTable(.places(ids: ids, names: names, codes: types))
-        polygonCountries = codes.map(countries.contains)
-        let countryIndex = Dictionary(codes.enumerated().map { ($1, Int32($0)) }, uniquingKeysWith: { a, _ in a })
-        polygons = FirstFree { [ids] in
-            let index = try BoundaryIndex.load(from: gazetteer, table: "subregion_boundaries", cache: cache)
-            let position = Dictionary(ids.enumerated().map { ($1.code, Int32($0)) }, uniquingKeysWith: { a, _ in a })
-            return (index, index.shapes.map { position[$0.id.code] ?? -1 }, index.shapes.map { countryIndex[$0.country] ?? -1 })
+        return (LinkTable(.places(ids: ids, names: names, codes: types)), ofCity, countries)
+    }
+
+    private static func unarchive(_ archive: inout ArchiveReader, cityCount: Int) throws -> Tables {
+        let links = try LinkTable(unarchivingPlaces: &archive)
+        let ofCity = try archive.array(of: UInt16.self), countries = try archive.strings(), count = links.count
+        guard ofCity.count == cityCount, ofCity.allSatisfy({ $0 == 0xFFFF || Int($0) < count }) else {
+            throw ArchiveError(offset: 0, reason: "subregions: a city's subregion out of range")
         }
+        return (links, ofCity, Set(countries))
     }
 
     /// The polygons, each polygon's subregion position and its country's index (-1 for a

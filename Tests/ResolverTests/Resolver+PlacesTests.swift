@@ -11,7 +11,7 @@ import Testing
 @Suite struct ResolverPlacesTests {
     static let gazetteer = try! Gazetteer.open()
     static let built = try! Resolver(gazetteer: gazetteer, cache: nil)
-    static let tables = ["boundaries", "places", "time_zone_pieces", "time_zones", "subregion_boundaries", "populations"]
+    static let tables = ["boundaries", "places", "time_zone_pieces", "time_zones", "subregions", "subregion_boundaries", "populations"]
 
     /// Points that need every table: at sea in land zones, in subregions' polygons, at a
     /// metropolis's edge (the populations), across the seam, at airports, far out at sea.
@@ -58,7 +58,7 @@ import Testing
     @Test func aDamagedTableIsDerivedAgain() throws {
         let cache = try scratchCache()
         try filling(cache)
-        for table in ["places", "boundaries", "time_zones"] {
+        for table in ["places", "boundaries", "time_zones", "subregions"] {
             let path = cache.folder + "/" + table + ".table"
             var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
             bytes[bytes.count / 2] ^= 0xFF
