@@ -52,8 +52,8 @@ extension PlaceTables {
         }
         regionIndex = Dictionary(regionIDs.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         var c = Cities()
-        (c.geonameIDs, c.region, c.country, c.owner, c.nameStart) = (try archive.array(), try archive.array(), try archive.array(), try archive.array(), try archive.array())
-        (c.latitudes, c.longitudes, c.nameBytes) = (try archive.array(), try archive.array(), try archive.array())
+        (c.geonameIDs, c.region, c.country, c.owner, c.nameStart) = (try archive.column(), try archive.column(), try archive.column(), try archive.column(), try archive.column())
+        (c.latitudes, c.longitudes, c.nameBytes) = (try archive.column(), try archive.column(), try archive.column())
         let n = c.geonameIDs.count
         guard [c.region.count, c.country.count, c.owner.count, c.latitudes.count, c.longitudes.count].allSatisfy({ $0 == n }),
               c.nameStart.count == n + 1, c.nameStart.first == 0, Int(c.nameStart[n]) == c.nameBytes.count else { throw damaged("the cities' columns disagree") }

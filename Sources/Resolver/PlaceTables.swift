@@ -1,6 +1,7 @@
 import Foundation
 import Gazetteer
 import SQLite
+import TableCache
 
 /// The names and codes the resolver needs, read once from the gazetteer into arrays, so a
 /// resolution never touches SQLite.
@@ -11,15 +12,15 @@ struct PlaceTables: Sendable {
 
     /// Column-wise, for cache-friendly loading and searching; names stay UTF-8 until asked for.
     struct Cities: Sendable {
-        var geonameIDs: [Int32] = []
-        var latitudes: [Double] = []
-        var longitudes: [Double] = []
-        var region: [Int32] = []
-        var country: [Int32] = []
+        var geonameIDs = Column<Int32>()
+        var latitudes = Column<Double>()
+        var longitudes = Column<Double>()
+        var region = Column<Int32>()
+        var country = Column<Int32>()
         /// The city each entry belongs to: itself for a city, its city for a district.
-        var owner: [Int32] = []
-        var nameBytes: [UInt8] = []
-        var nameStart: [Int32] = []
+        var owner = Column<Int32>()
+        var nameBytes = Column<UInt8>()
+        var nameStart = Column<Int32>()
         var count: Int { geonameIDs.count }
 
         func name(_ i: Int) -> String {
@@ -94,17 +95,17 @@ struct PlaceTables: Sendable {
         var c = Cities()
         // Column by column straight into uninitialised storage: five appends per city, each
         // checking its capacity, cost more than reading the records.
-        func column<T>(_ offset: Int, _ as: T.Type, _ make: (T) -> Int32) -> [Int32] where T: FixedWidthInteger {
-            [Int32](unsafeUninitializedCapacity: count) { out, n in
+        func column<T>(_ offset: Int, _ as: T.Type, _ make: (T) -> Int32) -> Column<Int32> where T: FixedWidthInteger {
+            Column([Int32](unsafeUninitializedCapacity: count) { out, n in
                 for i in 0..<count { out[i] = make(T(littleEndian: raw.loadUnaligned(fromByteOffset: i * 24 + offset, as: T.self))) }
                 n = count
-            }
+            })
         }
-        func coordinate(_ offset: Int) -> [Double] {
-            [Double](unsafeUninitializedCapacity: count) { out, n in
+        func coordinate(_ offset: Int) -> Column<Double> {
+            Column([Double](unsafeUninitializedCapacity: count) { out, n in
                 for i in 0..<count { out[i] = Double(bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i * 24 + offset, as: UInt64.self))) }
                 n = count
-            }
+            })
         }
         c.geonameIDs = column(0, UInt32.self) { Int32(bitPattern: $0) }
         c.country = column(4, UInt16.self) { Int32($0) }
@@ -114,18 +115,19 @@ struct PlaceTables: Sendable {
         for i in 0..<count where c.country[i] >= countryCount || c.region[i] >= regionCount {
             throw GazetteerError(path: path, reason: "city \(UInt32(bitPattern: c.geonameIDs[i])) refers to a missing country or region")
         }
-        c.nameBytes = names
-        c.nameStart.reserveCapacity(count + 1)
-        c.nameStart.append(0)
-        for (i, byte) in names.enumerated() where byte == 0 { c.nameStart.append(Int32(i + 1)) }
-        guard c.nameStart.count == count + 1 else { throw GazetteerError(path: path, reason: "city_points has \(c.nameStart.count - 1) names for \(count) cities") }
+        c.nameBytes = Column(names)
+        var nameStart: [Int32] = [0]
+        nameStart.reserveCapacity(count + 1)
+        for (i, byte) in names.enumerated() where byte == 0 { nameStart.append(Int32(i + 1)) }
+        guard nameStart.count == count + 1 else { throw GazetteerError(path: path, reason: "city_points has \(nameStart.count - 1) names for \(count) cities") }
+        c.nameStart = Column(nameStart)
         return c
     }
 
     /// The `owners` part (position u32 and its city's position u32 per district; the rest are
     /// cities) and the `reaches` part (position u32, reach f32 per metropolis), checked: an
     /// owner must be a city.
-    static func unpack(owners: [UInt8], reaches: [UInt8], cities: Cities, path: String) throws -> ([Int32], [(city: Int32, reachKm: Double)]) {
+    static func unpack(owners: [UInt8], reaches: [UInt8], cities: Cities, path: String) throws -> (Column<Int32>, [(city: Int32, reachKm: Double)]) {
         let count = cities.count
         guard owners.count % 8 == 0, reaches.count % 8 == 0 else { throw GazetteerError(path: path, reason: "city_points owners or reaches have the wrong size") }
         func u32(_ bytes: [UInt8], _ at: Int) -> UInt32 {
@@ -148,7 +150,7 @@ struct PlaceTables: Sendable {
             }
             metropolises.append((Int32(city), reach))
         }
-        return (owner, metropolises)
+        return (Column(owner), metropolises)
     }
 
     /// The `cities` table's populations in position order (GeoNames id order, as `city_points`).

@@ -11,9 +11,9 @@ extension Resolver {
         if let places = cache?.read("places", unarchivePlaces) { return places }
         let tables = try PlaceTables.load(from: gazetteer)
         let c = tables.cities
-        let storage = PointStorage(latitudes: c.latitudes, longitudes: c.longitudes)
+        let storage = PointStorage(latitudes: Array(c.latitudes), longitudes: Array(c.longitudes))
         let airports = PointStorage(latitudes: tables.airports.map(\.latitude), longitudes: tables.airports.map(\.longitude))
-        let places: Places = (tables, PointIndex(storage: storage), PointIndex.grouped(storage: storage, group: c.region, groupCount: tables.regions.count),
+        let places: Places = (tables, PointIndex(storage: storage), PointIndex.grouped(storage: storage, group: Array(c.region), groupCount: tables.regions.count),
                       PointIndex(storage: airports))
         cache?.write("places") { archive in
             places.tables.archive(into: &archive)
