@@ -56,16 +56,25 @@ extension BoundaryIndex {
               cellInside.allSatisfy({ $0 >= 0 && Int($0) < n }), tiled.allSatisfy({ $0 >= -1 && Int($0) < n }) else {
             throw damaged("an edge block or a shape number out of range")
         }
-        // Each slot's cell ranges, row by row, must run forward within their array.
+        // Each slot's cell ranges (as ``blocks(inCell:)`` and ``shapesInside(cell:)`` make them)
+        // must run forward within their array: a cell's range ends where the next one starts,
+        // in the next row for a row's last cell. Two million cells, read through a pointer.
         for (slot, count) in [(0, edgeBlocks.count), (1, cellInside.count)] {
-            var end = 0
-            for cell in 0..<Grid.count {
-                let row = cell / Grid.columns, nextRow = (cell + 1) / Grid.columns
-                let lower = Int(rowStarts[2 * row + slot]) + Int(cellOffsets[2 * cell + slot])
-                let upper = Int(rowStarts[2 * nextRow + slot]) + Int(cellOffsets[2 * cell + 2 + slot])
-                guard lower >= end, lower <= upper, upper <= count else { throw damaged("cell \(cell)'s range") }
-                end = upper
+            let ordered = cellOffsets.withUnsafeBufferPointer { offsets in
+                var end = 0
+                for row in 0..<Grid.rows {
+                    let base = Int(rowStarts[2 * row + slot])
+                    for cell in (row * Grid.columns)..<((row + 1) * Grid.columns) {
+                        let lower = base + Int(offsets[2 * cell + slot])
+                        guard lower >= end, lower <= count else { return false }
+                        end = lower
+                    }
+                }
+                // The last cell ends at the row past the grid's start plus the closing offset.
+                let last = Int(rowStarts[2 * Grid.rows + slot]) + Int(offsets[2 * Grid.count + slot])
+                return last >= end && last <= count
             }
+            guard ordered else { throw damaged("the cells' ranges in slot \(slot)") }
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         self.init(shapes: shapes, xs: xs, ys: ys, cellOffsets: cellOffsets, rowStarts: rowStarts, edgeBlocks: edgeBlocks,
