@@ -98,6 +98,7 @@ public struct TableCache: Sendable {
         withUnsafeBytes(of: UInt64(payload.count).littleEndian) { header.append(contentsOf: $0) }
         withUnsafeBytes(of: payload.withUnsafeBytes(Self.checksum).littleEndian) { header.append(contentsOf: $0) }
         guard makeFolder() else { return false }
+        removeAbandonedFiles()
         let path = folder + "/" + name + ".table"
         let temporary = path + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max))"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
@@ -126,6 +127,17 @@ public struct TableCache: Sendable {
         }.sorted { $0.1 > $1.1 }
         for (name, _) in byAge.dropFirst(Self.keptFolders - 1) { try? manager.removeItem(atPath: root + "/" + name) }
         return true
+    }
+
+    /// Removes the temporary files of writers that died before renaming them (an import
+    /// interrupted while it derived a table): `NAME.table.PID.RANDOM` whose process is gone.
+    private func removeAbandonedFiles() {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+            let parts = name.split(separator: ".")
+            guard parts.count == 4, parts[1] == "table", let pid = pid_t(parts[2]), pid != getpid(),
+                  kill(pid, 0) != 0, errno == ESRCH else { continue }
+            unlink(folder + "/" + name)
+        }
     }
 
     private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {

@@ -32,6 +32,24 @@ import Testing
         #expect(mode == 0o700)
     }
 
+    /// A writer that died before renaming its file leaves it behind; the next write removes it,
+    /// and leaves alone the file a living process is writing.
+    @Test func abandonedTemporaryFilesAreRemoved() throws {
+        let f = try fixture()
+        let cache = cache(f)
+        cache.write("a") { $0.append(1) }
+        // A process that has exited, and this one's parent, which lives.
+        let gone = Process()
+        gone.executableURL = URL(fileURLWithPath: "/bin/true")
+        try gone.run()
+        gone.waitUntilExit()
+        let abandoned = cache.folder + "/b.table.\(gone.processIdentifier).42", living = cache.folder + "/c.table.\(getppid()).7"
+        for path in [abandoned, living] { try Data([1]).write(to: URL(fileURLWithPath: path)) }
+        cache.write("d") { $0.append(2) }
+        #expect(!FileManager.default.fileExists(atPath: abandoned))
+        #expect(FileManager.default.fileExists(atPath: living))
+    }
+
     /// A flipped byte anywhere fails the checksum (or the header): the file is removed and the
     /// caller derives the table again.
     @Test func aDamagedFileIsRemovedNotRead() throws {
