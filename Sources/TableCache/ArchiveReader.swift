@@ -21,6 +21,17 @@ public struct ArchiveReader {
         (self.bytes, self.owner) = (bytes, owner)
     }
 
+    /// Reads `bytes` (an archive in memory, ``ArchiveWriter/bytes``) from a copy aligned as a
+    /// mapped file is; the columns read are copies.
+    public static func reading<T>(_ bytes: [UInt8], _ body: (inout ArchiveReader) throws -> T) rethrows -> T {
+        var words = [UInt64](repeating: 0, count: (bytes.count + 7) / 8)
+        words.withUnsafeMutableBytes { $0.copyBytes(from: bytes) }
+        return try words.withUnsafeBytes { raw in
+            var reader = ArchiveReader(UnsafeRawBufferPointer(rebasing: raw[0..<bytes.count]))
+            return try body(&reader)
+        }
+    }
+
     /// Whether every byte has been read: a reader that stops short read another layout.
     public var isAtEnd: Bool { offset == bytes.count }
 

@@ -12,13 +12,10 @@ import TableCache
     private func roundTrip<T>(_ write: (inout ArchiveWriter) -> Void, _ read: (inout ArchiveReader) throws -> T) throws -> T {
         var writer = ArchiveWriter()
         write(&writer)
-        // Eight-byte aligned, as a mapped file is.
-        var words = [UInt64](repeating: 0, count: (writer.bytes.count + 7) / 8)
-        words.withUnsafeMutableBytes { $0.copyBytes(from: writer.bytes) }
-        return try words.withUnsafeBytes { raw in
-            var reader = ArchiveReader(UnsafeRawBufferPointer(rebasing: raw[0..<writer.bytes.count]))
-            defer { #expect(reader.isAtEnd) }
-            return try read(&reader)
+        return try ArchiveReader.reading(writer.bytes) { reader in
+            let value = try read(&reader)
+            #expect(reader.isAtEnd)
+            return value
         }
     }
 

@@ -15,12 +15,7 @@ import Testing
     }
 
     private func readBack(_ bytes: [UInt8]) throws -> LinkTable {
-        var words = [UInt64](repeating: 0, count: (bytes.count + 7) / 8)
-        words.withUnsafeMutableBytes { $0.copyBytes(from: bytes) }
-        return try words.withUnsafeBytes { raw in
-            var reader = ArchiveReader(UnsafeRawBufferPointer(rebasing: raw[0..<bytes.count]))
-            return try LinkTable(unarchivingPlaces: &reader)
-        }
+        try ArchiveReader.reading(bytes) { try LinkTable(unarchivingPlaces: &$0) }
     }
 
     @Test func aTableReadBackWritesTheSameJSON() throws {

@@ -12,8 +12,16 @@ import TableCache
         return writer.bytes
     }
 
-    /// Aligned as a mapped file is: bytes an array of `UInt64`s holds.
+    /// Aligned as a mapped file is, with an owner for columns viewed in place, or through
+    /// ``ArchiveReader/reading(_:_:)`` without one.
     private func read<T>(_ bytes: [UInt8], owner: AnyObject? = nil, _ body: (inout ArchiveReader) throws -> T) throws -> T {
+        guard let owner else {
+            return try ArchiveReader.reading(bytes) { reader in
+                let value = try body(&reader)
+                #expect(reader.isAtEnd)
+                return value
+            }
+        }
         var words = [UInt64](repeating: 0, count: (bytes.count + 7) / 8)
         words.withUnsafeMutableBytes { $0.copyBytes(from: bytes) }
         return try words.withUnsafeBytes { raw in
