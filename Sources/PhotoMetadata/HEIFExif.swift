@@ -120,22 +120,25 @@ final class HEIFByteStream {
         let table = UnsafeMutablePointer<heif_reader>.allocate(capacity: 1)
         table.initialize(to: heif_reader(
             reader_api_version: 1,
-            get_position: { Int64(HEIFByteStream.from($0).position) },
-            read: { data, size, user in HEIFByteStream.from(user).read(into: data, count: size) ? 0 : 1 },
+            get_position: { user in HEIFByteStream.with(user) { Int64($0.position) } },
+            read: { data, size, user in HEIFByteStream.with(user) { $0.read(into: data, count: size) } ? 0 : 1 },
             seek: { position, user in
-                let stream = HEIFByteStream.from(user)
-                guard position >= 0, position <= Int64(stream.reader.size) else { return 1 }
-                stream.position = Int(position)
-                return 0
+                HEIFByteStream.with(user) { stream in
+                    guard position >= 0, position <= Int64(stream.reader.size) else { return 1 }
+                    stream.position = Int(position)
+                    return 0
+                }
             },
             wait_for_file_size: { target, user in
-                target <= Int64(HEIFByteStream.from(user).reader.size) ? heif_reader_grow_status_size_reached : heif_reader_grow_status_size_beyond_eof
+                HEIFByteStream.with(user) { target <= Int64($0.reader.size) } ? heif_reader_grow_status_size_reached : heif_reader_grow_status_size_beyond_eof
             }))
         return table
     }()
 
-    private static func from(_ user: UnsafeMutableRawPointer?) -> HEIFByteStream {
-        Unmanaged<HEIFByteStream>.fromOpaque(user!).takeUnretainedValue()
+    /// The stream behind libheif's `userdata`, used without a retain and a release per call
+    /// (libheif calls back a few dozen times a file): the context that calls holds it.
+    private static func with<R>(_ user: UnsafeMutableRawPointer?, _ body: (HEIFByteStream) -> R) -> R {
+        Unmanaged<HEIFByteStream>.fromOpaque(user!)._withUnsafeGuaranteedRef(body)
     }
 
     /// Copies `count` bytes at the position into `data`. A read of zero bytes succeeds without
