@@ -9,7 +9,7 @@ extension VisitPhoto {
     public var utcText: String? {
         guard let local = takenLocal, let offset = utcOffsetSeconds, abs(offset) <= Self.maximumOffsetSeconds,
               let seconds = Self.epochSeconds(local) else { return nil }
-        return Self.text(seconds - offset) + "Z"
+        return Self.text(seconds - offset, zulu: true)
     }
 
     /// The widest UTC offset a clock can show: ±18 hours (ISO 8601, and what `atlas import-record` accepts).
@@ -18,12 +18,17 @@ extension VisitPhoto {
     /// Seconds since 1970-01-01T00:00:00 of a `YYYY-MM-DDTHH:MM:SS` wall-clock time, through the
     /// metadata reader's own byte-level parser and calendar arithmetic.
     public static func epochSeconds(_ text: String) -> Int? {
-        guard text.utf8.count >= 19, let time = CaptureTime(exif: String(text.prefix(19))) else { return nil }
+        // Most times are exactly the 19 bytes: parsed as they are, not copied into a new string.
+        let count = text.utf8.count
+        guard count >= 19, let time = CaptureTime(exif: count == 19 ? text : String(text.prefix(19))) else { return nil }
         return Int(time.localAsUTC.timeIntervalSince1970)
     }
 
     /// `YYYY-MM-DDTHH:MM:SS` of seconds since 1970.
-    public static func text(_ seconds: Int) -> String {
+    public static func text(_ seconds: Int) -> String { text(seconds, zulu: false) }
+
+    /// The same, with `Z` after it when `zulu`: one string made, not two joined.
+    static func text(_ seconds: Int, zulu: Bool) -> String {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let rest = seconds - days * 86_400
         let (y, m, d) = CaptureTime.civil(fromDays: days)
@@ -44,6 +49,7 @@ extension VisitPhoto {
         put(y, 4); bytes.append(UInt8(ascii: "-")); put(m, 2); bytes.append(UInt8(ascii: "-")); put(d, 2)
         bytes.append(UInt8(ascii: "T")); put(rest / 3_600, 2); bytes.append(UInt8(ascii: ":")); put(rest % 3_600 / 60, 2)
         bytes.append(UInt8(ascii: ":")); put(rest % 60, 2)
+        if zulu { bytes.append(UInt8(ascii: "Z")) }
         return String(decoding: bytes, as: UTF8.self)
     }
 }
