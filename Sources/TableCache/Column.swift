@@ -12,10 +12,10 @@
 /// Immutable; safe to share between threads. The memory it views lives as long as any column
 /// does (the columns of a file hold its mapping).
 public struct Column<Element: BitwiseCopyable>: RandomAccessCollection, @unchecked Sendable {
-    private let base: UnsafePointer<Element>?
+    @usableFromInline let base: UnsafePointer<Element>?
     public let count: Int
     /// What keeps `base` valid: an allocation of its own or a file's mapping.
-    private let owner: AnyObject?
+    @usableFromInline let owner: AnyObject?
 
     /// A copy of `array`.
     public init(_ array: [Element]) {
@@ -30,19 +30,23 @@ public struct Column<Element: BitwiseCopyable>: RandomAccessCollection, @uncheck
         (self.base, self.count, self.owner) = (base, count, owner)
     }
 
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { count }
+    // Inlinable, as an array's are: the resolver's loops index columns of another module, and
+    // an unspecialised call per element made `atlas resolve --batch` 5-8% slower.
+    @inlinable public var startIndex: Int { 0 }
+    @inlinable public var endIndex: Int { count }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     public subscript(position: Int) -> Element {
         precondition(position >= 0 && position < count, "Column index out of range")
         return base.unsafelyUnwrapped[position]
     }
 
+    @inlinable
     public func withUnsafeBufferPointer<R, E: Error>(_ body: (UnsafeBufferPointer<Element>) throws(E) -> R) throws(E) -> R {
         try withExtendedLifetime(owner) { () throws(E) -> R in try body(UnsafeBufferPointer(start: base, count: count)) }
     }
 
+    @inlinable
     public func withUnsafeBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
         try withUnsafeBufferPointer { (buffer) throws(E) -> R in try body(UnsafeRawBufferPointer(buffer)) }
     }
