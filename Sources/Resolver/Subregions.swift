@@ -54,9 +54,10 @@ struct Subregions: Sendable {
         (links, ofCity) = (read.links, read.ofCity)
         polygonCountries = codes.map(read.polygonCountries.contains)
         let countryIndex = Dictionary(codes.enumerated().map { ($1, Int32($0)) }, uniquingKeysWith: { a, _ in a })
-        polygons = FirstFree { [links = read.links] in
+        let ids: [PlaceID] = if case .places(let ids, _, _) = read.links.rows { ids } else { [] }
+        polygons = FirstFree { [ids] in
             let index = try BoundaryIndex.load(from: gazetteer, table: "subregion_boundaries", cache: cache)
-            let position = Dictionary((0..<links.count).map { (links.id($0).code, Int32($0)) }, uniquingKeysWith: { a, _ in a })
+            let position = Dictionary(ids.enumerated().map { ($1.code, Int32($0)) }, uniquingKeysWith: { a, _ in a })
             return (index, index.shapes.map { position[$0.id.code] ?? -1 }, index.shapes.map { countryIndex[$0.country] ?? -1 })
         }
     }
