@@ -85,9 +85,7 @@ extension BoundaryIndex {
     /// The index of `table` from `cache`, else decoded and built from the gazetteer and then
     /// kept in `cache` for the next process.
     public static func load(from gazetteer: Gazetteer, table: String = "boundaries", cache: TableCache?) throws -> BoundaryIndex {
-        if let cached = cache?.read(table, { try BoundaryIndex(unarchiving: &$0) }) { return cached }
-        let index = try load(from: gazetteer, table: table)
-        cache?.write(table) { index.archive(into: &$0) }
-        return index
+        try TableCache.table(table, in: cache, decode: { try BoundaryIndex(unarchiving: &$0) },
+                             derive: { try load(from: gazetteer, table: table) }, encode: { $0.archive(into: &$1) })
     }
 }

@@ -46,18 +46,13 @@ extension ZonePieces {
 
     /// The gazetteer's `time_zone_pieces` (``load(from:)``) from `cache`, else read and kept there.
     public static func load(from gazetteer: Gazetteer, cache: TableCache?) throws -> ZonePieces {
-        try cached(in: cache, "time_zone_pieces") { try load(from: gazetteer) }
+        try TableCache.table("time_zone_pieces", in: cache, decode: { try ZonePieces(unarchiving: &$0) },
+                             derive: { try load(from: gazetteer) }, encode: { $0.archive(into: &$1) })
     }
 
     /// The gazetteer's `time_zones` (``loadZones(from:)``) from `cache`, else read and kept there.
     public static func loadZones(from gazetteer: Gazetteer, cache: TableCache?) throws -> ZonePieces {
-        try cached(in: cache, "time_zones") { try loadZones(from: gazetteer) }
-    }
-
-    private static func cached(in cache: TableCache?, _ name: String, _ build: () throws -> ZonePieces) throws -> ZonePieces {
-        if let pieces = cache?.read(name, { try ZonePieces(unarchiving: &$0) }) { return pieces }
-        let pieces = try build()
-        cache?.write(name) { pieces.archive(into: &$0) }
-        return pieces
+        try TableCache.table("time_zones", in: cache, decode: { try ZonePieces(unarchiving: &$0) },
+                             derive: { try loadZones(from: gazetteer) }, encode: { $0.archive(into: &$1) })
     }
 }

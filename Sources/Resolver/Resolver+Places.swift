@@ -8,22 +8,23 @@ extension Resolver {
     /// The places from `cache` (the `places` table), else read from the gazetteer, indexed, and
     /// kept in `cache` for the next process.
     static func loadPlaces(from gazetteer: Gazetteer, cache: TableCache?) throws -> Places {
-        if let places = cache?.read("places", unarchivePlaces) { return places }
-        let tables = try PlaceTables.load(from: gazetteer)
-        let c = tables.cities
-        let storage = PointStorage(latitudes: Array(c.latitudes), longitudes: Array(c.longitudes))
-        let airports = PointStorage(latitudes: tables.airports.map(\.latitude), longitudes: tables.airports.map(\.longitude))
-        let places: Places = (tables, PointIndex(storage: storage), PointIndex.grouped(storage: storage, group: Array(c.region), groupCount: tables.regions.count),
-                      PointIndex(storage: airports))
-        cache?.write("places") { archive in
-            places.tables.archive(into: &archive)
-            places.cities.storage.archive(into: &archive)
-            places.cities.archive(into: &archive)
-            for index in places.citiesByRegion { index.archive(into: &archive) }
-            places.airports.storage.archive(into: &archive)
-            places.airports.archive(into: &archive)
-        }
-        return places
+        try TableCache.table("places", in: cache, decode: unarchivePlaces, derive: {
+            let tables = try PlaceTables.load(from: gazetteer)
+            let c = tables.cities
+            let storage = PointStorage(latitudes: Array(c.latitudes), longitudes: Array(c.longitudes))
+            let airports = PointStorage(latitudes: tables.airports.map(\.latitude), longitudes: tables.airports.map(\.longitude))
+            return (tables, PointIndex(storage: storage), PointIndex.grouped(storage: storage, group: Array(c.region), groupCount: tables.regions.count),
+                    PointIndex(storage: airports))
+        }, encode: archivePlaces)
+    }
+
+    private static func archivePlaces(_ places: Places, into archive: inout ArchiveWriter) {
+        places.tables.archive(into: &archive)
+        places.cities.storage.archive(into: &archive)
+        places.cities.archive(into: &archive)
+        for index in places.citiesByRegion { index.archive(into: &archive) }
+        places.airports.storage.archive(into: &archive)
+        places.airports.archive(into: &archive)
     }
 
     private static func unarchivePlaces(_ archive: inout ArchiveReader) throws -> Places {

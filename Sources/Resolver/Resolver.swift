@@ -146,16 +146,15 @@ public final class Resolver: Sendable {
             corners.offer()
             return loaded
         }
-        if let cached = cache?.read("boundaries", { try BoundaryIndex(unarchiving: &$0) }) {
-            // The cities thread's offer of the corner states then finds no outlines and stops.
-            outlines.fulfil(.failure(CancellationError()))
-            boundaries = cached
-        } else {
+        var derived = false
+        boundaries = try TableCache.table("boundaries", in: cache, decode: { try BoundaryIndex(unarchiving: &$0) }, derive: {
+            derived = true
             let decoded = Result { try BoundaryIndex.decodeOutlines(from: gazetteer) }
             outlines.fulfil(decoded)
-            boundaries = try BoundaryIndex(decoded.get()) { try corners.value() }
-            cache?.write("boundaries") { [boundaries] in boundaries.archive(into: &$0) }
-        }
+            return try BoundaryIndex(decoded.get()) { try corners.value() }
+        }, encode: { $0.archive(into: &$1) })
+        // Read from the cache: the cities thread's offer of the corner states finds no outlines and stops.
+        if !derived { outlines.fulfil(.failure(CancellationError())) }
         lap("boundaries")
         timings += boundaries.buildTimings.map { ("  " + $0.phase, $0.seconds) }
         let loaded = try places.value()
@@ -167,10 +166,11 @@ public final class Resolver: Sendable {
         countryPieces = loaded.0.countries.map { loaded.4.pieces(of: "country:" + $0.iso2) }
         seaZones = FirstFree { [tables = loaded.0, pieces = loaded.4] in try SeaZones(gazetteer: gazetteer, tables: tables, pieces: pieces, cache: cache) }
         populations = FirstFree { [count = loaded.0.cities.count] in
-            if let cached = cache?.read("populations", { try $0.array(of: Int32.self) }), cached.count == count { return cached }
-            let populations = try PlaceTables.populations(of: gazetteer, count: count)
-            cache?.write("populations") { $0.append(populations) }
-            return populations
+            try TableCache.table("populations", in: cache, decode: { archive in
+                let populations = try archive.array(of: Int32.self)
+                guard populations.count == count else { throw ArchiveError(offset: 0, reason: "\(populations.count) populations for \(count) cities") }
+                return populations
+            }, derive: { try PlaceTables.populations(of: gazetteer, count: count) }, encode: { $1.append($0) })
         }
         subregions = FirstFree { [count = loaded.0.cities.count, codes = loaded.0.countries.map(\.iso2)] in
             try Subregions(gazetteer: gazetteer, cityCount: count, countries: codes, cache: cache)

@@ -40,16 +40,11 @@ struct Subregions: Sendable {
     /// `countries` are the resolver's countries' ISO alpha-2 codes, by index; `cache` keeps the
     /// polygons' grid for the next process (``TableCache``).
     init(gazetteer: Gazetteer, cityCount: Int, countries codes: [String], cache: TableCache? = nil) throws {
-        let read: Tables
-        if let cached = cache?.read("subregions", { try Self.unarchive(&$0, cityCount: cityCount) }) {
-            read = cached
-        } else {
-            read = try Self.read(from: gazetteer, cityCount: cityCount)
-            cache?.write("subregions") { archive in
-                read.links.archivePlaces(into: &archive)
-                archive.append(read.ofCity)
-                archive.append(strings: read.polygonCountries.sorted())
-            }
+        let read = try TableCache.table("subregions", in: cache, decode: { try Self.unarchive(&$0, cityCount: cityCount) },
+                                        derive: { try Self.read(from: gazetteer, cityCount: cityCount) }) { read, archive in
+            read.links.archivePlaces(into: &archive)
+            archive.append(read.ofCity)
+            archive.append(strings: read.polygonCountries.sorted())
         }
         (links, ofCity) = (read.links, read.ofCity)
         polygonCountries = codes.map(read.polygonCountries.contains)

@@ -56,10 +56,25 @@ public struct TableCache: Sendable {
         folder = root + "/" + String(key, radix: 16).leftPadded(to: 16)
     }
 
+    /// The table `name` read from `cache`, else derived and then kept in `cache` for the next
+    /// process (with no cache, derived and kept nowhere): what every cached table does.
+    ///
+    /// ```swift
+    /// let index = try TableCache.table("boundaries", in: cache, decode: { try BoundaryIndex(unarchiving: &$0) },
+    ///                                  derive: { try BoundaryIndex.load(from: gazetteer) }, encode: { $0.archive(into: &$1) })
+    /// ```
+    public static func table<T>(_ name: String, in cache: TableCache?, decode: (inout ArchiveReader) throws -> T,
+                                derive: () throws -> T, encode: (T, inout ArchiveWriter) -> Void) rethrows -> T {
+        if let value = cache?.read(name, decode) { return value }
+        let value = try derive()
+        cache?.write(name) { encode(value, &$0) }
+        return value
+    }
+
     /// The table `name`, decoded by `decode` from its file, or nil when there is none or it is
     /// damaged (then removed). `decode` must read the whole file.
     public func read<T>(_ name: String, _ decode: (inout ArchiveReader) throws -> T) -> T? {
-        let path = folder + "/" + name + ".table"
+        let path = path(of: name)
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -99,7 +114,7 @@ public struct TableCache: Sendable {
         withUnsafeBytes(of: payload.withUnsafeBytes(Self.checksum).littleEndian) { header.append(contentsOf: $0) }
         guard makeFolder() else { return false }
         removeAbandonedFiles()
-        let path = folder + "/" + name + ".table"
+        let path = path(of: name)
         let temporary = path + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max))"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return false }
@@ -110,6 +125,8 @@ public struct TableCache: Sendable {
         }
         return true
     }
+
+    private func path(of table: String) -> String { folder + "/" + table + ".table" }
 
     /// Creates the key folder (and its parents) and drops the least recently written of the
     /// others beyond ``keptFolders``.
