@@ -28,11 +28,7 @@ extension ZonePieces {
         guard owners.count == n, areas.count == n, boxes.count == 4 * n, bands.count == 2 * n, xs.count == ys.count,
               !bandStarts.isEmpty else { throw damaged("the pieces' columns disagree") }
         guard bandEdges.allSatisfy({ $0 >= 0 && Int($0) + 1 < xs.count }) else { throw damaged("an edge outside the vertices") }
-        var previous: Int32 = 0
-        for start in bandStarts {
-            guard start >= previous, Int(start) <= bandEdges.count else { throw damaged("the band starts") }
-            previous = start
-        }
+        guard ArchiveReader.startsRunForward(bandStarts, within: bandEdges.count) else { throw damaged("the band starts") }
         var pieces: [Piece] = []
         pieces.reserveCapacity(n)
         for k in 0..<n {

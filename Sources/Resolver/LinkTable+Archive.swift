@@ -26,13 +26,9 @@ extension LinkTable {
         let cases = PlaceKind.allCases
         guard kinds.count == idCodes.count, kinds.allSatisfy({ Int($0) < cases.count }) else { throw damaged("the identifiers") }
         let ids = zip(kinds, idCodes).map { PlaceID(cases[Int($0)], $1) }
-        var previous: Int32 = 0
-        for start in starts {
-            guard start >= previous else { throw damaged("the fragments' starts") }
-            previous = start
-        }
+        guard ArchiveReader.startsRunForward(starts, within: fragments.count) else { throw damaged("the fragments' starts") }
         guard names.count == ids.count, codes.count == ids.count, starts.count == 4 * ids.count + 1, starts.first == 0,
-              Int(previous) == fragments.count else { throw damaged("the rows and fragments disagree") }
+              starts.last.map(Int.init) == fragments.count else { throw damaged("the rows and fragments disagree") }
         self.init(.places(ids: ids, names: names, codes: codes), fragments: fragments, starts: starts)
     }
 }

@@ -33,14 +33,10 @@ extension PointIndex {
         let positions = try archive.column(of: Int32.self), longitudes = try archive.column(of: Float.self)
         let firstStrip = try archive.int(), stripStart = try archive.array(of: Int32.self)
         let count = storage.points.count
-        var starts = true, previous: Int32 = 0
-        for start in stripStart {
-            starts = starts && start >= previous
-            previous = start
-        }
         guard positions.allSatisfy({ $0 >= 0 && Int($0) < count }),
               positions.isEmpty ? (longitudes.isEmpty || longitudes.count == count) : longitudes.count == positions.count,
-              starts, stripStart.first == 0, Int(previous) == longitudes.count,
+              ArchiveReader.startsRunForward(stripStart, within: longitudes.count), stripStart.first == 0,
+              stripStart.last.map(Int.init) == longitudes.count,
               firstStrip >= 0, firstStrip + stripStart.count - 2 < QuarterDegreeGrid.rows else {
             throw ArchiveError(offset: 0, reason: "point index: positions or strips out of range")
         }

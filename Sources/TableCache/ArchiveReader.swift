@@ -32,6 +32,18 @@ public struct ArchiveReader {
         }
     }
 
+    /// Whether `starts`, the starts of runs in an array of `count` values (a band's edges, a
+    /// strip's points, a row's fragments), never go back and lie within `0...count`: what every
+    /// such table is checked for before a query slices the array with them.
+    public static func startsRunForward(_ starts: [Int32], within count: Int) -> Bool {
+        var previous: Int32 = 0
+        for start in starts {
+            guard start >= previous else { return false }
+            previous = start
+        }
+        return Int(previous) <= count
+    }
+
     /// Whether every byte has been read: a reader that stops short read another layout.
     public var isAtEnd: Bool { offset == bytes.count }
 

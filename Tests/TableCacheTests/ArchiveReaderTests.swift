@@ -83,6 +83,15 @@ import TableCache
         #expect(Array(column) == [10, 20])
     }
 
+    @Test func startsRunForwardWithinTheirArray() {
+        #expect(ArchiveReader.startsRunForward([], within: 0))
+        #expect(ArchiveReader.startsRunForward([0, 0, 3, 5], within: 5))
+        #expect(ArchiveReader.startsRunForward([2, 4], within: 9))
+        #expect(!ArchiveReader.startsRunForward([0, 3, 2], within: 5))   // going back
+        #expect(!ArchiveReader.startsRunForward([0, 6], within: 5))      // past the end
+        #expect(!ArchiveReader.startsRunForward([-1, 2], within: 5))     // before the start
+    }
+
     /// Every way the bytes can lie about what follows: each is an error naming where.
     @Test func damagedBytesAreErrorsNotReadsPastTheEnd() throws {
         let whole = written { $0.append([1, 2, 3] as [Int32]); $0.append("name") }
